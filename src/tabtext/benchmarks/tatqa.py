@@ -1,0 +1,158 @@
+"""TAT-QA: official JSON files -> Examples, and the official prediction file ``{uid: [answer, scale]}``."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..errors import DataError, FormatError, ScoringWarning
+from ..types import SCALES, Answer, Context, Example, Paragraph, Prediction, Table
+
+name = "tatqa"
+metric = "tatqa"
+
+_QUESTION_KEYS = ("uid", "question")
+_GOLD_KEYS = ("answer", "answer_type", "answer_from", "scale")
+
+
+def read_json(path: Path) -> object:
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise DataError(path, None, "file not found; check the path or use --split with --data-dir") from None
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(path, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+
+
+def _table(raw: object, path: Path, index: int) -> Table:
+    if not isinstance(raw, dict) or not isinstance(raw.get("table"), list):
+        raise DataError(path, f"context {index}", "'table' must be an object with a 'table' list of rows")
+    rows = raw["table"]
+    if not all(isinstance(r, list) for r in rows):
+        raise DataError(path, f"context {index}", "every table row must be a list of cells")
+    return Table.from_rows(rows, id=str(raw.get("uid", "")))
+
+
+def parse_contexts(data: object, path: Path) -> list[Example]:
+    if not isinstance(data, list):
+        raise FormatError(path, None, "a TAT-QA file is a JSON list of contexts {table, paragraphs, questions}")
+    examples = []
+    for i, ctx in enumerate(data):
+        if not isinstance(ctx, dict) or not {"table", "paragraphs", "questions"} <= set(ctx):
+            raise DataError(path, f"context {i}", "needs the keys 'table', 'paragraphs' and 'questions'")
+        table = _table(ctx["table"], path, i)
+        paragraphs = tuple(
+            Paragraph(id=str(p.get("uid", "")), text=str(p.get("text", "")), order=int(p.get("order", j + 1)))
+            for j, p in enumerate(ctx["paragraphs"])
+        )
+        context = Context(tables=(table,), paragraphs=paragraphs)
+        for q in ctx["questions"]:
+            missing = [k for k in _QUESTION_KEYS if k not in q]
+            if missing:
+                raise DataError(path, f"context {i} question {q.get('uid', '?')}", f"missing key(s) {missing}")
+            has_gold = "answer" in q
+            if has_gold:
+                missing = [k for k in _GOLD_KEYS if k not in q]
+                if missing:
+                    raise DataError(path, q["uid"], f"has an answer but misses {missing}")
+                if q["answer_type"] in ("span", "multi-span") and not isinstance(q["answer"], list):
+                    raise DataError(path, q["uid"], f"a {q['answer_type']} answer must be a list of strings")
+            gold: tuple[Answer, ...] = ()
+            meta: dict[str, object] = {"benchmark": "tatqa", "table_uid": table.id, "order": q.get("order", 0)}
+            if has_gold:
+                ans = q["answer"]
+                value = tuple(str(a) for a in ans) if isinstance(ans, list) else str(ans)
+                scale = q["scale"] or ""
+                gold = (Answer(value=value, scale=scale, derivation=str(q.get("derivation") or ""), raw=ans),)
+                meta.update(answer_type=q["answer_type"], answer_from=q["answer_from"], scale=scale,
+                            rel_paragraphs=tuple(str(r) for r in q.get("rel_paragraphs") or ()),
+                            req_comparison=bool(q.get("req_comparison", False)))
+            for extra in ("facts", "consts", "mappings"):
+                if extra in q:
+                    meta[extra] = q[extra]
+            examples.append(Example(uid=str(q["uid"]), question=str(q["question"]), context=context,
+                                    gold=gold, meta=meta))
+    return examples
+
+
+def load(path: Path, **options: object) -> list[Example]:
+    return parse_contexts(read_json(Path(path)), Path(path))
+
+
+_ANSWER_TYPES = (str, int, float)
+
+
+def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str, int]) -> Prediction:
+    if not isinstance(value, list) or len(value) != 2:
+        raise DataError(path, uid, f"a prediction must be [answer, scale], got {json.dumps(value)[:60]}; "
+                        "write e.g. [\"12.5\", \"percent\"] or [[\"a\", \"b\"], \"\"]")
+    answer, scale = value
+    if scale is None:
+        counts["scale_none"] += 1
+        scale = ""
+    if not isinstance(scale, str):
+        raise DataError(path, uid, f"the scale must be a string, one of {list(SCALES)}; got {scale!r}")
+    if scale not in SCALES:
+        counts["unknown_scale"] += 1
+    if isinstance(answer, bool) or not (answer is None or isinstance(answer, _ANSWER_TYPES) or (
+            isinstance(answer, list) and all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in answer))):
+        raise DataError(path, uid, f"the answer must be a string, a number or a list of strings; got "
+                        f"{type(answer).__name__} {json.dumps(answer)[:60]}")
+    if not answer:
+        counts["empty_answer"] += 1
+        return Prediction(uid=uid, answer=None, meta={"scale": scale})
+    shown = tuple(str(a) for a in answer) if isinstance(answer, list) else str(answer)
+    return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer))
+
+
+def read_predictions(path: Path, examples: Sequence[Example] = (), **options: object) -> dict[str, Prediction]:
+    path = Path(path)
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
+    counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0}
+    out = {str(uid): parse_prediction_value(str(uid), value, path, counts) for uid, value in data.items()}
+    if counts["scale_none"]:
+        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null (the official script "
+                      "crashes on these); scored with scale \"\"", ScoringWarning, stacklevel=2)
+    if counts["unknown_scale"]:
+        warnings.warn(f"{path}: {counts['unknown_scale']} predictions have a scale outside {list(SCALES)}; "
+                      "their scale never matches", ScoringWarning, stacklevel=2)
+    if counts["empty_answer"]:
+        warnings.warn(f"{path}: {counts['empty_answer']} predictions are empty (scored 0)", ScoringWarning,
+                      stacklevel=2)
+    return out
+
+
+def prediction_entry(prediction: Prediction) -> list[object]:
+    answer = prediction.answer
+    if answer is None:
+        return ["", ""]
+    value = list(answer.value) if isinstance(answer.value, tuple) else answer.value
+    return [value, answer.scale]
+
+
+def write_predictions(predictions: Sequence[Prediction], path: Path) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps({p.uid: prediction_entry(p) for p in predictions}, indent=1, ensure_ascii=False),
+                   encoding="utf-8")
+    tmp.replace(path)
+
+
+class _Tatqa:
+    name = name
+    metric = metric
+    load = staticmethod(load)
+    read_predictions = staticmethod(read_predictions)
+    write_predictions = staticmethod(write_predictions)
+
+
+BENCHMARK = _Tatqa()

@@ -1,0 +1,188 @@
+"""The official TAT-QA scorer (tatqa_eval.py / tatqa_metric.py / tatqa_utils.py), reproduced exactly.
+
+Self-contained on purpose: its number rules are the official ones, quirks included (``(12,632)`` is *not*
+negative, ``$(9.8) million`` is -9.8), so they must not share code with tabtext's own number reading.
+Plain Python: with one bag per side the official Hungarian alignment is the identity, so no scipy.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import string
+from collections.abc import Mapping, Sequence
+
+from ..types import Example, Prediction
+
+_EXCLUDE_IN_NUM = set("'\"\\$€£¥%(),[]")
+_PUNCT = set(string.punctuation)
+_NUM_RE = re.compile(r"([+-]?\d+(\.\d+)?)|([+-]?\.\d+)")
+_NEG_RE = re.compile(r"(\([\d.\s%]+\))")
+_PCT_RE = re.compile(r"([\d.\s]+%)")
+_WORD_SCALE_RE = re.compile(r"([\d.]+\s?[a-zA-Z]+)")
+_ARTICLES_RE = re.compile(r"\b(a|an|the)\b", re.UNICODE)
+
+
+def scale_to_num(scale: str) -> float:
+    scale = scale.lower()
+    if "hundred" in scale:
+        return 100
+    if "thousand" in scale:
+        return 1000
+    if "million" in scale:
+        return 1000000
+    if "billion" in scale:
+        return 1000000000
+    if "percent" in scale:
+        return 0.01
+    return 1
+
+
+def _clean_num(text: str) -> str:
+    return "".join(ch for ch in str(text) if ch not in _EXCLUDE_IN_NUM)
+
+
+def _extract_one_num(text: str) -> int | float | None:
+    m = _NUM_RE.search(_clean_num(text))
+    if m is None or not m.group(1):
+        return None
+    num = m.group(1)
+    return float(num) if "." in num else int(num)
+
+
+def is_number(text: str) -> bool:
+    words = " ".join(_clean_num(w) for w in text.split()).split()
+    if not words:
+        return False
+    try:
+        num = float(words[0])
+    except ValueError:
+        return False
+    if math.isnan(num):
+        return False
+    return not (len(words) >= 2 and scale_to_num(words[1]) == 1)
+
+
+def to_number(text: str) -> float | None:
+    num = _extract_one_num(text)
+    if num is None:
+        return None
+    scale_val = 1
+    for m in _WORD_SCALE_RE.finditer(text):
+        scale_val = scale_to_num(m.group(0).lower())
+        break
+    negative = -1 if _NEG_RE.findall(text.strip()) else 1
+    percent = 0.01 if _PCT_RE.findall(text.strip()) else 1
+    return round(num * scale_val * negative * percent, 4)
+
+
+def _normalize_token(token: str) -> str:
+    token = token.lower()
+    if not is_number(token):
+        token = "".join(ch for ch in token if ch not in _PUNCT)
+    if is_number(token):
+        token = str(to_number(token))
+    token = _ARTICLES_RE.sub(" ", token)
+    return " ".join(token.split())
+
+
+def normalize_answer(text: str) -> str:
+    parts = [_normalize_token(tok) for tok in text.split(" ")]
+    return " ".join(p for p in parts if p.strip()).strip()
+
+
+def _bag_f1(predicted: set[str], gold: set[str]) -> float:
+    common = len(gold & predicted)
+    precision = common / len(predicted) if predicted else 1.0
+    recall = common / len(gold) if gold else 1.0
+    if precision == 0.0 and recall == 0.0:
+        return 0.0
+    return (2 * precision * recall) / (precision + recall)
+
+
+def em_f1(predicted: str, gold: str) -> tuple[float, float]:
+    """DROP-style EM and bag F1 of two answer strings (one bag each), F1 rounded to 2 decimals."""
+    p, g = normalize_answer(predicted), normalize_answer(gold)
+    em = 1.0 if p == g else 0.0
+    return em, round(_bag_f1(set(p.split()), set(g.split())), 2)
+
+
+def answer_strings(answers: Sequence[object], scale: str) -> list[str]:
+    """The official ``get_answer_str``: sorted items, numbers scaled to '%.4f', joined into one string."""
+    out = []
+    ordered = sorted(answers, key=str) if _mixed(answers) else sorted(answers)  # type: ignore[type-var]
+    for ans in ordered:
+        text = str(ans)
+        if is_number(text):
+            num = to_number(text)
+            if num is None:
+                if scale:
+                    text = f"{text} {scale}"
+            elif "%" in text:
+                text = "%.4f" % num
+            else:
+                text = "%.4f" % (round(num, 2) * scale_to_num(scale))
+        elif scale:
+            text = f"{text} {scale}"
+        out.append(text)
+    return [" ".join(out)]
+
+
+def _mixed(answers: Sequence[object]) -> bool:
+    """The official ``sorted`` raises on mixed str/number lists; we sort such lists as strings instead."""
+    return len({isinstance(a, str) for a in answers}) > 1
+
+
+def gold_strings(answer_type: str, answer: object) -> list[object]:
+    if answer_type in ("span", "multi-span"):
+        return list(answer) if isinstance(answer, list) else [answer]
+    if answer_type == "count":
+        return [str(int(answer))]  # type: ignore[call-overload]
+    return [str(answer)]
+
+
+def score_item(answer_type: str, gold_answer: object, gold_scale: str, prediction: object,
+               pred_scale: str) -> tuple[float, float, float]:
+    """(em, f1, scale_correct) for one question, exactly as the official scorer."""
+    if not prediction:
+        return 0.0, 0.0, 0.0
+    golds = gold_strings(answer_type, gold_answer)
+    if not golds:
+        return 0.0, 0.0, 0.0
+    gold_text = answer_strings(golds, gold_scale)
+    preds = prediction if isinstance(prediction, list) else [prediction]
+    candidates = answer_strings(preds, pred_scale)
+    if len(preds) == 1:
+        first = str(preds[0])
+        if not pred_scale and "%" not in first and is_number(first):
+            num = to_number(first)
+            if num is not None:
+                candidates.append("%.4f" % num)
+    em, f1 = max(em_f1(c, g) for c in candidates for g in gold_text)
+    if answer_type in ("arithmetic", "count"):
+        f1 = em
+    return em, f1, 1.0 if gold_scale == pred_scale else 0.0
+
+
+class TatqaMetric:
+    name = "tatqa-official"
+    version = "1"
+    score_keys = ("em", "f1", "scale")
+    breakdown_keys = ("answer_type", "answer_from")
+
+    def score(self, example: Example, prediction: Prediction | None) -> dict[str, float]:
+        gold = example.gold[0]
+        answer_type = str(example.meta.get("answer_type", ""))
+        if prediction is None or prediction.answer is None:
+            return {"em": 0.0, "f1": 0.0, "scale": 0.0}
+        answer = prediction.answer
+        raw = answer.raw if answer.raw is not None else (list(answer.value) if isinstance(answer.value, tuple) else answer.value)
+        em, f1, scale = score_item(answer_type, gold.raw, gold.scale, raw, answer.scale)
+        return {"em": em, "f1": f1, "scale": scale}
+
+    def aggregate(self, items: Sequence[Mapping[str, float]]) -> dict[str, float]:
+        n = len(items)
+        return {k: (sum(float(it[k]) for it in items) / n if n else 0.0) for k in self.score_keys}
+
+
+METRIC = TatqaMetric()

@@ -1,0 +1,121 @@
+"""The Report: one canonical JSON shape for every benchmark, plus plain-text rendering.
+
+``scores`` are fractions in [0, 1]; ``items`` has one dict per gold example (uid, per-item scores and the
+breakdown keys); ``breakdowns`` maps "key1 x key2" to rows of {key1, key2, count, <score keys>}.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import product
+from pathlib import Path
+
+from .errors import FormatError
+
+REPORT_VERSION = 1
+
+
+@dataclass
+class Report:
+    benchmark: str
+    metric: str
+    scores: dict[str, float]
+    breakdowns: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    items: list[dict[str, object]] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    provenance: dict[str, object] = field(default_factory=dict)
+    version: int = REPORT_VERSION
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Report:
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise FormatError(path, None, f"not a readable report JSON ({exc})") from None
+        if not isinstance(data, dict) or "scores" not in data or "benchmark" not in data:
+            raise FormatError(path, None, "not a tabtext report (needs 'benchmark' and 'scores')")
+        if data.get("version", REPORT_VERSION) > REPORT_VERSION:
+            raise FormatError(path, None, f"report version {data['version']} is newer than this tabtext "
+                              f"understands ({REPORT_VERSION}); upgrade tabtext")
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+def breakdown(items: Sequence[Mapping[str, object]], keys: Sequence[str], score_keys: Sequence[str]) -> list[dict[str, object]]:
+    """Mean of each score key per combination of ``keys`` values (every combination seen in items)."""
+    values = [sorted({str(it.get(k, "")) for it in items}) for k in keys]
+    rows = []
+    for combo in product(*values):
+        group = [it for it in items if all(str(it.get(k, "")) == v for k, v in zip(keys, combo))]
+        if not group:
+            continue
+        row: dict[str, object] = dict(zip(keys, combo))
+        row["count"] = len(group)
+        for s in score_keys:
+            vals = [float(v) for it in group if (v := it.get(s)) is not None]
+            row[s] = sum(vals) / len(vals) if vals else 0.0
+        rows.append(row)
+    return rows
+
+
+def pivot_text(rows: Sequence[Mapping[str, object]], row_key: str, col_key: str, value: str, percent: bool = True) -> str:
+    """A small aligned pivot table (rows x columns) of one value, as the official TAT-QA script prints."""
+    row_names = sorted({str(r[row_key]) for r in rows})
+    col_names = sorted({str(r[col_key]) for r in rows})
+    cell = {(str(r[row_key]), str(r[col_key])): r for r in rows}
+    width = max([len(row_key)] + [len(n) for n in row_names]) + 2
+    lines = [f"{value:<{width}}" + "".join(f"{c:>12}" for c in col_names)]
+    for rn in row_names:
+        parts = []
+        for cn in col_names:
+            r = cell.get((rn, cn))
+            if r is None:
+                parts.append(f"{'-':>12}")
+            elif value == "count":
+                parts.append(f"{int(r['count']):>12}")
+            else:
+                v = float(r[value]) * (100 if percent else 1)
+                parts.append(f"{v:>12.2f}")
+        lines.append(f"{rn:<{width}}" + "".join(parts))
+    return "\n".join(lines)
+
+
+def render_text(report: Report) -> str:
+    """The terminal summary: headline scores x100 with two decimals, then each breakdown."""
+    lines = [f"{report.benchmark} — {report.metric}"]
+    for key, value in report.scores.items():
+        lines.append(f"  {key:<14} {value * 100:6.2f}")
+    if report.counts:
+        lines.append("  " + ", ".join(f"{k}: {v}" for k, v in report.counts.items()))
+    for name, rows in report.breakdowns.items():
+        keys = [k for k in name.split(" x ")]
+        if len(keys) == 2 and rows:
+            score_keys = [k for k in rows[0] if k not in keys and k != "count"]
+            for s in ["count", *score_keys]:
+                lines.append("")
+                lines.append(f"{s} by {keys[0]} x {keys[1]}:")
+                lines.append(pivot_text(rows, keys[0], keys[1], s))
+        elif rows:
+            lines.append("")
+            lines.append(f"by {name}:")
+            for r in rows:
+                label = " / ".join(str(r[k]) for k in keys)
+                vals = "  ".join(f"{k} {float(v) * 100:6.2f}" for k, v in r.items() if k not in keys and k != "count")
+                lines.append(f"  {label:<24} n={r['count']:<6} {vals}")
+    for w in report.warnings:
+        lines.append(f"warning: {w}")
+    return "\n".join(lines)

@@ -1,0 +1,154 @@
+"""Value types shared by loaders, engines, metrics and reports.
+
+This module imports nothing from the package: every other module may import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol, Union, runtime_checkable
+
+Scale = Literal["", "thousand", "million", "billion", "percent"]
+SCALES: tuple[str, ...] = ("", "thousand", "million", "billion", "percent")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table as raw cell text, row by row (header rows first, as in the source)."""
+
+    id: str
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+    @property
+    def n_rows(self) -> int:
+        return len(self.rows)
+
+    @property
+    def n_cols(self) -> int:
+        return max((len(r) for r in self.rows), default=0)
+
+    def cell(self, row: int, col: int) -> str:
+        r = self.rows[row]
+        return r[col] if col < len(r) else ""
+
+    def to_markdown(self, header_rows: int = 1) -> str:
+        """Pipe table; the first ``header_rows`` rows are merged into the markdown header."""
+        width = self.n_cols
+        if width == 0:
+            return ""
+
+        def esc(text: str) -> str:
+            return " ".join(text.replace("|", "\\|").split())
+
+        padded = [tuple(esc(c) for c in r) + ("",) * (width - len(r)) for r in self.rows]
+        n_head = max(1, min(header_rows, len(padded)))
+        head = [" ".join(p for p in col if p).strip() for col in zip(*padded[:n_head])]
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * width]
+        lines += ["| " + " | ".join(r) + " |" for r in padded[n_head:]]
+        return "\n".join(lines)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[object]], id: str = "", caption: str = "") -> Table:
+        return cls(id=id, rows=tuple(tuple("" if c is None else str(c) for c in r) for r in rows), caption=caption)
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    id: str
+    text: str
+    order: int = 0
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    tables: tuple[Table, ...] = ()
+    paragraphs: tuple[Paragraph, ...] = ()
+
+    @property
+    def table(self) -> Table | None:
+        return self.tables[0] if self.tables else None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    role: Literal["user", "assistant"]
+    content: str
+
+
+AnswerValue = Union[str, tuple[str, ...], Table]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A gold or predicted answer: one string, several spans, or a table.
+
+    ``raw`` keeps the value exactly as the source file had it (a float, a list ...): official scorers
+    stringify it their own way, so it must survive loading untouched.
+    """
+
+    value: AnswerValue
+    scale: str = ""
+    derivation: str = ""
+    raw: object = None
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        if isinstance(self.value, tuple):
+            return self.value
+        if isinstance(self.value, Table):
+            return ()
+        return (self.value,)
+
+    def text(self) -> str:
+        if isinstance(self.value, tuple):
+            return ", ".join(self.value)
+        if isinstance(self.value, Table):
+            return "\n".join("|".join(r) for r in self.value.rows)
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    uid: str
+    question: str
+    context: Context
+    gold: tuple[Answer, ...] = ()
+    history: tuple[Turn, ...] = ()
+    meta: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Where an answer came from: a table cell or a paragraph character span."""
+
+    kind: Literal["cell", "text"]
+    row: int = -1
+    col: int = -1
+    paragraph: int = -1
+    start: int = -1
+    end: int = -1
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """One engine output. Engines never raise per item: a failure sets ``error`` and leaves ``answer`` None."""
+
+    uid: str
+    answer: Answer | None
+    raw: str = ""
+    error: str = ""
+    evidence: tuple[Evidence, ...] = ()
+    meta: Mapping[str, object] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Engine(Protocol):
+    name: str
+
+    def answer(self, examples: Sequence[Example]) -> list[Prediction]:
+        """Answer a batch; the result has one Prediction per example, in order."""
+        ...
