@@ -1,0 +1,38 @@
+"""Shared fixtures. CI sets TABTEXT_DATA and TABTEXT_PARITY_DIR: then a missing file fails instead of skipping."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_DATA = Path(__file__).resolve().parent / "data"
+
+
+def _shared(env: str, default: Path) -> tuple[Path, bool]:
+    value = os.environ.get(env)
+    return (Path(value), True) if value else (default, False)
+
+
+def _require(env: str, default: Path, relative: str) -> Path:
+    base, strict = _shared(env, default)
+    path = base / relative
+    if not path.exists():
+        if strict:
+            pytest.fail(f"{path} is missing but {env} is set: CI must have every data and fixture file")
+        pytest.skip(f"{path} not available (set {env})")
+    return path
+
+
+@pytest.fixture
+def shared_data():
+    """Return a function: relative path under the benchmark data directory -> existing Path."""
+    return lambda relative: _require("TABTEXT_DATA", ROOT.parent / "shared" / "data", relative)
+
+
+@pytest.fixture
+def parity():
+    """Return a function: relative path under the parity fixtures directory -> existing Path."""
+    return lambda relative: _require("TABTEXT_PARITY_DIR", ROOT.parent / "shared" / "parity", relative)
