@@ -18,6 +18,7 @@ from itertools import zip_longest
 
 from rapidfuzz.distance import Levenshtein
 
+from ..errors import TabtextError
 from ..types import Answer, Example, Prediction, Table
 
 TEXT_THETA = 0.5
@@ -93,10 +94,20 @@ def _value_score(key_sim: float, gold: str, pred: str, to_float: Callable[[str],
     return key_sim * anls(gold, pred)
 
 
+def _need_scipy():
+    try:
+        import numpy as np
+        from scipy.optimize import linear_sum_assignment
+    except ImportError:
+        raise TabtextError("the TANQ table metric needs numpy and scipy: pip install 'tabtext[tanq]'") from None
+    return np, linear_sum_assignment
+
+
 def _key_similarity(gold_keys: list[str], pred_keys: list[str]):
     """ANLS matrix (gold rows x prediction columns), computed with the same IEEE operations as the official."""
-    import numpy as np
     from rapidfuzz.process import cdist
+
+    np, _ = _need_scipy()
 
     dist = cdist(gold_keys, pred_keys, scorer=Levenshtein.distance, dtype=np.int64, workers=1)
     longest = np.maximum.outer(np.fromiter(map(len, gold_keys), np.int64, len(gold_keys)),
@@ -109,14 +120,13 @@ def _key_similarity(gold_keys: list[str], pred_keys: list[str]):
 def match_datapoints(gold: Datapoints, pred: Datapoints,
                      to_float: Callable[[str], float | None] = official_float) -> PRF:
     """The official ``_table_datapoints_precision_recall_f1`` on two datapoint lists."""
-    from scipy.optimize import linear_sum_assignment
-
     if not gold and not pred:
         return 1, 1, 1
     if not gold:
         return 0, 1, 0
     if not pred:
         return 1, 0, 0
+    _, linear_sum_assignment = _need_scipy()
     sim = _key_similarity([k for k, _ in gold], [k for k, _ in pred])
     rows, cols = linear_sum_assignment(1.0 - sim)
     score = 0

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
+from ...numbers import parse_number
 from ...types import Answer, Evidence, Example, Prediction, Table
 
 _MONTHS = ("january february march april may june july august september october november december").split()
@@ -261,6 +262,16 @@ def _words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP}
 
 
+def context_cell(text: str) -> str:
+    """A context-table cell: numbers plain (``1,200`` -> 1200, ``(300)`` -> -300, ``12.5%`` kept), else text."""
+    text = clean_value(text)
+    value = parse_number(text)
+    if value is None:
+        return text
+    plain = str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    return plain + "%" if text.endswith("%") else plain
+
+
 def table_from_context(example: Example) -> list[list[str]]:
     table: Table | None = example.context.table
     if table is None or not table.rows:
@@ -277,7 +288,7 @@ def table_from_context(example: Example) -> list[list[str]]:
     picked = named or body
     out = [["entity", *[header[j] if j < len(header) else "" for j in cols]]]
     for r in picked:
-        out.append([r[0], *[clean_value(r[j]) if j < len(r) else "" for j in cols]])
+        out.append([clean_value(r[0]), *[context_cell(r[j]) if j < len(r) else "" for j in cols]])
     return out
 
 
