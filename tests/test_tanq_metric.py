@@ -7,7 +7,15 @@ import sys
 
 import pytest
 
-from tabtext.metrics.tanq import METRIC, anls, cell_set_scores, datapoints, official_scores, parse_table
+from tabtext.metrics.tanq import (
+    METRIC,
+    anls,
+    cell_set_scores,
+    datapoints,
+    official_scores,
+    parse_table,
+    table_to_pipes,
+)
 from tabtext.metrics.tanq_normalized import normalize_cell, normalized_scores
 from tabtext.types import Answer, Context, Example, Prediction, Table
 
@@ -97,3 +105,21 @@ def test_core_import_stays_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": "src", "PATH": ""}, cwd=__file__.rsplit("/tests/", 1)[0])
     assert out.stdout.strip() == "[]"
+
+
+def test_raw_text_survives_a_tabtext_predictions_round_trip(tmp_path):
+    from tabtext.predictions import append_jsonl, read_jsonl
+
+    # raw "title | X" is no title for the official scorer, but re-rendered as "title|X" it would be one
+    raw = "title | Cities\nentity|population|born\nOslo|2100000|1950-01-02\nLima|336|1961\n"
+    table = Table.from_rows([[c.strip() for c in line.split("|")] for line in raw.splitlines()])
+    assert official_scores(GOLD, raw) != official_scores(GOLD, table_to_pipes(table))
+    path = tmp_path / "p.jsonl"
+    append_jsonl(path, [Prediction(uid="u", answer=Answer(value=table), raw=raw)])
+    back = read_jsonl(path)["u"]
+    ex = _example(GOLD)
+    assert METRIC.score(ex, back)["f1"] == official_scores(GOLD, raw)[2]
+    # a raw text that is not the same table (e.g. a model's whole reply) is not scored in its place
+    chatty = Prediction(uid="u", answer=Answer(value=Table.from_rows([r.split("|") for r in GOLD.splitlines()])),
+                        raw="Here is the table: ...")
+    assert METRIC.score(ex, chatty)["f1"] == 1.0
