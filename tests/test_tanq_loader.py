@@ -159,3 +159,12 @@ def test_score_with_partial_predictions_counts_missing():
     assert report.counts == {"gold": 3, "predicted": 2, "missing": 1, "extra": 1, "errors": 0}
     assert report.items[0]["f1"] == 1.0 and report.items[1]["f1"] == 0.0
     assert report.to_dict()["breakdowns"]["question_type"][0]["question_type"] == "composition"
+
+
+def test_rows_without_gold_are_loaded_and_counted(tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    path.write_text('{"init_qid": "1__a_simple__t", "ext_question_rephrased": "q", "answer_table": "e|x\\na|1\\n"}\n'
+                    '{"init_qid": "2__a_simple__t", "ext_question": "q2"}\n', encoding="utf-8")
+    with pytest.warns(ScoringWarning, match="1 of 2 rows have no 'answer_table'"):
+        examples = BENCHMARK.load(path)
+    assert examples[1].gold == () and examples[1].question == "q2"

@@ -77,3 +77,17 @@ def test_tatqa_style_context_builds_the_asked_rows_and_columns():
     ex = Example(uid="q2", question="What was the cost of sales in each year?", context=ex.context,
                  meta={"benchmark": "tanq"})
     assert answer_example(ex).raw == "entity|2019|2018|2017\nCost of sales|-300|-250|-200\n"
+
+
+def test_run_pipeline_predict_write_read_score(tmp_path, examples):
+    """What `tabtext run tanq --file F` does: predict, write official JSONL, read it back, score."""
+    from tabtext.run import predict, score_predictions
+
+    preds = predict(SolverEngine(), examples)
+    out = tmp_path / "predictions.jsonl"
+    BENCHMARK.write_predictions(preds, out)
+    back = BENCHMARK.read_predictions(out, examples)
+    report = score_predictions("tanq", examples, back)
+    assert report.scores["f1"] == 1.0 and report.counts["missing"] == 0
+    assert {r["question_type"]: r["count"] for r in report.breakdowns["question_type"]} == {
+        "composition": 1, "intersection": 1, "simple": 1}

@@ -193,6 +193,8 @@ def parse_record(record: dict, path: Path, line: int, counts: dict[str, int]) ->
         if problem:
             counts[problem] += 1
         gold = (Answer(value=table, raw=raw),)
+    else:
+        counts["no_gold"] += 1
     proofs, entities = collect_proofs(record, path, where)
     props = record.get("question_properties") or []
     meta: dict[str, object] = {
@@ -206,7 +208,7 @@ def parse_record(record: dict, path: Path, line: int, counts: dict[str, int]) ->
 
 def load(path: Path, **options: object) -> list[Example]:
     path = Path(path)
-    counts = {"empty": 0, "ragged": 0}
+    counts = {"empty": 0, "ragged": 0, "no_gold": 0}
     examples, first_line = [], {}
     for line, record in read_jsonl(path):
         example = parse_record(record, path, line, counts)
@@ -222,6 +224,9 @@ def load(path: Path, **options: object) -> list[Example]:
         warnings.warn(f"{path}: {counts['ragged']} gold answer tables are ragged (rows with another number of "
                       "cells than the header); scored as the official scorer reads them", ScoringWarning,
                       stacklevel=2)
+    if counts["no_gold"] and counts["no_gold"] < len(examples):
+        warnings.warn(f"{path}: {counts['no_gold']} of {len(examples)} rows have no 'answer_table' (they can be "
+                      "answered but score 0)", ScoringWarning, stacklevel=2)
     return examples
 
 
