@@ -1,1 +1,1 @@
-"""Extra CLI commands: each module exposes ``main(argv: list[str]) -> int`` and imports heavy libraries lazily."""
+"""Extra CLI commands: each module exposes ``main(argv: list[str]) -> int``."""
