@@ -24,6 +24,7 @@ def main() -> None:
     ap.add_argument("--file", type=Path, default=DEFAULT if DEFAULT.exists() else Path("/work/shared/data/tatqa/tatqa_dataset_dev.json"))
     ap.add_argument("--show", type=int, default=0, help="print N random wrong answers")
     ap.add_argument("--type", default="", help="only show errors of this answer_type")
+    ap.add_argument("--source", default="", help="only show errors of this answer_from")
     args = ap.parse_args()
     examples = tatqa.load(args.file)
     preds = SolverEngine().answer(examples)
@@ -49,7 +50,8 @@ def main() -> None:
     for (g, s), c in scale_errors.most_common(8):
         print(f"  {g:9s} -> {s:9s} {c:4d}")
     rng = random.Random(0)
-    pool = [w for w in wrong if not args.type or w[0].meta["answer_type"] == args.type]
+    pool = [w for w in wrong if (not args.type or w[0].meta["answer_type"] == args.type)
+            and (not args.source or w[0].meta["answer_from"] == args.source)]
     for ex, p in rng.sample(pool, min(args.show, len(pool))):
         g = ex.gold[0]
         print(f"\nQ: {ex.question}\n  gold: {g.value!r} [{g.scale}] {g.derivation}\n  pred: "

@@ -25,6 +25,25 @@ _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can
                      r"|\bwhat (?:is|are|was|were) (?:included|excluded|considered)|\bdescribe\b|\bexplain\b", re.I)
 
 
+_CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|drives|impacted|contributed|resulted in|"
+                      r"accounted for|attributed)\b|\b(?:reason|reasons|cause|causes|driver|drivers) (?:for|of|behind|why)\b|"
+                      r"\bwhat (?:was|were|is|are) (?:the )?(?:main |primary |key )?(?:reason|reasons|cause|causes|drivers?)\b|"
+                      r"\bdue to what\b|\bhow (?:was|were|is|are|will) .*\b(?:calculated|determined|measured|computed|"
+                      r"defined|recognized|used)\b", re.I)
+
+
+def expand_years(text: str, years: list[str]) -> list[str]:
+    """ "2017-2019", "from 2017 to 2019", "2017 through 2019" name every year of the range."""
+    m = re.search(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until)\s*((?:19|20)\d\d)", text)
+    if not m:
+        return years
+    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    if b - a > 10:
+        return years
+    span = [str(y) for y in range(b, a - 1, -1)]
+    return list(dict.fromkeys(years + span))
+
+
 @dataclass
 class Query:
     text: str
@@ -91,10 +110,12 @@ def classify(question: str) -> Query:
         kind = "list_items"
     elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
         kind = "sum"
-    if kind == "value" and _TEXT_Q.search(low):
+    if kind == "value" and _TEXT_Q.search(low) or _CAUSE_Q.search(low):
         kind = "text"
     if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
         multi = True
+    if kind in ("average", "sum", "compare", "count", "list_years"):
+        years = expand_years(low, years)
     return Query(q, kind, years, content_tokens(q), multi, direction, percent)
 
 

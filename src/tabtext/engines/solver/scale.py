@@ -8,7 +8,7 @@ _RULES = (
     ("billion", re.compile(r"\b(?:in\s+)?billions?\b|\bbn\b|[$€£¥]\s?b\b", re.I)),
     ("million", re.compile(r"\b(?:in\s+)?millions?\b|\bmn\b|\bmm\b|(?:[$€£¥]|\b(?:rmb|usd|eur|gbp|us\$|a\$|c\$))\s?m\b"
                            r"|\$m\b|'m\b|’m\b|\(m\)|\bm\)", re.I)),
-    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['’]000s?\b|\$\s?000s?\b|\(000s?\)|\b000s\b|"
+    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['’]000['’]?s?(?!\d)|\$\s?000['’]?s?(?!\d)|\(000s?\)|\b000s\b|"
                             r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['’]?000\b|\bk\b\)?$", re.I)),
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
@@ -41,3 +41,17 @@ def scale_of_text(text: str, table_level: bool = False) -> str:
 
 def percent_words(text: str) -> bool:
     return bool(_PERCENT.search(text))
+
+
+_TABULAR = re.compile(r"\((?:[^()]*\b)?in (thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers) (?:are )?in "
+                      r"(thousands|millions|billions)\b|\bexpressed in (thousands|millions|billions)\b", re.I)
+
+
+def paragraph_scale(paragraphs) -> str:
+    """The unit a paragraph announces for the table ("(in thousands)", "tabular amounts in millions")."""
+    for p in paragraphs:
+        m = _TABULAR.search(p.text)
+        if m:
+            word = next(g for g in m.groups() if g).lower()
+            return word[:-1]
+    return ""

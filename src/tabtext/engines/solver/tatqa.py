@@ -11,6 +11,7 @@ import re
 from ...types import Answer, Evidence, Example, Prediction
 from . import ops
 from .question import Grounding, Query, classify, ground
+from .scale import paragraph_scale
 from .table import TableView, read_table
 from .textnum import text_arithmetic
 from .textspan import text_answer
@@ -237,6 +238,8 @@ def answer_example(example: Example) -> Prediction:
     out = None
     if table is not None and table.rows and q.kind != "text":
         view = read_table(table)
+        if not view.scale:
+            view.scale = paragraph_scale(paragraphs)
         ctx = Ctx(view, ground(view, q), q)
         out = _solve_table(ctx)
     if out is None and q.kind in ("diff", "change_ratio", "average", "sum", "divide"):
