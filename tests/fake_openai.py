@@ -88,7 +88,9 @@ class FakeOpenAI:
                     k, _, v = h.decode().partition(":")
                     headers[k.strip().lower()] = v.strip()
                 body = await reader.readexactly(int(headers.get("content-length", 0)))
-                if method == "GET":
+                if method == "POST" and path != "/v1/chat/completions":
+                    writer.write(self._response(404, b'{"error": {"message": "no such route"}}'))
+                elif method == "GET":
                     writer.write(self._response(200, b'{"object": "list", "data": [{"id": "fake"}]}'))
                 elif not await self._chat(json.loads(body), writer):
                     return

@@ -6,7 +6,6 @@ so the openai engine pointed at this server gives the solver's answers. ``POST /
 ``{table, paragraphs, question, history?}``. Bad input is a 4xx with a one-line message, never a 500.
 """
 
-from __future__ import annotations
 
 import csv
 import io
@@ -217,7 +216,13 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     from fastapi.responses import HTMLResponse, JSONResponse
     from starlette.concurrency import run_in_threadpool
 
-    solve = answer_one or _default_solver()
+    engine_answer = answer_one or _default_solver()
+
+    def solve(example: Example) -> Prediction:
+        try:
+            return engine_answer(example)
+        except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
+            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
     app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)")
 
     def error(status: int, message: str, kind: str = "invalid_request_error") -> JSONResponse:
