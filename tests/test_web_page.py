@@ -148,3 +148,26 @@ def test_page_shows_errors(browser, server, tmp_path):
     page.click("#load")
     assert not error.is_visible()
     page.screenshot(path=str(tmp_path / "errors.png"))
+
+
+def test_page_js_ports_agree_with_python(browser, server):
+    """The page parses tables and rewrites follow-ups in JavaScript: same results as tables.py/followup.py."""
+    from tabtext.followup import rewrite
+    from tabtext.tables import read_table
+
+    page = browser.new_page()
+    page.goto(server)
+    tables = Path(__file__).resolve().parent / "data" / "tables"
+    for name in ("thousands.csv", "semicolon.csv", "caption.md", "merged.html"):
+        text = (tables / name).read_text(encoding="utf-8-sig")
+        rows = page.evaluate("t => window.tabtext.parseTable(t)", text)
+        assert tuple(tuple(r) for r in rows) == read_table(tables / name).rows, name
+    table = read_table(DATA / "revenue.csv")
+    rows = [list(r) for r in table.rows]
+    cases = [("What was the revenue in 2019?", "and in 2017?"), ("What was the revenue in 2019?", "what about net income?"),
+             ("What was the change in revenue from 2018 to 2019?", "what is that as a percentage?"),
+             ("What was the change in revenue from 2018 to 2019?", "and from 2017 to 2018?"),
+             ("What was the revenue in 2019?", "What was the cost of sales in 2018?")]
+    for previous, question in cases:
+        js = page.evaluate("a => window.tabtext.rewrite(a[0], a[1], a[2])", [question, previous, rows])
+        assert js == rewrite(question, previous, table), (previous, question)

@@ -74,8 +74,8 @@ def rewrite(question: str, previous: str, table: Table | None) -> str:
             continue
         # the same number of phrases: replace in order; otherwise the last one(s) of the previous question
         targets = before if len(said) == len(before) else before[-len(said):]
-        for (s, e, _), (_, _, ph) in sorted(zip(targets, said), reverse=True):
-            new = new[:s] + ph + new[e:]
+        for (s, e, _), (qs, qe, _) in sorted(zip(targets, said), reverse=True):
+            new = new[:s] + question[qs:qe] + new[e:]  # the user's own spelling of the phrase
         changed = True
     if changed:
         return new

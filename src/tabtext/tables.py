@@ -20,7 +20,7 @@ from .types import Table
 MAX_TABLE_BYTES = 2_000_000
 MAX_CELLS = 200_000
 
-_DIGITS_HEAD = re.compile(r"^\s*[-+(]?\s*[$€£¥]?\s*\d{1,3}$")
+_DIGITS_HEAD = re.compile(r"^\s*[-+(]?\s*[$€£¥]?\s*\d{1,3}(?:,\d{3})*$")
 _DIGITS_TAIL = re.compile(r"^\d{3}(?:\.\d+)?\)?%?\s*$")
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
@@ -175,12 +175,12 @@ def parse_markdown(text: str, source: str = "<markdown>") -> list[list[str]]:
 
 
 class _TableGrid(HTMLParser):
-    """Collects the first <table> into a grid, expanding colspan/rowspan."""
+    """Collects each top-level <table> into a grid, expanding colspan/rowspan (nested tables are skipped)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.depth = 0
-        self.done = False
+        self.grids: list[dict[tuple[int, int], str]] = []
         self.grid: dict[tuple[int, int], str] = {}
         self.row = -1
         self.col = 0
@@ -189,10 +189,10 @@ class _TableGrid(HTMLParser):
         self.caption: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.done:
-            return
         if tag == "table":
             self.depth += 1
+            if self.depth == 1:
+                self.grid, self.row, self.col = {}, -1, 0
         elif self.depth == 1 and tag == "tr":
             self.row += 1
             self.col = 0
@@ -206,13 +206,11 @@ class _TableGrid(HTMLParser):
             self.cell.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
-        if self.done:
-            return
         if tag == "table":
             self.depth -= 1
             if self.depth == 0:
                 self._close_cell()
-                self.done = True
+                self.grids.append(self.grid)
         elif self.depth == 1 and tag in ("td", "th"):
             self._close_cell()
 
@@ -242,15 +240,18 @@ def _span(value: str | None) -> int:
 
 
 def parse_html(text: str, source: str = "<html>") -> list[list[str]]:
-    """The first <table> of an HTML document; merged cells fill every grid position they span."""
+    """The largest <table> of an HTML document (layout tables are small); merged cells fill every grid
+    position they span."""
     parser = _TableGrid()
     parser.feed(text)
     parser.close()
-    if not parser.grid:
+    grids = [g for g in parser.grids if g]
+    if not grids:
         raise FormatError(source, None, "no <table> with <td>/<th> cells found in this HTML")
-    n_rows = max(r for r, _ in parser.grid) + 1
-    n_cols = max(c for _, c in parser.grid) + 1
-    return [[parser.grid.get((r, c), "") for c in range(n_cols)] for r in range(n_rows)]
+    grid = max(grids, key=len)
+    n_rows = max(r for r, _ in grid) + 1
+    n_cols = max(c for _, c in grid) + 1
+    return [[grid.get((r, c), "") for c in range(n_cols)] for r in range(n_rows)]
 
 
 def parse_rows(rows: object, source: str = "<table>") -> Table:
