@@ -260,6 +260,15 @@ def _fill_prediction(err: ErrorItem, pred: Prediction) -> None:
                 err.spans.setdefault(e.paragraph, []).append((start, end, "ev"))
 
 
+def choose_spans(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Non-overlapping spans in text order; predicted evidence ("ev") wins over an overlapping gold span."""
+    kept: list[tuple[int, int, str]] = []
+    for span in sorted(spans, key=lambda s: (s[2] != "ev", s[0])):
+        if all(span[1] <= k[0] or span[0] >= k[1] for k in kept):
+            kept.append(span)
+    return sorted(kept)
+
+
 def headline_rows(run: Run) -> list[tuple[str, str]]:
     return [(k, f"{v * 100:.2f}") for k, v in run.report.scores.items()]
 

@@ -9,6 +9,7 @@ from . import charts
 from .data import (
     ErrorItem,
     Run,
+    choose_spans,
     error_items,
     headline_rows,
     primary_key,
@@ -189,7 +190,7 @@ def table_html(rows: tuple[tuple[str, ...], ...] | list, cells: set[tuple[int, i
 def highlight(text: str, spans: list[tuple[int, int, str]]) -> str:
     """Wrap non-overlapping spans in <mark>; an overlapping later span is dropped."""
     out, pos = [], 0
-    for start, end, cls in sorted(spans):
+    for start, end, cls in choose_spans(spans):
         if start < pos:
             continue
         out.append(escape(text[pos:start]))

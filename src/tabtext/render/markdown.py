@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from .data import ErrorItem, Run, error_items, headline_rows, primary_key, provenance_rows, scale_confusion
+from .data import (
+    ErrorItem,
+    Run,
+    choose_spans,
+    error_items,
+    headline_rows,
+    primary_key,
+    provenance_rows,
+    scale_confusion,
+)
 
 
 def md_cell(text: object) -> str:
@@ -97,7 +106,7 @@ def _mark(cell: str, evidence: bool, gold: bool) -> str:
 
 def _mark_spans(text: str, spans: list[tuple[int, int, str]]) -> str:
     out, pos = [], 0
-    for start, end, cls in sorted(spans):
+    for start, end, cls in choose_spans(spans):
         if start < pos:
             continue
         out.append(text[pos:start])
