@@ -42,13 +42,13 @@ def _item(html: str, uid: str) -> str:
 
 def test_html_is_self_contained_with_scores_charts_and_errors(run_dir):
     html = render(run_dir, "html")
-    assert "<b>25.00</b>" in html  # EM: q1 right, q2 sign/scale wrong, q3 partial span, q4 missing
+    assert "<b>20.00</b>" in html  # EM: q1 right, q2 sign/scale wrong, q3 partial span, q4 and q5 missing
     assert not re.search(r"https?://", html), "no URL at all: nothing can be fetched"
     assert "<link" not in html and "<script src" not in html and "@import" not in html
     assert not re.search(r"url\((?!#)", html)
     assert html.count("<svg") == 3  # EM and F1 heatmaps, scale confusion
     assert "Scale confusion" in html and "answer_type × answer_from" in html
-    assert html.count("<details class=item") == 3
+    assert html.count("<details class=item") == 4
     q2 = _item(html, "q2")
     assert "What was the change in revenue from 2018 to 2019?" in q2
     assert "<td class='ev g'>$1,452.4</td>" in q2 and "<td class='ev g'>$1,146.2</td>" in q2
@@ -57,6 +57,7 @@ def test_html_is_self_contained_with_scores_charts_and_errors(run_dir):
     assert "<mark class=ev>demand</mark>" in q3
     q4 = _item(html, "q4")
     assert "no prediction for this question" in q4
+    assert "<td class='g'>Employees</td>" in _item(html, "q5")  # a gold span that is a table cell
     assert "<select data-key='answer_type'>" in html and "<option value='arithmetic'>" in html
     assert "data-answer_from='text'" in q3
 
@@ -64,8 +65,8 @@ def test_html_is_self_contained_with_scores_charts_and_errors(run_dir):
 def test_markdown_has_the_same_content(run_dir):
     md = render(run_dir, "md")
     assert md.startswith("# tatqa report")
-    assert "| 25.00 |" in md and "## Scale confusion" in md
-    assert "3 questions with EM < 100 (of 4)" in md
+    assert "| 20.00 |" in md and "## Scale confusion" in md
+    assert "4 questions with EM < 100 (of 5)" in md
     assert "**_$1,146.2_**" in md  # evidence cell that also holds a gold number
     assert "**demand**" in md
     assert "- derivation: `1146.2 - 1452.4`" in md

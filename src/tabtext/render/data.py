@@ -218,11 +218,13 @@ def _fill_gold(err: ErrorItem, ex: Example) -> None:
     for g in ex.gold:
         for text in (*g.items, g.derivation):
             targets.update(round(abs(v), 4) for v, _, _ in find_numbers(str(text)) if v)
+    spans = {" ".join(s.lower().split()).rstrip(":") for g in ex.gold for s in g.items
+             if parse_number(s) is None and s.strip()}
     for ti, rows in enumerate(err.tables):
         for ri, row in enumerate(rows):
             for ci, cell in enumerate(row):
                 v = parse_number(cell)
-                if v and round(abs(v), 4) in targets:
+                if (v and round(abs(v), 4) in targets) or " ".join(cell.lower().split()).rstrip(":") in spans:
                     err.gold_cells.add((ti, ri, ci))
     for g in ex.gold:
         for span in g.items:
