@@ -67,3 +67,20 @@ def test_bad_input_is_one_line(argv, words, capsys):
     assert ask.main(argv) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_engine_that_reads_history_gets_the_question_unchanged():
+    from tabtext.types import Answer, Prediction
+
+    class HistoryEngine:
+        name = "echo"
+        uses_history = True
+
+        def answer(self, examples):
+            ex = examples[0]
+            return [Prediction(uid=ex.uid, answer=Answer(f"{len(ex.history)}:{ex.question}"))]
+
+    conv = ask.Conversation(HistoryEngine(), ask.load_context(TABLE, []))
+    conv.ask("What was the revenue in 2019?")
+    asked, pred = conv.ask("and in 2017?")
+    assert asked == "and in 2017?" and pred.answer.value == "2:and in 2017?"

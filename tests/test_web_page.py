@@ -144,10 +144,19 @@ def test_page_shows_errors(browser, server, tmp_path):
     page.click("#load")
     page.wait_for_function("document.getElementById('error').textContent.includes('never closed')")
 
+    from tabtext.server import MAX_CELLS
+
+    many = "a,b\n" + "x,1\n" * (MAX_CELLS // 2 + 10)  # the server refuses it: a 4xx, shown on the page
+    page.evaluate("t => { document.getElementById('tabletext').value = t; }", many)
+    page.fill("#question", "What is b?")
+    page.click("#send")
+    page.wait_for_function("document.getElementById('error').textContent.includes('server said 4')")
+    assert "cells" in error.inner_text()
+    page.screenshot(path=str(tmp_path / "errors.png"))
+
     page.fill("#tabletext", "| a | b |\n|---|---|\n| Revenue | 5 |\n")
     page.click("#load")
     assert not error.is_visible()
-    page.screenshot(path=str(tmp_path / "errors.png"))
 
 
 def test_page_js_ports_agree_with_python(browser, server):

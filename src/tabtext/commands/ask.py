@@ -3,8 +3,9 @@
 Prints the answer with its scale, derivation and evidence cells. ``--chat`` keeps a conversation: each
 further question is read from stdin (one a line; an empty line or EOF ends) and follow-ups ("and in 2017?",
 "what is that as a percentage?") resolve against earlier turns. The conversation is passed to the engine as
-``Example.history``; for an engine that cannot read history (the offline solver) the follow-up is also
-rewritten with the previous question's row/column phrases, and the rewritten question is shown.
+``Example.history``; unless the engine says it reads history for table questions (an ``uses_history = True``
+attribute; neither the solver nor the openai engine's TAT-QA prompt does today) the follow-up is also rewritten
+with the previous question's row/column phrases, and the rewritten question is shown.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ import uuid
 
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
-
-HISTORY_ENGINES = {"openai"}  # engines that read Example.history themselves
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -83,7 +82,7 @@ class Conversation:
         self.engine, self.context = engine, context
         self.history: list[Turn] = []
         self.previous = ""
-        self.rewrites = str(getattr(engine, "name", "")).split(":")[0] not in HISTORY_ENGINES
+        self.rewrites = not getattr(engine, "uses_history", False)
 
     def ask(self, question: str) -> tuple[str, Prediction]:
         question = question.strip()
