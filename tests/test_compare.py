@@ -90,3 +90,20 @@ def test_compare_command(tmp_path, capsys):
     assert compare_cmd.main([str(a), str(tmp_path / "missing")]) == 2
     assert "file not found" in capsys.readouterr().err
     assert not math.isnan(mcnemar_exact(1, 1))
+
+
+def test_compare_items_with_different_score_keys(tmp_path):
+    def save(name, f1s, ems):
+        items = [{"uid": f"c{i}", "dataset": "coqa", "f1": v} for i, v in enumerate(f1s)]
+        items += [{"uid": f"x{i}", "dataset": "convfinqa", "official_em": v} for i, v in enumerate(ems)]
+        rows = [{"dataset": "coqa", "count": len(f1s), "f1": 0.0, "official_em": 0.0}]
+        Report(benchmark="chatrag", metric="m", scores={"coqa.score": 0.0}, breakdowns={"dataset": rows},
+               items=items).save(tmp_path / name / "report.json")
+        return tmp_path / name
+
+    cmp = compare_runs(load_runs([save("a", [1.0, 0.5], [0, 1]), save("b", [1.0, 1.0], [1, 1])]), n_boot=200)
+    assert cmp.score_keys == ["f1", "official_em"] and cmp.binary_key == "f1"
+    overall = cmp.rows[0]
+    assert overall.scores[0]["f1"] == 0.75 and overall.scores[1]["f1"] == 1.0  # ConvFinQA items left out of F1
+    assert overall.scores[0]["official_em"] == 0.5
+    assert overall.mcnemar[0][:2] == (0, 2)  # c1 (F1 0.5 -> 1) and x0 (EM 0 -> 1) both fixed

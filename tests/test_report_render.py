@@ -113,3 +113,20 @@ def test_report_command_writes_html_and_md(run_dir, tmp_path, capsys):
     assert report_cmd.main([str(tmp_path / "nope")]) == 2
     assert report_cmd.main([str(tmp_path)]) == 2  # a directory without report.json
     assert "no report.json" in capsys.readouterr().err
+
+
+def test_chatrag_style_report_per_dataset_chart_and_mixed_item_keys(tmp_path):
+    items = [{"uid": "a", "dataset": "coqa", "f1": 1.0}, {"uid": "b", "dataset": "coqa", "f1": 0.4},
+             {"uid": "c", "dataset": "convfinqa", "official_em": 0.0, "strict_em": 0.0},
+             {"uid": "d", "dataset": "convfinqa", "official_em": 1.0, "strict_em": 1.0}]
+    report = Report(benchmark="chatrag", metric="chatrag-official v1",
+                    scores={"coqa.score": 0.7, "convfinqa.score": 0.5, "official_only_count": 3.0},
+                    breakdowns={"dataset": [{"dataset": "coqa", "count": 2, "f1": 0.7, "official_em": 0.0},
+                                            {"dataset": "convfinqa", "count": 2, "f1": 0.0, "official_em": 0.5}]},
+                    items=items)
+    report.save(tmp_path / "report.json")
+    html = render(tmp_path / "report.json", "html")
+    assert "Headline score per dataset" in html and html.count("<svg") == 2
+    assert "<b>3</b>" in html  # a count is not a percentage
+    assert "<code>b</code>" in html and "<code>c</code>" in html  # F1 < 1 and, without F1, EM < 1
+    assert "<code>a</code>" not in html and "<code>d</code>" not in html

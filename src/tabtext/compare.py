@@ -13,7 +13,7 @@ from html import escape
 from pathlib import Path
 
 from .errors import TabtextError
-from .render.data import Run, load_run, primary_key, slice_keys
+from .render.data import Run, item_score_keys, item_value, load_run, primary_key, slice_keys
 
 N_BOOT = 2000
 
@@ -89,7 +89,7 @@ def compare_runs(runs: list[Run], n_boot: int = N_BOOT, seed: int = 0) -> Compar
     left = sum(len(m) for m in by_uid) - len(common) * len(runs)
     if left:
         notes.append(f"{left} items not scored by every run were left out; {len(common)} questions compared")
-    score_keys = [k for k in base.scores if all(k in r.report.scores for r in runs[1:])]
+    score_keys = [k for k in item_score_keys(base) if all(k in item_score_keys(r.report) for r in runs[1:])]
     binary = primary_key(base)
     slices: list[tuple[str, list[str]]] = [("all", common)]
     for key in slice_keys(base):
@@ -98,12 +98,16 @@ def compare_runs(runs: list[Run], n_boot: int = N_BOOT, seed: int = 0) -> Compar
             slices.append((f"{key}={v}", [u for u in common if str(by_uid[0][u].get(key, "")) == v]))
     rows = []
     for label, uids in slices:
-        cols = [{k: [float(m[u].get(k) or 0.0) for u in uids] for k in score_keys} for m in by_uid]
+        # an item without a key (e.g. ChatRAG's ConvFinQA has no F1) is left out of that key's mean
+        having = {k: [u for u in uids if all(isinstance(m[u].get(k), (int, float)) for m in by_uid)]
+                  for k in score_keys}
+        cols = [{k: [float(m[u][k]) for u in having[k]] for k in score_keys} for m in by_uid]
         scores = [{k: (sum(v) / len(v) if v else 0.0) for k, v in c.items()} for c in cols]
         deltas, tests = [], []
-        for c in cols[1:]:
+        for j, c in enumerate(cols[1:], 1):
             deltas.append({k: paired_bootstrap(cols[0][k], c[k], n_boot, seed) for k in score_keys})
-            a, b = cols[0].get(binary, []), c.get(binary, [])
+            a = [item_value(by_uid[0][u], binary) or 0.0 for u in uids]
+            b = [item_value(by_uid[j][u], binary) or 0.0 for u in uids]
             n10 = sum(1 for x, y in zip(a, b) if x >= 1 and y < 1)
             n01 = sum(1 for x, y in zip(a, b) if x < 1 and y >= 1)
             tests.append((n10, n01, mcnemar_exact(n10, n01)))
@@ -112,7 +116,7 @@ def compare_runs(runs: list[Run], n_boot: int = N_BOOT, seed: int = 0) -> Compar
     for j in range(1, len(runs)):
         f, b = [], []
         for u in common:
-            x, y = float(by_uid[0][u].get(binary) or 0), float(by_uid[j][u].get(binary) or 0)
+            x, y = item_value(by_uid[0][u], binary) or 0.0, item_value(by_uid[j][u], binary) or 0.0
             if (x >= 1) != (y >= 1):
                 (f if y >= 1 else b).append(_flip(u, runs[0], runs[j], by_uid[0][u], slice_keys(base)))
         fixed.append(f)

@@ -90,15 +90,15 @@ def bars(labels: Sequence[str], series: Mapping[str, Sequence[float]], title: st
 def breakdown_charts(name: str, rows: Sequence[Mapping[str, object]], score_keys: Sequence[str]) -> list[str]:
     """Charts for one report breakdown: heatmaps for two keys, grouped bars for one."""
     keys = name.split(" x ")
-    scores = [k for k in score_keys if rows and k in rows[0]]
+    present = [k for k in score_keys if rows and k in rows[0] and k != "scale"]
+    # two series at most (EM and F1 where there): the tables beside the charts list every score
+    scores = [k for k in ("em", "f1", "official_em", "normalized_f1") if k in present][:2] or present[:2]
     if len(keys) == 2:
         r_names = sorted({str(r[keys[0]]) for r in rows})
         c_names = sorted({str(r[keys[1]]) for r in rows})
         counts = {(str(r[keys[0]]), str(r[keys[1]])): int(r["count"]) for r in rows}  # type: ignore[call-overload]
         out = []
         for s in scores:
-            if s == "scale":
-                continue
             vals = {(str(r[keys[0]]), str(r[keys[1]])): float(r[s]) for r in rows}  # type: ignore[arg-type]
             out.append(heatmap(r_names, c_names, vals, f"{s.upper()} by {keys[0]} × {keys[1]}", counts,
                                xlabel=keys[1], ylabel=keys[0]))

@@ -110,10 +110,25 @@ def _load_predictions(run: Run, folder: Path) -> dict[str, Prediction] | None:
     return None
 
 
+PRIMARY = ("em", "f1", "official_em", "normalized_f1")
+
+
+def item_score_keys(report: Report) -> list[str]:
+    """The per-item score keys: a breakdown row's score columns, else headline keys that items carry."""
+    for name, rows in report.breakdowns.items():
+        if rows:
+            keys = name.split(" x ")
+            return [k for k in rows[0] if k not in keys and k != "count"]
+    seen = {k for it in report.items[:200] for k, v in it.items() if isinstance(v, (int, float))}
+    return [k for k in report.scores if k in seen] or sorted(seen)
+
+
 def primary_key(report: Report) -> str:
-    keys = list(report.scores)
-    for k in ("em", "f1"):
-        if k in keys:
+    """The key that decides "wrong" (< 1): EM where items have it, else F1, else the first item score."""
+    keys = item_score_keys(report)
+    seen = {k for it in report.items[:200] for k in it}
+    for k in PRIMARY:
+        if k in keys and k in seen:
             return k
     return keys[0] if keys else "em"
 
@@ -127,9 +142,19 @@ def slice_keys(report: Report) -> list[str]:
     return keys
 
 
+def item_value(item: dict[str, object], key: str) -> float | None:
+    """The item's value of ``key``; an item without it (ChatRAG's ConvFinQA has EM, not F1) uses its own
+    first primary key instead."""
+    for k in (key, *PRIMARY):
+        value = item.get(k)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    return None
+
+
 def is_wrong(item: dict[str, object], key: str) -> bool:
-    value = item.get(key)
-    return value is not None and float(value) < 1.0  # type: ignore[arg-type]
+    value = item_value(item, key)
+    return value is not None and value < 1.0
 
 
 def scale_confusion(run: Run) -> tuple[list[str], list[str], dict[tuple[str, str], int]] | None:
@@ -182,7 +207,7 @@ def error_items(run: Run, limit: int | None = None) -> list[ErrorItem]:
     report = run.report
     key = primary_key(report)
     keys = slice_keys(report)
-    score_keys = list(report.scores)
+    score_keys = item_score_keys(report)
     out = []
     for item in report.items:
         if not is_wrong(item, key):
@@ -272,7 +297,13 @@ def choose_spans(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]
 
 
 def headline_rows(run: Run) -> list[tuple[str, str]]:
-    return [(k, f"{v * 100:.2f}") for k, v in run.report.scores.items()]
+    """Scores x100 with two decimals; counts (keys ending in _count) as integers."""
+    return [(k, f"{int(v)}" if k.endswith("_count") else f"{v * 100:.2f}") for k, v in run.report.scores.items()]
+
+
+def per_dataset_scores(run: Run) -> dict[str, float]:
+    """Headline ``<dataset>.score`` values (ChatRAG reports one per dataset)."""
+    return {k[:-len(".score")]: v for k, v in run.report.scores.items() if k.endswith(".score")}
 
 
 def provenance_rows(run: Run) -> list[tuple[str, str]]:

@@ -12,6 +12,7 @@ from .data import (
     choose_spans,
     error_items,
     headline_rows,
+    per_dataset_scores,
     primary_key,
     provenance_rows,
     scale_confusion,
@@ -79,6 +80,11 @@ def render_html(run: Run, max_errors: int | None = None) -> str:
 def _breakdowns(run: Run) -> str:
     report = run.report
     out = []
+    datasets = per_dataset_scores(run)
+    if datasets:
+        out.append("<h2>Score per dataset</h2><div class=charts>")
+        out.append(charts.bars(list(datasets), {"score": list(datasets.values())}, "Headline score per dataset"))
+        out.append("</div>")
     for name, rows in report.breakdowns.items():
         if not rows:
             continue
