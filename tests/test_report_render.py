@@ -130,3 +130,22 @@ def test_chatrag_style_report_per_dataset_chart_and_mixed_item_keys(tmp_path):
     assert "<b>3</b>" in html  # a count is not a percentage
     assert "<code>b</code>" in html and "<code>c</code>" in html  # F1 < 1 and, without F1, EM < 1
     assert "<code>a</code>" not in html and "<code>d</code>" not in html
+
+
+def test_table_valued_answers_are_drawn_as_tables(tmp_path):
+    from tabtext.render import Run, render_run
+    from tabtext.types import Answer, Context, Example, Prediction, Table
+
+    gold = Table.from_rows([["film", "year"], ["Spaceballs", "1987"]])
+    pred = Table.from_rows([["film", "year"], ["Spaceballs", "1986"]])
+    report = Report(benchmark="tanq", metric="tanq v1", scores={"f1": 0.5},
+                    breakdowns={"question_type": [{"question_type": "intersection", "count": 1, "f1": 0.5}]},
+                    items=[{"uid": "t1", "question_type": "intersection", "f1": 0.5}])
+    run = Run(report=report, path=tmp_path / "report.json",
+              examples={"t1": Example(uid="t1", question="Which film?", context=Context(), gold=(Answer(gold),))},
+              predictions={"t1": Prediction(uid="t1", answer=Answer(pred))})
+    html = render_run(run, "html")
+    assert "<td class=gold><table class=grid><tr><th>film</th><th>year</th></tr><tr><td>Spaceballs</td><td>1987" in html
+    assert "<td class=pred><table class=grid>" in html and "1986" in html
+    md = render_run(run, "md")
+    assert "| Spaceballs | 1987 |" in md and "| Spaceballs | 1986 |" in md

@@ -92,7 +92,7 @@ def breakdown_charts(name: str, rows: Sequence[Mapping[str, object]], score_keys
     keys = name.split(" x ")
     present = [k for k in score_keys if rows and k in rows[0] and k != "scale"]
     # two series at most (EM and F1 where there): the tables beside the charts list every score
-    scores = [k for k in ("em", "f1", "official_em", "normalized_f1") if k in present][:2] or present[:2]
+    scores = [k for k in ("em", "f1", "official_em", "cell_set_f1") if k in present][:2] or present[:2]
     if len(keys) == 2:
         r_names = sorted({str(r[keys[0]]) for r in rows})
         c_names = sorted({str(r[keys[1]]) for r in rows})

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import FormatError, TabtextError
 from ..numbers import find_numbers, parse_number
 from ..report import REPORT_VERSION, Report
-from ..types import Example, Prediction
+from ..types import Example, Prediction, Table
 
 SCALE_ORDER = ("", "thousand", "million", "billion", "percent")
 
@@ -190,6 +190,8 @@ class ErrorItem:
     gold: str = ""
     gold_scale: str = ""
     gold_derivation: str = ""
+    gold_rows: tuple[tuple[str, ...], ...] | None = None  # a table-valued answer (TANQ), drawn as a table
+    predicted_rows: tuple[tuple[str, ...], ...] | None = None
     predicted: str | None = None
     predicted_scale: str = ""
     derivation: str = ""
@@ -237,6 +239,8 @@ def _fill_gold(err: ErrorItem, ex: Example) -> None:
         g = ex.gold[0]
         err.gold = " | ".join(a.text() for a in ex.gold)
         err.gold_scale, err.gold_derivation = g.scale, g.derivation
+        if isinstance(g.value, Table):
+            err.gold_rows = g.value.rows
     err.tables = [t.rows for t in ex.context.tables]
     err.paragraphs = [p.text for p in ex.context.paragraphs]
     targets = set()
@@ -265,6 +269,8 @@ def _fill_gold(err: ErrorItem, ex: Example) -> None:
 def _fill_prediction(err: ErrorItem, pred: Prediction) -> None:
     if pred.answer is not None:
         err.predicted = pred.answer.text()
+        if isinstance(pred.answer.value, Table):
+            err.predicted_rows = pred.answer.value.rows
         err.predicted_scale = pred.answer.scale
         err.derivation = pred.answer.derivation
     else:

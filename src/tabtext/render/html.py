@@ -145,12 +145,13 @@ def _item(it: ErrorItem) -> str:
     if it.history:
         parts.append("<p>" + "<br>".join(f"<small>{escape(r)}: {escape(c)}</small>" for r, c in it.history) + "</p>")
     parts.append("<table class=kv>")
-    parts.append(f"<tr><td>gold</td><td class=gold>{escape(it.gold) or '<i>?</i>'}"
-                 f"{_scale(it.gold_scale)}</td></tr>")
+    gold = table_html(it.gold_rows, set(), set()) if it.gold_rows else escape(it.gold) or "<i>?</i>"
+    parts.append(f"<tr><td>gold</td><td class=gold>{gold}{_scale(it.gold_scale)}</td></tr>")
     if it.gold_derivation:
         parts.append(f"<tr><td>gold derivation</td><td><code>{escape(it.gold_derivation)}</code></td></tr>")
     if it.predicted is not None:
-        shown = escape(it.predicted) if it.predicted else "<i>(empty)</i>"
+        shown = (table_html(it.predicted_rows, set(), set()) if it.predicted_rows else
+                 escape(it.predicted) if it.predicted else "<i>(empty)</i>")
         parts.append(f"<tr><td>predicted</td><td class=pred>{shown}{_scale(it.predicted_scale)}</td></tr>")
     if it.derivation:
         parts.append(f"<tr><td>derivation</td><td><code>{escape(it.derivation)}</code></td></tr>")

@@ -72,11 +72,15 @@ def _item(it: ErrorItem) -> list[str]:
            f"`{it.uid}` · {tags} · {scores}", ""]
     out += [f"- {role}: {md_cell(text)}" for role, text in it.history]
     out.append(f"- **gold:** {md_cell(it.gold) or '?'}" + (f" ({it.gold_scale})" if it.gold_scale else ""))
+    if it.gold_rows:
+        out += ["", md_table(list(it.gold_rows[0]), [list(r) for r in it.gold_rows[1:]]), ""]
     if it.gold_derivation:
         out.append(f"- gold derivation: `{it.gold_derivation}`")
     if it.predicted is not None:
         out.append(f"- **predicted:** {md_cell(it.predicted) or '(empty)'}" +
                    (f" ({it.predicted_scale})" if it.predicted_scale else ""))
+    if it.predicted_rows:
+        out += ["", md_table(list(it.predicted_rows[0]), [list(r) for r in it.predicted_rows[1:]]), ""]
     if it.derivation:
         out.append(f"- derivation: `{it.derivation}`")
     if it.error:
