@@ -1,1 +1,1 @@
-"""Extra CLI commands, each a module with ``main(argv) -> int``, imported only when invoked."""
+"""Extra CLI commands: each module exposes ``main(argv: list[str]) -> int``."""
