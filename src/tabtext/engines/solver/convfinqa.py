@@ -1,0 +1,274 @@
+"""ConvFinQA turns: resolve the question against earlier turns, ground numbers in the table and text, compute.
+
+The history holds the earlier questions and the assistant's answers (in ChatRAG-Bench the gold formulas), so a
+follow-up such as "what was the change then?" works on the values of earlier turns, and "and in 2005?" reuses the
+last subject with a new year. Values come from the table (rows matched by their words with rapidfuzz, columns by
+year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
+The answer is the number as a plain string; the formula goes into ``derivation``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from ...calc import CalcError, evaluate
+from ...types import Answer, Evidence, Example, Prediction
+from . import convfinqa_ground as ground
+from .convfinqa_ground import Candidate, content_words, years_in
+
+_NUM_RE = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)%?")
+_REFER = re.compile(r"\b(it|its|that|this|those|these|them|then|same|the (?:value|amount|number|figure)s?)\b")
+
+_OPS = [
+    ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b")),
+    ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one|1\b|100 ?%|the (2\d{3} )?(amount|value|base))")),
+    ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
+    ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
+    ("average", re.compile(r"\b(average|mean)\b")),
+    ("ratio", re.compile(r"\bratio\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bas a percent\w*|\bhow many times\b")),
+    ("change", re.compile(r"\b(change[sd]?|difference|differ|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
+    ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
+]
+
+
+@dataclass
+class Step:
+    """One earlier turn: its question, the assistant's formula and value, the years and words it is about."""
+
+    question: str
+    formula: str
+    value: float | None
+    years: list[str]
+    words: list[str]
+    lookup: bool
+    numbers: list[str] = field(default_factory=list)
+
+
+def _value(formula: str) -> float | None:
+    try:
+        v = evaluate(formula)
+    except CalcError:
+        nums = _NUM_RE.findall(formula)
+        return _num(nums[-1]) if nums else None
+    return v if isinstance(v, float) else None
+
+
+def _num(text: str) -> float:
+    return float(text[:-1]) / 100 if text.endswith("%") else float(text)
+
+
+def _steps(example: Example) -> list[Step]:
+    steps: list[Step] = []
+    turns = list(example.history)
+    for i, turn in enumerate(turns):
+        if turn.role != "user":
+            continue
+        answer = turns[i + 1].content if i + 1 < len(turns) and turns[i + 1].role == "assistant" else ""
+        q = turn.content.lower()
+        years = years_in(q) or (steps[-1].years if steps else [])
+        words = content_words(q) or (steps[-1].words if steps else [])
+        steps.append(Step(q, answer, _value(answer) if answer else None, years, words,
+                          bool(re.fullmatch(r"\s*-?(?:\d+(?:\.\d+)?|\.\d+)%?\s*", answer)),
+                          _NUM_RE.findall(answer)))
+    return steps
+
+
+def detect_ops(question: str) -> list[str]:
+    q = question.lower()
+    return [name for name, pattern in _OPS if pattern.search(q)]
+
+
+def _fmt(value: float) -> str:
+    text = str(round(value, 5))
+    if "e" in text:
+        text = f"{value:.10f}".rstrip("0").rstrip(".")
+    return text
+
+
+@dataclass
+class Plan:
+    formula: str
+    evidence: tuple[Evidence, ...] = ()
+    note: str = ""
+
+
+def _change(a: Candidate | Step, b: Candidate | Step) -> tuple[float, float]:
+    return a.value, b.value  # type: ignore[return-value]
+
+
+def _by_year(items: list[tuple[str | None, float, str]]) -> list[tuple[str | None, float, str]]:
+    """Order (year, value, text) items later year first when every item has a distinct year."""
+    years = [y for y, _, _ in items]
+    if all(years) and len(set(years)) == len(years):
+        return sorted(items, key=lambda t: t[0], reverse=True)  # type: ignore[arg-type, return-value]
+    return items
+
+
+def _t(x: float) -> str:
+    return _fmt(x) if x >= 0 else f"({_fmt(x)})"
+
+
+def _combine(op: str, items: list[tuple[str | None, float, str]], question: str) -> str | None:
+    """Apply a two-or-more operand operator to (year, value, text) items in the order asked."""
+    if not items:
+        return None
+    items = [(y, v, t if _NUM_RE.fullmatch(t.strip()) else f"({t})") for y, v, t in items]
+    if op in ("change", "pct_change") and len(items) >= 2:
+        (ya, a, ta), (yb, b, tb) = items[-2], items[-1]
+        if ya and yb and ya != yb and ya < yb:
+            (a, ta), (b, tb) = (b, tb), (a, ta)
+        diff = f"{ta} - {tb}"
+        return diff if op == "change" else f"({diff}) / {tb}"
+    if op == "sum" and len(items) >= 2:
+        return " + ".join(t for _, _, t in items)
+    if op == "average" and len(items) >= 2:
+        return f"({' + '.join(t for _, _, t in items)}) / {len(items)}"
+    if op == "ratio" and len(items) >= 2:
+        return f"{items[-2][2]} / {items[-1][2]}"
+    if op == "greater" and len(items) >= 2:
+        return f"{items[-2][2]} > {items[-1][2]}"
+    return None
+
+
+def _is_followup(question: str, ops: list[str]) -> bool:
+    words = content_words(question)
+    return not words or bool(_REFER.search(question.lower())) and len(words) <= 2
+
+
+def plan(example: Example) -> Plan | None:
+    question = example.question.lower()
+    steps = _steps(example)
+    ops = detect_ops(question)
+    doc = ground.Document.from_context(example.context)
+    years = years_in(question)
+    words = content_words(question)
+    followup = _is_followup(question, ops)
+    prev = steps[-1] if steps else None
+    op = ops[0] if ops else "lookup"
+    if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
+        op = "pct_change"
+
+    if followup and prev is not None and prev.value is not None:
+        pv = prev.formula if prev.lookup else f"({prev.formula})"
+        if op == "x100":
+            return Plan(f"{pv} * 100", note="previous answer times 100")
+        if op == "minus1":
+            return Plan(f"{pv} - 1", note="previous ratio less one")
+        if op == "pct_change":
+            for s in reversed(steps[-3:]):
+                m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+                if m:
+                    return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base")
+            items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in steps[-2:] if s.value is not None]
+            return _plan(_combine("pct_change", items, question), "change of the last two values in percent")
+        if op in ("average",):
+            m = re.fullmatch(r"[^()]*", prev.formula)
+            terms = prev.formula.split(" + ")
+            if m and len(terms) >= 2 and "+" in prev.formula and not years:
+                return Plan(f"({prev.formula}) / {len(terms)}", note="previous sum over its count")
+        if op in ("change", "sum", "average", "ratio", "greater") and not years:
+            run = _lookup_run(steps)
+            if len(run) >= 2:
+                items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
+                if op != "sum" and op != "average":
+                    items = items[-2:]
+                return _plan(_combine(op, items, question), f"{op} of earlier answers")
+        if op == "lookup" and years:
+            return _transfer(doc, prev, steps, years, question)
+
+    subject = words or (prev.words if prev else [])
+    qyears = years or (prev.years if prev else [])
+    if op in ("change", "pct_change", "average", "sum") and len(qyears) >= 2 and subject:
+        items = []
+        for y in qyears:
+            c = doc.best(subject, [y], question)
+            if c is None:
+                break
+            items.append((y, c.value, c.text))
+        if len(items) == len(qyears):
+            if op in ("change", "pct_change"):
+                items = items[:2]
+            return _plan(_combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
+    if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
+        c = doc.best(subject, qyears[:1], question)
+        if c is not None and _REFER.search(question):
+            pv = prev.formula if prev.lookup else f"({prev.formula})"
+            if op == "sum":
+                return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
+            if op == "change":
+                return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
+            if op == "ratio":
+                before = question.split("that")[0] if "that" in question else ""
+                if content_words(before):
+                    return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer")
+                return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value")
+    if op == "ratio" and subject:
+        parts = ground.split_pair(question)
+        if parts:
+            a = doc.best(content_words(parts[0]) or subject, qyears[:1], parts[0])
+            b = doc.best(content_words(parts[1]) or subject, qyears[:1], parts[1])
+            if a is not None and b is not None:
+                return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
+    if not subject:
+        return None
+    c = doc.best(subject, qyears[:1], question)
+    if c is None:
+        return None
+    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
+
+
+def _plan(formula: str | None, note: str) -> Plan | None:
+    return Plan(formula, note=note) if formula else None
+
+
+def _lookup_run(steps: list[Step]) -> list[Step]:
+    """The trailing earlier answers that are single values (the operands a follow-up operator works on)."""
+    run: list[Step] = []
+    for s in reversed(steps):
+        if s.value is None or not s.lookup:
+            break
+        run.insert(0, s)
+    if len(run) < 2:
+        run = [s for s in steps[-2:] if s.value is not None]
+    return run
+
+
+def _transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
+    """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
+    old = prev.years[-1] if prev.years else None
+    formula = prev.formula
+    for number in dict.fromkeys(prev.numbers):
+        cell = doc.locate(_num(number)) if old else None
+        if cell is not None:
+            moved = doc.move(cell, old, years[0]) if old else None
+            if moved is not None:
+                formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
+                continue
+        if prev.lookup:
+            c = doc.best(prev.words, years[:1], question)
+            return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+    if formula == prev.formula:
+        c = doc.best(prev.words, years[:1], question)
+        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+    return Plan(formula, note="previous computation moved to the new year")
+
+
+def answer_example(example: Example) -> Prediction:
+    p = plan(example)
+    if p is None:
+        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question")
+    try:
+        value = evaluate(p.formula)
+    except CalcError as exc:
+        return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}")
+    if isinstance(value, str):
+        text = value
+    else:
+        if "percent" in example.question.lower() and re.search(r"/", p.formula) and "* 100" not in p.formula:
+            value *= 100  # a fraction asked "in percent": scored against both g and g*100
+        text = _fmt(value)
+    return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
+                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note})
