@@ -151,6 +151,14 @@ def plan(example: Example) -> Plan | None:
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"
 
+    explicit = _explicit(question, prev, years)
+    if explicit is not None:
+        return explicit
+    if prev is not None and (op == "pct_change" or op == "ratio" and _CHANGE_REF.search(question)):
+        rel = _relative_change(doc, steps, years)
+        if rel is not None:
+            return rel
+
     if followup and prev is not None and prev.value is not None:
         pv = prev.formula if prev.lookup else f"({prev.formula})"
         if op == "x100":
@@ -218,6 +226,52 @@ def plan(example: Example) -> Plan | None:
     if c is None:
         return None
     return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
+
+
+_CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|difference|increase|decrease|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b|rate of return")
+_ARITH = [("-", re.compile(r"\b(?:less|minus|subtract(?:ed)?|reduced by|deduct\w*)\s+(?:an? |the )?(?:initial )?\$?\s?(\d[\d,]*(?:\.\d+)?)")),
+          ("/", re.compile(r"\b(?:divided by|over|per)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b")),
+          ("*", re.compile(r"\b(?:times|multiplied by)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b")),
+          ("+", re.compile(r"\b(?:plus|added to|add)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b"))]
+
+
+def _explicit(question: str, prev: Step | None, years: list[str]) -> Plan | None:
+    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand."""
+    for sym, pattern in _ARITH:
+        m = pattern.search(question)
+        if not m or m.group(1) in years:
+            continue
+        number = m.group(1).replace(",", "")
+        left = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*$", question[: m.start()])
+        if left and left.group(1) not in years:
+            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers")
+        if prev is not None and prev.value is not None and (_REFER.search(question[: m.start()]) or
+                                                            not content_words(question[: m.start()])):
+            pv = prev.formula if prev.lookup else f"({prev.formula})"
+            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number")
+    return None
+
+
+def _relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -> Plan | None:
+    """An earlier change "a - b" over its base: b, or the operand of the year the question names."""
+    for s in reversed(steps[-3:]):
+        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+        if not m:
+            continue
+        a, b = m.groups()
+        base = b
+        if years:
+            for operand in (a, b):
+                cell = doc.locate(_num(operand))
+                if cell is not None and years[0] in cell.years:
+                    base = operand
+                    break
+            else:
+                for t in steps:
+                    if t.lookup and t.formula.strip() == a and years[0] in t.years:
+                        base = a
+        return Plan(f"({s.formula}) / {base}", note="earlier change over its base")
+    return None
 
 
 def _plan(formula: str | None, note: str) -> Plan | None:

@@ -14,7 +14,7 @@ many does did do has have had that this those these it its their there then than
 amount amounts number figure total change changes difference percentage percent portion ratio sum average between
 during over during period time same respectively also about into each both one two ones compared relation represent
 represents representing when where who whose the net rate growth increase decrease much was's them and what's
-dollars dollar million millions billion billions thousand thousands usd share  i e we our you your if all after
+dollars dollar million millions billion billions thousand thousands usd  i e we our you your if all after
 before since through end ended fiscal december june september march 31 30 following previous current next last
 then, combined together plus including approximately value's they them he she specific so""".split())
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
