@@ -133,8 +133,12 @@ def _combine(op: str, items: list[tuple[str | None, float, str]], question: str)
     return None
 
 
+_GENERIC = {"total", "net", "respective", "amount", "sale", "value"}
+_THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
+
+
 def _is_followup(question: str, ops: list[str]) -> bool:
-    words = content_words(question)
+    words = [w for w in content_words(question) if w not in _GENERIC]
     return not words or bool(_REFER.search(question.lower())) and len(words) <= 2
 
 
@@ -143,10 +147,12 @@ def plan(example: Example) -> Plan | None:
     steps = _steps(example)
     ops = detect_ops(question)
     doc = ground.Document.from_context(example.context)
+    prev = steps[-1] if steps else None
+    if prev is not None and prev.years and _THAT_YEAR.search(question):
+        question = _THAT_YEAR.sub(prev.years[-1], question)
     years = years_in(question)
     words = content_words(question)
     followup = _is_followup(question, ops)
-    prev = steps[-1] if steps else None
     op = ops[0] if ops else "lookup"
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"

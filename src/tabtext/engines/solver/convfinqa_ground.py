@@ -11,9 +11,9 @@ from ...types import Context, Evidence
 
 STOP = set("""a an the of in on at to for from by with and or as is was were are be been being what which how much
 many does did do has have had that this those these it its their there then than so per year years value values
-amount amounts number figure total change changes difference percentage percent portion ratio sum average between
+amount amounts number figure change changes difference percentage percent portion ratio sum average between
 during over during period time same respectively also about into each both one two ones compared relation represent
-represents representing when where who whose the net rate growth increase decrease much was's them and what's
+represents representing when where who whose the rate growth increase decrease much was's them and what's
 dollars dollar million millions billion billions thousand thousands usd  i e we our you your if all after
 before since through end ended fiscal december june september march 31 30 following previous current next last
 then, combined together plus including approximately value's they them he she specific so""".split())
@@ -22,8 +22,16 @@ _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|s
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
 
 
+_SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\s?(\d{2})\b")
+
+
 def years_in(text: str) -> list[str]:
-    return _YEAR.findall(text)
+    """Years named in a text, with dates like ``12/31/06`` or ``fiscal 06`` read as 2006."""
+    found = [(m.start(), m.group()) for m in _YEAR.finditer(text)]
+    for m in _SHORT_DATE.finditer(text.lower()):
+        yy = int(m.group(1) or m.group(2))
+        found.append((m.start(), str(2000 + yy if yy < 50 else 1900 + yy)))
+    return [y for _, y in sorted(found)]
 
 
 def _stem(word: str) -> str:
