@@ -133,6 +133,7 @@ def _combine(op: str, items: list[tuple[str | None, float, str]], question: str)
     return None
 
 
+_WHOLE = {"total", "one", "all", "whole", "overall"}
 _GENERIC = {"total", "net", "respective", "amount", "sale", "value"}
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
 
@@ -195,7 +196,8 @@ def plan(example: Example) -> Plan | None:
 
     subject = words or (prev.words if prev else [])
     qyears = years or (prev.years if prev else [])
-    if op in ("change", "pct_change", "average", "sum") and len(qyears) >= 2 and subject:
+    if (op in ("change", "pct_change", "average", "sum") and len(qyears) >= 2 or op == "ratio" and len(years) >= 2) \
+            and subject:
         items = []
         for y in qyears:
             c = doc.best(subject, [y], question)
@@ -203,7 +205,7 @@ def plan(example: Example) -> Plan | None:
                 break
             items.append((y, c.value, c.text))
         if len(items) == len(qyears):
-            if op in ("change", "pct_change"):
+            if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
             return _plan(_combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
@@ -223,7 +225,9 @@ def plan(example: Example) -> Plan | None:
         parts = ground.split_pair(question)
         if parts:
             a = doc.best(content_words(parts[0]) or subject, qyears[:1], parts[0])
-            b = doc.best(content_words(parts[1]) or subject, qyears[:1], parts[1])
+            whole = content_words(parts[1])
+            b = doc.total_for(a) if a is not None and set(whole) <= _WHOLE else None
+            b = b or doc.best(whole or subject, qyears[:1], parts[1])
             if a is not None and b is not None:
                 return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
     if not subject:

@@ -134,6 +134,15 @@ class Document:
         score, _, cand = max(scored, key=lambda t: (t[0], t[1]))
         return cand if score > 0.2 else None
 
+    def total_for(self, part: Candidate) -> Candidate | None:
+        """The "total" cell in the part's table column (``X divided by the total``)."""
+        if part.source != "table":
+            return None
+        t, _, c = part.key
+        column = [x for x in self.candidates if x.source == "table" and x.key[0] == t and x.key[2] == c]
+        totals = [x for x in column if "total" in x.label.split()]
+        return totals[-1] if totals else None
+
     def locate(self, value: float) -> Candidate | None:
         for c in self.candidates:
             if c.source == "table" and abs(c.value - value) < 1e-9:
@@ -208,12 +217,13 @@ def split_pair(question: str) -> tuple[str, str] | None:
     q = re.sub(r"\bin (19|20)\d\d\b|\?", " ", question.lower())
     for pattern in (r"ratio of (.+?) (?:to|and|versus|vs\.?) (.+)", r"(.+?) divided by (.+)",
                     r"(.+?) (?:as a|as|was|is|were) (?:a )?(?:percent\w*|portion|proportion|share|fraction) of (.+)",
-                    r"percent\w* of (.+?) (?:was|is|were|are|came from|related to|attributable to) (.+)",
+                    r"(?:percent\w*|portion|proportion|fraction|share|part) of (?:the )?(.+?) (?:was|is|were|are|came from|"
+                    r"related to|attributable to|allocated to|dedicated to|due to|in|that|for) (.+)",
                     r"(.+?) (?:over|relative to|in relation to|compared to) (.+)"):
         m = re.search(pattern, q)
         if m and content_words(m.group(1)) and content_words(m.group(2)):
             a, b = m.group(1), m.group(2)
-            if pattern.startswith("percent"):
+            if pattern.startswith("(?:percent"):
                 a, b = b, a
             return a, b
     return None
