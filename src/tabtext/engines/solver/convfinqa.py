@@ -27,9 +27,9 @@ _OPS = [
     ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one|1\b|100 ?%|the (2\d{3} )?(amount|value|base))")),
     ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
-    ("average", re.compile(r"\b(average|mean)\b")),
+    ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
     ("ratio", re.compile(r"\bratio\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bas a percent\w*|\bhow many times\b")),
-    ("change", re.compile(r"\b(change[sd]?|difference|differ|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
+    ("change", re.compile(r"\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
     ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
 ]
 
@@ -111,14 +111,14 @@ def _t(x: float) -> str:
     return _fmt(x) if x >= 0 else f"({_fmt(x)})"
 
 
-def _combine(op: str, items: list[tuple[str | None, float, str]], question: str) -> str | None:
+def _combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
     """Apply a two-or-more operand operator to (year, value, text) items in the order asked."""
     if not items:
         return None
     items = [(y, v, t if _NUM_RE.fullmatch(t.strip()) else f"({t})") for y, v, t in items]
     if op in ("change", "pct_change") and len(items) >= 2:
         (ya, a, ta), (yb, b, tb) = items[-2], items[-1]
-        if ya and yb and ya != yb and ya < yb:
+        if not ordered and ya and yb and ya != yb and ya < yb:
             (a, ta), (b, tb) = (b, tb), (a, ta)
         diff = f"{ta} - {tb}"
         return diff if op == "change" else f"({diff}) / {tb}"
@@ -134,7 +134,8 @@ def _combine(op: str, items: list[tuple[str | None, float, str]], question: str)
 
 
 _WHOLE = {"total", "one", "all", "whole", "overall"}
-_GENERIC = {"total", "net", "respective", "amount", "sale", "value"}
+_GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
+            "period", "specific", "mean", "based", "overall", "entire", "result", "two", "difference"}
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
 
 
@@ -153,7 +154,11 @@ def plan(example: Example) -> Plan | None:
         question = _THAT_YEAR.sub(prev.years[-1], question)
     years = years_in(question)
     words = content_words(question)
-    followup = _is_followup(question, ops)
+    seen = {w for s in steps for w in content_words(s.question)}
+    own = [w for w in words if w not in _GENERIC]
+    novel = [w for w in own if w not in seen]
+    novel_subject = bool(own) and not _REFER.search(question) or len(own) > 2
+    followup = bool(steps) and (not novel or _is_followup(question, ops))
     op = ops[0] if ops else "lookup"
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"
@@ -190,8 +195,8 @@ def plan(example: Example) -> Plan | None:
                 items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
                 if op != "sum" and op != "average":
                     items = items[-2:]
-                return _plan(_combine(op, items, question), f"{op} of earlier answers")
-        if op == "lookup" and years:
+                return _plan(_combine(op, items, question, ordered=True), f"{op} of earlier answers")
+        if op == "lookup" and years and not novel_subject:
             return _transfer(doc, prev, steps, years, question)
 
     subject = words or (prev.words if prev else [])
