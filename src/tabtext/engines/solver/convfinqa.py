@@ -213,6 +213,10 @@ def plan(example: Example) -> Plan | None:
             if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
             return _plan(_combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
+    if op in ("sum", "change") and len(set(qyears)) < 2:
+        pair = _two_subjects(doc, question, op, qyears[:1])
+        if pair is not None:
+            return pair
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
         c = doc.best(subject, qyears[:1], question)
         if c is not None and _REFER.search(question):
@@ -287,6 +291,25 @@ def _relative_change(doc: ground.Document, steps: list[Step], years: list[str]) 
                         base = a
         return Plan(f"({s.formula}) / {base}", note="earlier change over its base")
     return None
+
+
+def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
+    """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
+    q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
+    q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
+    joiner = r"\s+(?:less|minus)\s+" if op == "change" and re.search(r"\b(less|minus)\b", q) else r"\s+and\s+"
+    parts = re.split(joiner, q, maxsplit=1)
+    if len(parts) != 2:
+        return None
+    a_words, b_words = content_words(parts[0]), content_words(parts[1])
+    if not a_words or not b_words:
+        return None
+    a = doc.best(a_words, years, parts[0])
+    b = doc.best(b_words, years, parts[1])
+    if a is None or b is None or a.key == b.key:
+        return None
+    sym = "+" if op == "sum" else "-"
+    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
 
 
 def _plan(formula: str | None, note: str) -> Plan | None:
