@@ -12,12 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
-
 from ...calc import CalcError, evaluate
 from ...types import Answer, Evidence, Example, Prediction
 from . import convfinqa_ground as ground
-from .convfinqa_ground import Candidate, content_words, years_in
+from .convfinqa_ground import content_words, years_in
 
 _NUM_RE = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)%?")
 _REFER = re.compile(r"\b(it|its|that|this|those|these|them|then|same|the (?:value|amount|number|figure)s?)\b")
@@ -95,20 +93,10 @@ class Plan:
     note: str = ""
 
 
-def _change(a: Candidate | Step, b: Candidate | Step) -> tuple[float, float]:
-    return a.value, b.value  # type: ignore[return-value]
 
 
-def _by_year(items: list[tuple[str | None, float, str]]) -> list[tuple[str | None, float, str]]:
-    """Order (year, value, text) items later year first when every item has a distinct year."""
-    years = [y for y, _, _ in items]
-    if all(years) and len(set(years)) == len(years):
-        return sorted(items, key=lambda t: t[0], reverse=True)  # type: ignore[arg-type, return-value]
-    return items
 
 
-def _t(x: float) -> str:
-    return _fmt(x) if x >= 0 else f"({_fmt(x)})"
 
 
 def _combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
@@ -160,6 +148,9 @@ def plan(example: Example) -> Plan | None:
     novel_subject = bool(own) and not _REFER.search(question) or len(own) > 2
     followup = bool(steps) and (not novel or _is_followup(question, ops))
     op = ops[0] if ops else "lookup"
+    if re.search(r"\baverage\b", question) and not ops and len(set(years)) >= 2 and \
+            not any("average" in c.label for c in doc.candidates if c.source == "table"):
+        op = "average"  # "the average net revenue in 2006 and 2007": no row is itself an average
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"
 

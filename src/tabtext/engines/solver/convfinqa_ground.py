@@ -222,7 +222,7 @@ def split_pair(question: str) -> tuple[str, str] | None:
                     r"(.+?) (?:over|relative to|in relation to|compared to) (.+)"):
         m = re.search(pattern, q)
         if m and content_words(m.group(1)) and content_words(m.group(2)):
-            a, b = m.group(1), m.group(2)
+            a, b = m.group(1).strip(), m.group(2).strip()
             if pattern.startswith("(?:percent"):
                 a, b = b, a
             return a, b
