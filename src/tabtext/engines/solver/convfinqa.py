@@ -121,6 +121,7 @@ def _combine(op: str, items: list[tuple[str | None, float, str]], question: str,
     return None
 
 
+_PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 _GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
             "period", "specific", "mean", "based", "overall", "entire", "result", "two", "difference"}
@@ -191,6 +192,8 @@ def plan(example: Example) -> Plan | None:
             return _transfer(doc, prev, steps, years, question)
 
     subject = words or (prev.words if prev else [])
+    if prev is not None and words and len(own) <= 3 and _PRONOUN.search(question):
+        subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
     qyears = years or (prev.years if prev else [])
     if (op in ("change", "pct_change", "average", "sum") and len(qyears) >= 2 or op == "ratio" and len(years) >= 2) \
             and subject:
