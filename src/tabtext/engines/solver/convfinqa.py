@@ -121,6 +121,7 @@ def _combine(op: str, items: list[tuple[str | None, float, str]], question: str,
     return None
 
 
+_OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
 _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 _GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
@@ -158,7 +159,8 @@ def plan(example: Example) -> Plan | None:
     explicit = _explicit(question, prev, years)
     if explicit is not None:
         return explicit
-    if prev is not None and (op == "pct_change" or op == "ratio" and _CHANGE_REF.search(question)):
+    if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
+                             and _OVER.search(question)):
         rel = _relative_change(doc, steps, years)
         if rel is not None:
             return rel
@@ -188,6 +190,10 @@ def plan(example: Example) -> Plan | None:
                 if op != "sum" and op != "average":
                     items = items[-2:]
                 return _plan(_combine(op, items, question, ordered=True), f"{op} of earlier answers")
+        if op == "lookup" and years:
+            found = _operand_for_year(doc, steps, years[0])
+            if found is not None:
+                return found
         if op == "lookup" and years and not novel_subject:
             return _transfer(doc, prev, steps, years, question)
 
@@ -265,25 +271,52 @@ def _explicit(question: str, prev: Step | None, years: list[str]) -> Plan | None
     return None
 
 
+def _operand_years(doc: ground.Document, steps: list[Step]) -> dict[str, str]:
+    """The year each number in earlier answers stands for: a lookup's year, the later/earlier year of a change
+    "a - b" asked between two years (later minus earlier), or the year of the table cell holding it."""
+    years: dict[str, str] = {}
+    for s in steps:
+        if s.lookup and s.years and s.formula.strip() not in years:
+            years[s.formula.strip()] = s.years[-1]
+    for s in steps:
+        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+        own = sorted(set(years_in(s.question)))
+        if m and len(own) == 2:
+            years.setdefault(m.group(1), own[1])
+            years.setdefault(m.group(2), own[0])
+        for number in s.numbers:
+            cell = doc.locate(_num(number), table_only=True)
+            if cell is not None and len(set(cell.years)) == 1:
+                years.setdefault(number, cell.years[0])
+    return years
+
+
 def _relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -> Plan | None:
-    """An earlier change "a - b" over its base: b, or the operand of the year the question names."""
+    """An earlier change "a - b" over its base: the operand of the year named, else of the earlier year, else b."""
+    known = _operand_years(doc, steps)
     for s in reversed(steps[-3:]):
         m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
         if not m:
             continue
         a, b = m.groups()
         base = b
-        if years:
-            for operand in (a, b):
-                cell = doc.locate(_num(operand))
-                if cell is not None and years[0] in cell.years:
-                    base = operand
-                    break
-            else:
-                for t in steps:
-                    if t.lookup and t.formula.strip() == a and years[0] in t.years:
-                        base = a
-        return Plan(f"({s.formula}) / {base}", note="earlier change over its base")
+        ya, yb = known.get(a), known.get(b)
+        if years and years[0] in (ya, yb):
+            base = a if ya == years[0] else b
+        elif ya and yb and ya != yb:
+            base = a if ya < yb else b
+        return Plan(f"({s.formula}) / {base.lstrip('-') if base.startswith('-') and base == b else base}",
+                    note="earlier change over its base")
+    return None
+
+
+def _operand_for_year(doc: ground.Document, steps: list[Step], year: str) -> Plan | None:
+    """ "what was the 2008 value?" right after a change: the operand that stands for that year."""
+    known = _operand_years(doc, steps)
+    for s in reversed(steps[-3:]):
+        for number in s.numbers:
+            if known.get(number) == year:
+                return Plan(number, note=f"the {year} operand of an earlier answer")
     return None
 
 

@@ -143,10 +143,12 @@ class Document:
         totals = [x for x in column if "total" in x.label.split()]
         return totals[-1] if totals else None
 
-    def locate(self, value: float) -> Candidate | None:
+    def locate(self, value: float, table_only: bool = False) -> Candidate | None:
         for c in self.candidates:
             if c.source == "table" and abs(c.value - value) < 1e-9:
                 return c
+        if table_only:
+            return None
         for c in self.candidates:
             if abs(c.value - value) < 1e-9:
                 return c
