@@ -74,9 +74,18 @@ def _steps(example: Example) -> list[Step]:
     return steps
 
 
+_FIRST_WINS = ("average", "ratio", "change", "sum")
+_PCT_NOUN = re.compile(r"\b(?:that|this|those|these) percent\w*(?! (?:change|increase|decrease|growth|decline))")
+
+
 def detect_ops(question: str) -> list[str]:
-    q = question.lower()
-    return [name for name, pattern in _OPS if pattern.search(q)]
+    """Operator cues, most specific first; among average/ratio/change/sum the one named first leads."""
+    q = _PCT_NOUN.sub("that value", question.lower())
+    found = [(name, pattern.search(q)) for name, pattern in _OPS]
+    found = [(name, m) for name, m in found if m]
+    fixed = [name for name, _ in found if name not in _FIRST_WINS]
+    ranked = sorted((m.start(), name) for name, m in found if name in _FIRST_WINS)
+    return fixed + [name for _, name in ranked]
 
 
 def _fmt(value: float) -> str:
@@ -201,6 +210,12 @@ def plan(example: Example) -> Plan | None:
     if prev is not None and words and len(own) <= 3 and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
     qyears = years or (prev.years if prev else [])
+    if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
+        earlier = str(int(years[0]) - 1)  # "the change in X in 2007": from the year before
+        a, b = doc.best(subject, years, question), doc.best(subject, [earlier], question)
+        if a is not None and b is not None and earlier in b.years and a.key != b.key:
+            return _plan(_combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
+                         f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
     if (op in ("change", "pct_change", "average", "sum") and len(qyears) >= 2 or op == "ratio" and len(years) >= 2) \
             and subject:
         items = []
