@@ -241,8 +241,7 @@ def plan(example: Example) -> Plan | None:
             if op == "change":
                 return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
             if op == "ratio":
-                before = question.split("that")[0] if "that" in question else ""
-                if content_words(before):
+                if _pronoun_is_whole(question):
                     return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer")
                 return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value")
     if op == "ratio" and subject:
@@ -333,6 +332,18 @@ def _operand_for_year(doc: ground.Document, steps: list[Step], year: str) -> Pla
             if known.get(number) == year:
                 return Plan(number, note=f"the {year} operand of an earlier answer")
     return None
+
+
+_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
+_CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
+                        r"divided by|over|of)\b")
+
+
+def _pronoun_is_whole(question: str) -> bool:
+    """True when the earlier answer is the whole: "what percentage of it was due to X", "X in relation to them"."""
+    pronoun = _VALUE_PRONOUN.search(question)
+    connector = _CONNECTOR.search(question)
+    return bool(pronoun and connector and pronoun.start() > connector.start())
 
 
 def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:

@@ -218,6 +218,7 @@ def split_pair(question: str) -> tuple[str, str] | None:
     """ "ratio of A to B" / "A divided by B" / "A as a percentage of B" -> (A, B)."""
     q = re.sub(r"\bin (19|20)\d\d\b|\?", " ", question.lower())
     for pattern in (r"ratio of (.+?) (?:to|and|versus|vs\.?) (.+)", r"(.+?) divided by (.+)",
+
                     r"(.+?) (?:as a|as|was|is|were) (?:a )?(?:percent\w*|portion|proportion|share|fraction) of (.+)",
                     r"(?:percent\w*|portion|proportion|fraction|share|part) of (?:the )?(.+?) (?:was|is|were|are|came from|"
                     r"related to|attributable to|allocated to|dedicated to|due to|in|that|for) (.+)",
