@@ -26,7 +26,7 @@ _OPS = [
     ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
     ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
-    ("ratio", re.compile(r"\bratio\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bas a percent\w*|\bhow many times\b")),
+    ("ratio", re.compile(r"\bratio\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
     ("change", re.compile(r"\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
     ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
 ]

@@ -218,6 +218,8 @@ def split_pair(question: str) -> tuple[str, str] | None:
     """ "ratio of A to B" / "A divided by B" / "A as a percentage of B" -> (A, B)."""
     q = re.sub(r"\bin (19|20)\d\d\b|\?", " ", question.lower())
     for pattern in (r"ratio of (.+?) (?:to|and|versus|vs\.?) (.+)", r"(.+?) divided by (.+)",
+                    r"(?:percent\w*|portion|proportion|fraction|share) (?:was|is|were|are) (.+?) (?:of|in relation to|"
+                    r"relative to) (.+)",
 
                     r"(.+?) (?:as a|as|was|is|were) (?:a )?(?:percent\w*|portion|proportion|share|fraction) of (.+)",
                     r"(?:percent\w*|portion|proportion|fraction|share|part) of (?:the )?(.+?) (?:was|is|were|are|came from|"
@@ -226,7 +228,7 @@ def split_pair(question: str) -> tuple[str, str] | None:
         m = re.search(pattern, q)
         if m and content_words(m.group(1)) and content_words(m.group(2)):
             a, b = m.group(1).strip(), m.group(2).strip()
-            if pattern.startswith("(?:percent"):
+            if " of (?:the )?(.+?) (?:was" in pattern:  # "percentage of WHOLE was PART"
                 a, b = b, a
             return a, b
     return None
