@@ -199,7 +199,7 @@ def plan(example: Example) -> Plan | None:
                 if op != "sum" and op != "average":
                     items = items[-2:]
                 return _plan(_combine(op, items, question, ordered=True), f"{op} of earlier answers")
-        if op == "lookup" and years:
+        if op == "lookup" and years and not novel:
             found = _operand_for_year(doc, steps, years[0])
             if found is not None:
                 return found
@@ -255,9 +255,12 @@ def plan(example: Example) -> Plan | None:
                 return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
     if not subject:
         return None
-    c = doc.best(subject, qyears[:1], question)
-    if c is None:
+    scored = [doc.best_scored(subject, [y], question) for y in dict.fromkeys(qyears)] or \
+        [doc.best_scored(subject, [], question)]
+    scored = [x for x in scored if x is not None]
+    if not scored:
         return None
+    c = max(scored, key=lambda x: x[0])[1]  # "as of december 31, 2007, ... due in 2008": the year that fits best
     return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
 
 
@@ -385,6 +388,10 @@ def _transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[s
     """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
     old = prev.years[-1] if prev.years else None
     formula = prev.formula
+    known = _operand_years(doc, steps)
+    if len({known.get(n) for n in prev.numbers}) > 1:  # a sum or change across years: the subject, new year
+        c = doc.best(prev.words, years[:1], question)
+        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(_num(number)) if old else None
         if cell is not None:

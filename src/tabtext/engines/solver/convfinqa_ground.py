@@ -128,11 +128,15 @@ class Document:
         return s
 
     def best(self, subject: list[str], years: list[str], question: str) -> Candidate | None:
+        found = self.best_scored(subject, years, question)
+        return found[1] if found else None
+
+    def best_scored(self, subject: list[str], years: list[str], question: str) -> tuple[float, Candidate] | None:
         if not subject or not self.candidates:
             return None
         scored = [(self.score(c, subject, years, question), -i, c) for i, c in enumerate(self.candidates)]
         score, _, cand = max(scored, key=lambda t: (t[0], t[1]))
-        return cand if score > 0.2 else None
+        return (score, cand) if score > 0.2 else None
 
     def total_for(self, part: Candidate) -> Candidate | None:
         """The "total" cell in the part's table column (``X divided by the total``)."""
