@@ -135,6 +135,8 @@ _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 _GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
             "period", "specific", "mean", "based", "overall", "entire", "result", "two", "difference"}
+_PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
+_NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
 
 
@@ -151,6 +153,10 @@ def plan(example: Example) -> Plan | None:
     prev = steps[-1] if steps else None
     if prev is not None and prev.years and _THAT_YEAR.search(question):
         question = _THAT_YEAR.sub(prev.years[-1], question)
+    if prev is not None and prev.years and not years_in(question):
+        base = int(max(prev.years))
+        question = _PREV_YEAR.sub(str(base - 1), question)
+        question = _NEXT_YEAR.sub(str(base + 1), question)
     years = years_in(question)
     words = content_words(question)
     seen = {w for s in steps for w in content_words(s.question)}
