@@ -171,7 +171,7 @@ def plan(example: Example) -> Plan | None:
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"
 
-    explicit = _explicit(question, prev, years)
+    explicit = _explicit(question, prev, years, doc)
     if explicit is not None:
         return explicit
     if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
@@ -222,13 +222,16 @@ def plan(example: Example) -> Plan | None:
         if a is not None and b is not None and earlier in b.years and a.key != b.key:
             return _plan(_combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
                          f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
-    if (op in ("change", "pct_change", "average", "sum") and len(qyears) >= 2 or op == "ratio" and len(years) >= 2) \
-            and subject:
+    if (op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
+            op == "ratio" and len(set(years)) >= 2) and subject:
         items = []
+        first = None
         for y in qyears:
-            c = doc.best(subject, [y], question)
+            c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
+            c = c or doc.best(subject, [y], question)  # the same table row as the first year when it has one
             if c is None:
                 break
+            first = first or c
             items.append((y, c.value, c.text))
         if len(items) == len(qyears):
             if op in ("change", "pct_change", "ratio"):
@@ -240,7 +243,7 @@ def plan(example: Example) -> Plan | None:
             return pair
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
         c = doc.best(subject, qyears[:1], question)
-        if c is not None and _REFER.search(question):
+        if c is not None and _refers_to_value(question):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
             if op == "sum":
                 return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
@@ -277,7 +280,7 @@ _ARITH = [("-", re.compile(r"\b(?:less|minus|subtract(?:ed)?|reduced by|deduct\w
           ("+", re.compile(r"\b(?:plus|added to|add)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b"))]
 
 
-def _explicit(question: str, prev: Step | None, years: list[str]) -> Plan | None:
+def _explicit(question: str, prev: Step | None, years: list[str], doc: ground.Document) -> Plan | None:
     """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand."""
     for sym, pattern in _ARITH:
         m = pattern.search(question)
@@ -291,6 +294,14 @@ def _explicit(question: str, prev: Step | None, years: list[str]) -> Plan | None
                                                             not content_words(question[: m.start()])):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
             return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number")
+        left_words = content_words(question[: m.start()])
+        if left_words:
+            found = [doc.best_scored(left_words, [y], question) for y in dict.fromkeys(years)] or \
+                [doc.best_scored(left_words, [], question)]
+            found = [f for f in found if f is not None]
+            if found:
+                c = max(found, key=lambda f: f[0])[1]
+                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number")
     return None
 
 
@@ -346,6 +357,15 @@ def _operand_for_year(doc: ground.Document, steps: list[Step], year: str) -> Pla
 _VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
 _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
                         r"divided by|over|of)\b")
+
+
+def _refers_to_value(question: str) -> bool:
+    """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
+    for m in _VALUE_PRONOUN.finditer(question):
+        following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
+        if not following or all(w in ground.STOP or w in _GENERIC for w in following[:1]):
+            return True
+    return False
 
 
 def _pronoun_is_whole(question: str) -> bool:
