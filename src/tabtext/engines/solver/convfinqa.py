@@ -21,7 +21,7 @@ _NUM_RE = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)%?")
 _REFER = re.compile(r"\b(it|its|that|this|those|these|them|then|same|the (?:value|amount|number|figure)s?)\b")
 
 _OPS = [
-    ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b")),
+    ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
     ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one|1\b|100 ?%|the (2\d{3} )?(amount|value|base))")),
     ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
@@ -194,9 +194,11 @@ def plan(example: Example) -> Plan | None:
             items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in steps[-2:] if s.value is not None]
             return _plan(_combine("pct_change", items, question), "change of the last two values in percent")
         if op in ("average",):
-            m = re.fullmatch(r"[^()]*", prev.formula)
             terms = prev.formula.split(" + ")
-            if m and len(terms) >= 2 and "+" in prev.formula and not years:
+            count = _count_word(question)
+            if count and "+" in prev.formula and not years:
+                return Plan(f"({prev.formula}) / {count}", note=f"previous total over {count}")
+            if re.fullmatch(r"[^()]*", prev.formula) and len(terms) >= 2 and not years:
                 return Plan(f"({prev.formula}) / {len(terms)}", note="previous sum over its count")
         if op in ("change", "sum", "average", "ratio", "greater") and not years:
             run = _lookup_run(steps)
@@ -359,11 +361,25 @@ _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in 
                         r"divided by|over|of)\b")
 
 
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
+                "minus", "plus", "of", "to", "for", "compared", "relative", "per", "and"}
+
+
+def _count_word(question: str) -> int | None:
+    """ "the average between those five years" -> 5."""
+    m = re.search(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)\s+(?:years|quarters|periods|months|values)\b",
+                  question)
+    if not m:
+        return None
+    return _COUNTS.get(m.group(1)) or int(m.group(1))
+
+
 def _refers_to_value(question: str) -> bool:
     """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
     for m in _VALUE_PRONOUN.finditer(question):
         following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
-        if not following or all(w in ground.STOP or w in _GENERIC for w in following[:1]):
+        if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in _GENERIC:
             return True
     return False
 
