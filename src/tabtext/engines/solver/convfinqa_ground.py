@@ -207,8 +207,17 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
                 ys = (yrs[j],) if 0 <= j < len(yrs) else tuple(yrs)
             else:
                 # years mentioned close to the number
+                after = re.match(r"\s*(?:%|million|billion|thousand)?\s*(?:in|for|during|at|as of)?\s*"
+                                 r"(?:fiscal |december 31 ,? |the end of )?(19[5-9]\d|20[0-4]\d)\b", tokens[m.end():])
+                before = re.search(r"\b(?:in|for|during|of|fiscal)\s+(19[5-9]\d|20[0-4]\d)\s*,?\s*[^.\d]{0,40}$",
+                                   tokens[max(0, m.start() - 60): m.start()])
                 window = tokens[max(0, m.start() - 60): m.end() + 40]
-                ys = tuple(years_in(window)) or tuple(yrs)
+                if after:
+                    ys = (after.group(1),)
+                elif before:
+                    ys = (before.group(1),)
+                else:
+                    ys = tuple(years_in(window)) or tuple(yrs)
             left = tokens[max(0, m.start() - 120): m.start()]
             right = tokens[m.end(): m.end() + 40]
             label = f"{left} {right}"
