@@ -200,6 +200,12 @@ def plan(example: Example) -> Plan | None:
                 return Plan(f"({prev.formula}) / {count}", note=f"previous total over {count}")
             if re.fullmatch(r"[^()]*", prev.formula) and len(terms) >= 2 and not years:
                 return Plan(f"({prev.formula}) / {len(terms)}", note="previous sum over its count")
+        if op in ("ratio", "change") and not years:
+            named = _named_steps(steps, question)
+            if named is not None:
+                a, b = named
+                sym = "/" if op == "ratio" else "-"
+                return Plan(f"{_paren(a.formula)} {sym} {_paren(b.formula)}", note=f"{op} of two named earlier answers")
         if op in ("change", "sum", "average", "ratio", "greater") and not years:
             run = _lookup_run(steps)
             if len(run) >= 2:
@@ -364,6 +370,31 @@ _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
                 "minus", "plus", "of", "to", "for", "compared", "relative", "per", "and"}
+
+
+def _paren(formula: str) -> str:
+    return formula.strip() if _NUM_RE.fullmatch(formula.strip()) else f"({formula.strip()})"
+
+
+def _named_steps(steps: list[Step], question: str) -> tuple[Step, Step] | None:
+    """ "the entergy louisiana amount as a percent of the entergy arkansas one": each side names an earlier turn."""
+    parts = ground.split_pair(question)
+    if not parts:
+        return None
+    picked = []
+    for part in parts:
+        words = set(content_words(part)) - _GENERIC
+        if not words:
+            return None
+        scores = [(len(words & set(content_words(s.question))), i) for i, s in enumerate(steps) if s.value is not None]
+        scores = [x for x in scores if x[0] > 0]
+        if not scores:
+            return None
+        top = max(x[0] for x in scores)
+        picked.append(max(i for score, i in scores if score == top))  # the latest turn among the best matches
+    if picked[0] == picked[1]:
+        return None
+    return steps[picked[0]], steps[picked[1]]
 
 
 def _count_word(question: str) -> int | None:
