@@ -23,14 +23,15 @@ _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|s
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
 
 
-_SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\s?(\d{2})\b")
+_SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\s?(\d{2})\b|"
+                         r"(?<![/\d])(?:0?[1-9]|1[0-2])/(\d{2})\b(?!/)")
 
 
 def years_in(text: str) -> list[str]:
     """Years named in a text, with dates like ``12/31/06`` or ``fiscal 06`` read as 2006."""
     found = [(m.start(), m.group()) for m in _YEAR.finditer(text)]
     for m in _SHORT_DATE.finditer(text.lower()):
-        yy = int(m.group(1) or m.group(2))
+        yy = int(m.group(1) or m.group(2) or m.group(3))
         found.append((m.start(), str(2000 + yy if yy < 50 else 1900 + yy)))
     return [y for _, y in sorted(found)]
 
