@@ -26,7 +26,7 @@ _OPS = [
     ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
     ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
-    ("ratio", re.compile(r"\bratio\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
+    ("ratio", re.compile(r"\bratio\b|\b(?:that|this|it|value|amount|number) over\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
     ("change", re.compile(r"\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
     ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
 ]
@@ -171,7 +171,7 @@ def plan(example: Example) -> Plan | None:
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"
 
-    explicit = _explicit(question, prev, years, doc)
+    explicit = _explicit(question, prev, years, doc) or _rescale(question, prev)
     if explicit is not None:
         return explicit
     if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
@@ -232,6 +232,13 @@ def plan(example: Example) -> Plan | None:
                          f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
     if (op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
             op == "ratio" and len(set(years)) >= 2) and subject:
+        known = _operand_years(doc, steps)
+        by_year = {y: n for n, y in known.items()}
+        if not novel and all(y in by_year for y in qyears):
+            items = [(y, _num(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
+            if op in ("change", "pct_change", "ratio"):
+                items = items[:2]
+            return _plan(_combine(op, items, question), f"{op} of earlier operands over {qyears}")
         items = []
         first = None
         for y in qyears:
@@ -395,6 +402,31 @@ def _named_steps(steps: list[Step], question: str) -> tuple[Step, Step] | None:
     if picked[0] == picked[1]:
         return None
     return steps[picked[0]], steps[picked[1]]
+
+
+_UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|this|it)|what's (?:that|this)|how much is "
+                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+"
+                        r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
+
+
+def _rescale(question: str, prev: Step | None) -> Plan | None:
+    """ "what about in millions?", "and what is that in dollars?": the earlier answer in another unit.
+    The tables state amounts in millions (or thousands) and raw counts in units, so the direction follows the size."""
+    m = _UNIT_ONLY.match(question.strip())
+    if not m or prev is None or prev.value is None:
+        return None
+    unit, v, pv = m.group(1), abs(prev.value), _paren(prev.formula)
+    if unit.startswith("percent"):
+        return Plan(f"{pv} * 100", note="earlier answer in percent")
+    if unit.startswith("million"):
+        factor = "/ 1000000" if v >= 1e5 else "* 1000" if v < 10 else None
+    elif unit.startswith("billion"):
+        factor = "/ 1000000000" if v >= 1e8 else "/ 1000"
+    elif unit.startswith("thousand"):
+        factor = "/ 1000" if v >= 1e5 else "* 1000"
+    else:
+        factor = "* 1000000" if v < 1e5 else "/ 1000000" if unit == "single digits" else None
+    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}") if factor else None
 
 
 def _count_word(question: str) -> int | None:

@@ -17,7 +17,7 @@ represents representing when where who whose the rate growth increase decrease m
 dollars dollar million millions billion billions thousand thousands usd  i e we our you your if all after
 before since through end ended fiscal december june september march 31 30 following previous current next last
 then, combined together plus including approximately value's they them he she specific so
-become becomes would get gets""".split())
+become becomes would get gets three four five six seven eight nine ten""".split())
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
