@@ -27,7 +27,7 @@ _OPS = [
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
     ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
     ("ratio", re.compile(r"\bratio\b|\b(?:that|this|it|value|amount|number) over\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
-    ("change", re.compile(r"\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
+    ("change", re.compile(r"\bhow many years\b|\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
     ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
 ]
 
@@ -134,7 +134,7 @@ _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as 
 _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 _GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
-            "period", "specific", "mean", "based", "overall", "entire", "result", "two", "difference"}
+            "period", "specific", "mean", "variation", "fluctuation", "based", "overall", "entire", "result", "two", "difference"}
 _PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
 _NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")

@@ -17,7 +17,7 @@ represents representing when where who whose the rate growth increase decrease m
 dollars dollar million millions billion billions thousand thousands usd  i e we our you your if all after
 before since through end ended fiscal december june september march 31 30 following previous current next last
 then, combined together plus including approximately value's they them he she specific so
-become becomes would get gets three four five six seven eight nine ten""".split())
+become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
@@ -192,6 +192,8 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
                 continue
             if _MONTH_END.search(sentence_l[: m.start()]):
                 continue  # "december 31" is a date, not a quantity
+            if m.group(1) and m.group(3) and len(digits) <= 2 and "$" not in m.group(0):
+                continue  # "( 4 )" is a footnote mark
             try:
                 value = float(digits)
             except ValueError:
@@ -201,11 +203,15 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             continue
         yrs = years_in(sentence)
         respectively = "respectively" in sentence and len(yrs) >= 2 and len(nums) >= len(yrs)
+        listed: dict[int, str] = {}
+        if respectively:
+            # "$ 205 , $ 163 and $ 110 for 2015 , 2014 and 2013 , respectively": the first k numbers, in order
+            chosen = list(range(len(yrs)))
+            listed = {i: yrs[k] for k, i in enumerate(chosen)}
         tokens = sentence.lower()
         for i, (m, value, digits) in enumerate(nums):
             if respectively:
-                j = i
-                ys = (yrs[j],) if 0 <= j < len(yrs) else tuple(yrs)
+                ys = (listed[i],) if i in listed else tuple(yrs)
             else:
                 # years mentioned close to the number
                 after = re.match(r"\s*(?:%|million|billion|thousand)?\s*(?:in|for|during|at|as of)?\s*"
