@@ -22,7 +22,7 @@ _REFER = re.compile(r"\b(it|its|that|this|those|these|them|then|same|the (?:valu
 
 _OPS = [
     ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
-    ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one|1\b|100 ?%|the (2\d{3} )?(amount|value|base))")),
+    ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one\b|1\b|100 ?%)")),
     ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
     ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
