@@ -103,3 +103,37 @@ def test_helpers():
     assert cell_number("-26 ( 26 )") == (-26.0, "-26")
     assert cell_number("n/a") is None
     assert split_pair("what is the ratio of fair value to carrying value?") == ("fair value", "carrying value")
+
+
+def test_year_operands_of_an_earlier_change():
+    change = ("what was the change in net revenue from 2005 to 2007?", "1250 - 1000")
+    assert ask("what was the 2005 value?", change) == "1000.0"  # the operand, not a moved formula
+    assert ask("what is the net change over the 2005 value?", change, ("what was the 2005 value?", "1000")) == "0.25"
+    # a percentage change is taken over the earlier year's operand
+    assert ask("and what is this change as a percentage of the base?", change) == "25.0"
+
+
+def test_relative_years_and_that_year():
+    q1 = ("what was the net revenue in 2006?", "1100")
+    assert ask("and in the previous year?", q1) == "1000.0"
+    assert ask("and what were operating expenses in that year?", q1) == "380.0"
+
+
+def test_unit_only_follow_ups_rescale_the_earlier_answer():
+    q1 = ("what were the total shares in 2007?", "4446967 * 86.98")
+    assert ask("what about in millions?", q1) == "386.79719"
+    assert ask("and what is that in percentage?", ("what is the ratio?", "400 / 1250")) == "32.0"
+
+
+def test_part_or_whole_follows_the_pronoun():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    assert ask("what portion of that was operating expenses in 2007?", q1) == "0.32"  # pronoun is the whole
+    q2 = ("what were operating expenses in 2007?", "400")
+    assert ask("what is this as a portion of the net revenue in 2007?", q2) == "0.32"  # pronoun is the part
+
+
+def test_ratio_of_two_named_earlier_turns():
+    turns = (("what were operating expenses in 2007?", "400"), ("and the net revenue in 2006?", "1100"),
+             ("what was the total debt in 2006?", "80"))
+    assert ask("what were the operating expenses as a portion of the net revenue?", *turns) == \
+        str(round(400 / 1100, 5))

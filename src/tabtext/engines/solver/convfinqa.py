@@ -221,7 +221,7 @@ def plan(example: Example) -> Plan | None:
             return _transfer(doc, prev, steps, years, question)
 
     subject = words or (prev.words if prev else [])
-    if prev is not None and words and len(own) <= 3 and _PRONOUN.search(question):
+    if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
     qyears = years or (prev.years if prev else [])
     if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
