@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from convfinqa_em import official_em, strict_em  # noqa: E402
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
-from tabtext.engines.solver.convfinqa import answer_example  # noqa: E402
+from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 DEFAULT = DATA / "convfinqa" / "pot_convfinqa_dev.json"
@@ -24,7 +24,7 @@ DEFAULT = DATA / "convfinqa" / "pot_convfinqa_dev.json"
 def evaluate(examples) -> list[dict]:
     rows = []
     for ex in examples:
-        pred = answer_example(ex)
+        pred = answer_convfinqa(ex)
         text = pred.raw if pred.answer is not None else ""
         gold = ex.meta["exe_answer"]
         rows.append({"uid": ex.uid, "turn": ex.meta["turn"], "question": ex.question, "pred": text,

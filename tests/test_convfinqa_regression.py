@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from convfinqa_em import official_em, strict_em  # noqa: E402
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
-from tabtext.engines.solver.convfinqa import answer_example  # noqa: E402
+from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
 
 MEASURED_STRICT_EM = 56.91  # PYTHONPATH=src python benchmarks/convfinqa_eval.py
 
@@ -36,7 +36,7 @@ def test_dev_strict_em_does_not_regress(shared_data):
     assert len(examples) == 1490
     hits = 0
     for ex in examples:
-        prediction = answer_example(ex)
+        prediction = answer_convfinqa(ex)
         text = prediction.raw if prediction.answer is not None else ""
         hits += strict_em(text, ex.meta["exe_answer"], ex.question)
     assert 100 * hits / len(examples) >= MEASURED_STRICT_EM - 1.0

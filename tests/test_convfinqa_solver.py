@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabtext.engines.solver.convfinqa import answer_example, detect_ops
+from tabtext.engines.solver.convfinqa import answer_convfinqa, detect_ops
 from tabtext.engines.solver.convfinqa_ground import cell_number, split_pair, years_in
 from tabtext.types import Context, Example, Paragraph, Table, Turn
 
@@ -23,7 +23,7 @@ def ask(question: str, *earlier: tuple[str, str]) -> str:
     history = tuple(t for q, a in earlier for t in (Turn("user", q), Turn("assistant", a)))
     example = Example(uid="d#0", question=question, context=CONTEXT, history=history,
                       meta={"benchmark": "chatrag", "dataset": "convfinqa"})
-    prediction = answer_example(example)
+    prediction = answer_convfinqa(example)
     assert prediction.answer is not None, prediction.error
     assert prediction.answer.derivation  # every answer says how it was computed
     return prediction.raw
@@ -80,7 +80,7 @@ def test_part_of_total_ratio_and_negative_cells():
 
 def test_no_grounding_gives_an_error_not_an_answer():
     example = Example(uid="x", question="what?", context=Context(), meta={"benchmark": "chatrag"})
-    prediction = answer_example(example)
+    prediction = answer_convfinqa(example)
     assert prediction.answer is None and prediction.error
 
 
