@@ -75,7 +75,8 @@ def _steps(example: Example) -> list[Step]:
 
 
 _FIRST_WINS = ("average", "ratio", "change", "sum")
-_PCT_NOUN = re.compile(r"\b(?:that|this|those|these) percent\w*(?! (?:change|increase|decrease|growth|decline))")
+_PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*|total|sum)\b"
+                       r"(?! (?:change|increase|decrease|growth|decline))")
 
 
 def detect_ops(question: str) -> list[str]:
