@@ -286,6 +286,12 @@ def plan(example: Example) -> Plan | None:
     if not scored:
         return None
     c = max(scored, key=lambda x: x[0])[1]  # "as of december 31, 2007, ... due in 2008": the year that fits best
+    asked = re.search(r"\bin (thousands|millions|billions)\b", question)
+    if asked and c.scale and asked.group(1) != c.scale + "s":
+        steps_up = ["thousand", "million", "billion"]
+        shift = steps_up.index(c.scale) - steps_up.index(asked.group(1)[:-1])
+        factor = f" * {1000 ** shift}" if shift > 0 else f" / {1000 ** -shift}"
+        return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(subject)} in {asked.group(1)}")
     return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
 
 

@@ -75,6 +75,7 @@ class Candidate:
     evidence: Evidence
     source: str  # "table" | "text"
     key: tuple = ()
+    scale: str = ""  # "thousand" | "million" | "billion" when the text says so right after the number
 
 
 def _overlap(subject: list[str], label_words: list[str]) -> float:
@@ -229,9 +230,11 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             right = tokens[m.end(): m.end() + 40]
             label = f"{left} {right}"
             s0 = (start if start >= 0 else 0) + m.start()
+            unit = re.match(r"\s*(thousand|million|billion)", right)
             out.append(Candidate(value, digits, label, ys,
                                  Evidence("text", paragraph=p_index, start=s0, end=s0 + len(m.group()),
-                                          text=m.group().strip()), "text", (p_index, s0)))
+                                          text=m.group().strip()), "text", (p_index, s0),
+                                 unit.group(1) if unit else ""))
     return out
 
 
