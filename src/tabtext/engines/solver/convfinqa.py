@@ -10,15 +10,31 @@ The answer is the number as a plain string; the formula goes into ``derivation``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ...calc import CalcError, evaluate
-from ...types import Answer, Evidence, Example, Prediction
+from ...types import Answer, Example, Prediction
 from . import convfinqa_ground as ground
 from .convfinqa_ground import content_words, years_in
-
-_NUM_RE = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)%?")
-_REFER = re.compile(r"\b(it|its|that|this|those|these|them|then|same|the (?:value|amount|number|figure)s?)\b")
+from .convfinqa_turns import (
+    GENERIC,
+    REFER,
+    Plan,
+    combine,
+    count_word,
+    format_answer,
+    literal_arithmetic,
+    lookup_run,
+    named_steps,
+    number_value,
+    operand_for_year,
+    operand_years,
+    parenthesize,
+    plan_or_none,
+    relative_change,
+    rescale,
+    steps_of,
+    transfer,
+)
 
 _OPS = [
     ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
@@ -32,49 +48,9 @@ _OPS = [
 ]
 
 
-@dataclass
-class Step:
-    """One earlier turn: its question, the assistant's formula and value, the years and words it is about."""
-
-    question: str
-    formula: str
-    value: float | None
-    years: list[str]
-    words: list[str]
-    lookup: bool
-    numbers: list[str] = field(default_factory=list)
-
-
-def _value(formula: str) -> float | None:
-    try:
-        v = evaluate(formula)
-    except CalcError:
-        nums = _NUM_RE.findall(formula)
-        return _num(nums[-1]) if nums else None
-    return v if isinstance(v, float) else None
-
-
-def _num(text: str) -> float:
-    return float(text[:-1]) / 100 if text.endswith("%") else float(text)
-
-
-def _steps(example: Example) -> list[Step]:
-    steps: list[Step] = []
-    turns = list(example.history)
-    for i, turn in enumerate(turns):
-        if turn.role != "user":
-            continue
-        answer = turns[i + 1].content if i + 1 < len(turns) and turns[i + 1].role == "assistant" else ""
-        q = turn.content.lower()
-        years = years_in(q) or (steps[-1].years if steps else [])
-        words = content_words(q) or (steps[-1].words if steps else [])
-        steps.append(Step(q, answer, _value(answer) if answer else None, years, words,
-                          bool(re.fullmatch(r"\s*-?(?:\d+(?:\.\d+)?|\.\d+)%?\s*", answer)),
-                          _NUM_RE.findall(answer)))
-    return steps
-
-
 _FIRST_WINS = ("average", "ratio", "change", "sum")
+
+
 _PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*|total|sum)\b"
                        r"(?! (?:change|increase|decrease|growth|decline))")
 
@@ -89,66 +65,32 @@ def detect_ops(question: str) -> list[str]:
     return fixed + [name for _, name in ranked]
 
 
-def _fmt(value: float) -> str:
-    text = str(round(value, 5))
-    if "e" in text:
-        text = f"{value:.10f}".rstrip("0").rstrip(".")
-    return text
-
-
-@dataclass
-class Plan:
-    formula: str
-    evidence: tuple[Evidence, ...] = ()
-    note: str = ""
-
-
-
-
-
-
-
-
-def _combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
-    """Apply a two-or-more operand operator to (year, value, text) items in the order asked."""
-    if not items:
-        return None
-    items = [(y, v, t if _NUM_RE.fullmatch(t.strip()) else f"({t})") for y, v, t in items]
-    if op in ("change", "pct_change") and len(items) >= 2:
-        (ya, a, ta), (yb, b, tb) = items[-2], items[-1]
-        if not ordered and ya and yb and ya != yb and ya < yb:
-            (a, ta), (b, tb) = (b, tb), (a, ta)
-        diff = f"{ta} - {tb}"
-        return diff if op == "change" else f"({diff}) / {tb}"
-    if op == "sum" and len(items) >= 2:
-        return " + ".join(t for _, _, t in items)
-    if op == "average" and len(items) >= 2:
-        return f"({' + '.join(t for _, _, t in items)}) / {len(items)}"
-    if op == "ratio" and len(items) >= 2:
-        return f"{items[-2][2]} / {items[-1][2]}"
-    if op == "greater" and len(items) >= 2:
-        return f"{items[-2][2]} > {items[-1][2]}"
-    return None
-
-
 _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
+
+
 _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
+
+
 _WHOLE = {"total", "one", "all", "whole", "overall"}
-_GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
-            "period", "specific", "mean", "variation", "fluctuation", "based", "overall", "entire", "result", "two", "difference"}
+
+
 _PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
+
+
 _NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
+
+
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
 
 
 def _is_followup(question: str, ops: list[str]) -> bool:
-    words = [w for w in content_words(question) if w not in _GENERIC]
-    return not words or bool(_REFER.search(question.lower())) and len(words) <= 2
+    words = [w for w in content_words(question) if w not in GENERIC]
+    return not words or bool(REFER.search(question.lower())) and len(words) <= 2
 
 
 def plan(example: Example) -> Plan | None:
     question = example.question.lower()
-    steps = _steps(example)
+    steps = steps_of(example)
     ops = detect_ops(question)
     doc = ground.Document.from_context(example.context)
     prev = steps[-1] if steps else None
@@ -161,9 +103,9 @@ def plan(example: Example) -> Plan | None:
     years = years_in(question)
     words = content_words(question)
     seen = {w for s in steps for w in content_words(s.question)}
-    own = [w for w in words if w not in _GENERIC]
+    own = [w for w in words if w not in GENERIC]
     novel = [w for w in own if w not in seen]
-    novel_subject = bool(own) and not _REFER.search(question) or len(own) > 2
+    novel_subject = bool(own) and not REFER.search(question) or len(own) > 2
     followup = bool(steps) and (not novel or _is_followup(question, ops))
     op = ops[0] if ops else "lookup"
     if re.search(r"\baverage\b", question) and not ops and len(set(years)) >= 2 and \
@@ -172,12 +114,12 @@ def plan(example: Example) -> Plan | None:
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
         op = "pct_change"
 
-    explicit = _explicit(question, prev, years, doc) or _rescale(question, prev)
+    explicit = literal_arithmetic(question, prev, years, doc) or rescale(question, prev)
     if explicit is not None:
         return explicit
     if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
                              and _OVER.search(question)):
-        rel = _relative_change(doc, steps, years)
+        rel = relative_change(doc, steps, years)
         if rel is not None:
             return rel
 
@@ -193,33 +135,33 @@ def plan(example: Example) -> Plan | None:
                 if m:
                     return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base")
             items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in steps[-2:] if s.value is not None]
-            return _plan(_combine("pct_change", items, question), "change of the last two values in percent")
+            return plan_or_none(combine("pct_change", items, question), "change of the last two values in percent")
         if op in ("average",):
             terms = prev.formula.split(" + ")
-            count = _count_word(question)
+            count = count_word(question)
             if count and "+" in prev.formula and not years:
                 return Plan(f"({prev.formula}) / {count}", note=f"previous total over {count}")
             if re.fullmatch(r"[^()]*", prev.formula) and len(terms) >= 2 and not years:
                 return Plan(f"({prev.formula}) / {len(terms)}", note="previous sum over its count")
         if op in ("ratio", "change") and not years:
-            named = _named_steps(steps, question)
+            named = named_steps(steps, question)
             if named is not None:
                 a, b = named
                 sym = "/" if op == "ratio" else "-"
-                return Plan(f"{_paren(a.formula)} {sym} {_paren(b.formula)}", note=f"{op} of two named earlier answers")
+                return Plan(f"{parenthesize(a.formula)} {sym} {parenthesize(b.formula)}", note=f"{op} of two named earlier answers")
         if op in ("change", "sum", "average", "ratio", "greater") and not years:
-            run = _lookup_run(steps)
+            run = lookup_run(steps)
             if len(run) >= 2:
                 items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
                 if op != "sum" and op != "average":
                     items = items[-2:]
-                return _plan(_combine(op, items, question, ordered=True), f"{op} of earlier answers")
+                return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
         if op == "lookup" and years and not novel:
-            found = _operand_for_year(doc, steps, years[0])
+            found = operand_for_year(doc, steps, years[0])
             if found is not None:
                 return found
         if op == "lookup" and years and not novel_subject:
-            return _transfer(doc, prev, steps, years, question)
+            return transfer(doc, prev, steps, years, question)
 
     subject = words or (prev.words if prev else [])
     if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
@@ -229,17 +171,17 @@ def plan(example: Example) -> Plan | None:
         earlier = str(int(years[0]) - 1)  # "the change in X in 2007": from the year before
         a, b = doc.best(subject, years, question), doc.best(subject, [earlier], question)
         if a is not None and b is not None and earlier in b.years and a.key != b.key:
-            return _plan(_combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
+            return plan_or_none(combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
                          f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
     if (op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
             op == "ratio" and len(set(years)) >= 2) and subject:
-        known = _operand_years(doc, steps)
+        known = operand_years(doc, steps)
         by_year = {y: n for n, y in known.items()}
         if not novel and all(y in by_year for y in qyears):
-            items = [(y, _num(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
+            items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
             if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
-            return _plan(_combine(op, items, question), f"{op} of earlier operands over {qyears}")
+            return plan_or_none(combine(op, items, question), f"{op} of earlier operands over {qyears}")
         items = []
         first = None
         for y in qyears:
@@ -252,7 +194,7 @@ def plan(example: Example) -> Plan | None:
         if len(items) == len(qyears):
             if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
-            return _plan(_combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
+            return plan_or_none(combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
     if op in ("sum", "change") and len(set(qyears)) < 2:
         pair = _two_subjects(doc, question, op, qyears[:1])
         if pair is not None:
@@ -296,160 +238,24 @@ def plan(example: Example) -> Plan | None:
 
 
 _CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|difference|increase|decrease|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b|rate of return")
-_ARITH = [("-", re.compile(r"\b(?:less|minus|subtract(?:ed)?|reduced by|deduct\w*)\s+(?:an? |the )?(?:initial )?\$?\s?(\d[\d,]*(?:\.\d+)?)")),
-          ("/", re.compile(r"\b(?:divided by|over|per)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b")),
-          ("*", re.compile(r"\b(?:times|multiplied by)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b")),
-          ("+", re.compile(r"\b(?:plus|added to|add)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b"))]
-
-
-def _explicit(question: str, prev: Step | None, years: list[str], doc: ground.Document) -> Plan | None:
-    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand."""
-    for sym, pattern in _ARITH:
-        m = pattern.search(question)
-        if not m or m.group(1) in years:
-            continue
-        number = m.group(1).replace(",", "")
-        left = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*$", question[: m.start()])
-        if left and left.group(1) not in years:
-            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers")
-        if prev is not None and prev.value is not None and (_REFER.search(question[: m.start()]) or
-                                                            not content_words(question[: m.start()])):
-            pv = prev.formula if prev.lookup else f"({prev.formula})"
-            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number")
-        left_words = content_words(question[: m.start()])
-        if left_words:
-            found = [doc.best_scored(left_words, [y], question) for y in dict.fromkeys(years)] or \
-                [doc.best_scored(left_words, [], question)]
-            found = [f for f in found if f is not None]
-            if found:
-                c = max(found, key=lambda f: f[0])[1]
-                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number")
-    return None
-
-
-def _operand_years(doc: ground.Document, steps: list[Step]) -> dict[str, str]:
-    """The year each number in earlier answers stands for: a lookup's year, the later/earlier year of a change
-    "a - b" asked between two years (later minus earlier), or the year of the table cell holding it."""
-    years: dict[str, str] = {}
-    for s in steps:
-        if s.lookup and s.years and s.formula.strip() not in years:
-            years[s.formula.strip()] = s.years[-1]
-    for s in steps:
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
-        own = sorted(set(years_in(s.question)))
-        if m and len(own) == 2:
-            years.setdefault(m.group(1), own[1])
-            years.setdefault(m.group(2), own[0])
-        for number in s.numbers:
-            cell = doc.locate(_num(number), table_only=True)
-            if cell is not None and len(set(cell.years)) == 1:
-                years.setdefault(number, cell.years[0])
-    return years
-
-
-def _relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -> Plan | None:
-    """An earlier change "a - b" over its base: the operand of the year named, else of the earlier year, else b."""
-    known = _operand_years(doc, steps)
-    for s in reversed(steps[-3:]):
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
-        if not m:
-            continue
-        a, b = m.groups()
-        base = b
-        ya, yb = known.get(a), known.get(b)
-        if years and years[0] in (ya, yb):
-            base = a if ya == years[0] else b
-        elif ya and yb and ya != yb:
-            base = a if ya < yb else b
-        return Plan(f"({s.formula}) / {base.lstrip('-') if base.startswith('-') and base == b else base}",
-                    note="earlier change over its base")
-    return None
-
-
-def _operand_for_year(doc: ground.Document, steps: list[Step], year: str) -> Plan | None:
-    """ "what was the 2008 value?" right after a change: the operand that stands for that year."""
-    known = _operand_years(doc, steps)
-    for s in reversed(steps[-3:]):
-        for number in s.numbers:
-            if known.get(number) == year:
-                return Plan(number, note=f"the {year} operand of an earlier answer")
-    return None
 
 
 _VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
+
+
 _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
                         r"divided by|over|of)\b")
 
 
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
                 "minus", "plus", "of", "to", "for", "compared", "relative", "per", "and"}
-
-
-def _paren(formula: str) -> str:
-    return formula.strip() if _NUM_RE.fullmatch(formula.strip()) else f"({formula.strip()})"
-
-
-def _named_steps(steps: list[Step], question: str) -> tuple[Step, Step] | None:
-    """ "the entergy louisiana amount as a percent of the entergy arkansas one": each side names an earlier turn."""
-    parts = ground.split_pair(question)
-    if not parts:
-        return None
-    picked = []
-    for part in parts:
-        words = set(content_words(part)) - _GENERIC
-        if not words:
-            return None
-        scores = [(len(words & set(content_words(s.question))), i) for i, s in enumerate(steps) if s.value is not None]
-        scores = [x for x in scores if x[0] > 0]
-        if not scores:
-            return None
-        top = max(x[0] for x in scores)
-        picked.append(max(i for score, i in scores if score == top))  # the latest turn among the best matches
-    if picked[0] == picked[1]:
-        return None
-    return steps[picked[0]], steps[picked[1]]
-
-
-_UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|this|it)|what's (?:that|this)|how much is "
-                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+"
-                        r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
-
-
-def _rescale(question: str, prev: Step | None) -> Plan | None:
-    """ "what about in millions?", "and what is that in dollars?": the earlier answer in another unit.
-    The tables state amounts in millions (or thousands) and raw counts in units, so the direction follows the size."""
-    m = _UNIT_ONLY.match(question.strip())
-    if not m or prev is None or prev.value is None:
-        return None
-    unit, v, pv = m.group(1), abs(prev.value), _paren(prev.formula)
-    if unit.startswith("percent"):
-        return Plan(f"{pv} * 100", note="earlier answer in percent")
-    if unit.startswith("million"):
-        factor = "/ 1000000" if v >= 1e5 else "* 1000" if v < 10 else None
-    elif unit.startswith("billion"):
-        factor = "/ 1000000000" if v >= 1e8 else "/ 1000"
-    elif unit.startswith("thousand"):
-        factor = "/ 1000" if v >= 1e5 else "* 1000"
-    else:
-        factor = "* 1000000" if v < 1e5 else "/ 1000000" if unit == "single digits" else None
-    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}") if factor else None
-
-
-def _count_word(question: str) -> int | None:
-    """ "the average between those five years" -> 5."""
-    m = re.search(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)\s+(?:years|quarters|periods|months|values)\b",
-                  question)
-    if not m:
-        return None
-    return _COUNTS.get(m.group(1)) or int(m.group(1))
 
 
 def _refers_to_value(question: str) -> bool:
     """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
     for m in _VALUE_PRONOUN.finditer(question):
         following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
-        if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in _GENERIC:
+        if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in GENERIC:
             return True
     return False
 
@@ -480,46 +286,6 @@ def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]
     return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
 
 
-def _plan(formula: str | None, note: str) -> Plan | None:
-    return Plan(formula, note=note) if formula else None
-
-
-def _lookup_run(steps: list[Step]) -> list[Step]:
-    """The trailing earlier answers that are single values (the operands a follow-up operator works on)."""
-    run: list[Step] = []
-    for s in reversed(steps):
-        if s.value is None or not s.lookup:
-            break
-        run.insert(0, s)
-    if len(run) < 2:
-        run = [s for s in steps[-2:] if s.value is not None]
-    return run
-
-
-def _transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
-    """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
-    old = prev.years[-1] if prev.years else None
-    formula = prev.formula
-    known = _operand_years(doc, steps)
-    if len({known.get(n) for n in prev.numbers}) > 1:  # a sum or change across years: the subject, new year
-        c = doc.best(prev.words, years[:1], question)
-        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
-    for number in dict.fromkeys(prev.numbers):
-        cell = doc.locate(_num(number)) if old else None
-        if cell is not None:
-            moved = doc.move(cell, old, years[0]) if old else None
-            if moved is not None:
-                formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
-                continue
-        if prev.lookup:
-            c = doc.best(prev.words, years[:1], question)
-            return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
-    if formula == prev.formula:
-        c = doc.best(prev.words, years[:1], question)
-        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
-    return Plan(formula, note="previous computation moved to the new year")
-
-
 def answer_convfinqa(example: Example) -> Prediction:
     """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
     try:
@@ -537,7 +303,7 @@ def answer_convfinqa(example: Example) -> Prediction:
     else:
         if "percent" in example.question.lower() and re.search(r"/", p.formula) and "* 100" not in p.formula:
             value *= 100  # a fraction asked "in percent": scored against both g and g*100
-        text = _fmt(value)
+        text = format_answer(value)
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note})
 
