@@ -49,7 +49,7 @@ def test_change_then_percentage_change_over_earlier_answers():
     q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000")
     assert ask("what was the change then?", q1, q2) == "250.0"
     q3 = ("what was the change then?", "1250 - 1000")
-    assert ask("what percentage change does this represent?", q1, q2, q3) == "25.0"  # asked in percent
+    assert ask("what percentage change does this represent?", q1, q2, q3) == "0.25"  # a fraction, as the gold programs write it
     assert ask("and how much does that change represent in relation to the 2005 value?", q1, q2, q3) == "0.25"
 
 
@@ -62,7 +62,7 @@ def test_previous_answer_as_a_percentage_and_literal_arithmetic():
 
 def test_fresh_two_year_operators():
     assert ask("what was the change in net revenue from 2006 to 2007?") == "150.0"  # later minus earlier
-    assert ask("what was the percentage change in net revenue from 2005 to 2007?") == "25.0"
+    assert ask("what was the percentage change in net revenue from 2005 to 2007?") == "0.25"
     assert ask("what was the average net revenue in 2006 and 2007?") == "1175.0"
     assert ask("what was the ratio of net revenue in 2007 to 2005?") == "1.25"
 
@@ -110,7 +110,7 @@ def test_year_operands_of_an_earlier_change():
     assert ask("what was the 2005 value?", change) == "1000.0"  # the operand, not a moved formula
     assert ask("what is the net change over the 2005 value?", change, ("what was the 2005 value?", "1000")) == "0.25"
     # a percentage change is taken over the earlier year's operand
-    assert ask("and what is this change as a percentage of the base?", change) == "25.0"
+    assert ask("and what is this change as a percentage of the base?", change) == "0.25"
 
 
 def test_relative_years_and_that_year():

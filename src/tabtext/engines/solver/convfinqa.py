@@ -298,12 +298,8 @@ def answer_convfinqa(example: Example) -> Prediction:
         value = evaluate(p.formula)
     except CalcError as exc:
         return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}")
-    if isinstance(value, str):
-        text = value
-    else:
-        if "percent" in example.question.lower() and re.search(r"/", p.formula) and "* 100" not in p.formula:
-            value *= 100  # a fraction asked "in percent": scored against both g and g*100
-        text = format_answer(value)
+    # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
+    text = value if isinstance(value, str) else format_answer(value)
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note})
 
