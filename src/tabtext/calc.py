@@ -2,7 +2,7 @@
 
 Accepts what derivations and programs in this field are written as: ``(44.1 - 56.7) / 56.7 * 100``,
 ``1,496.5 + 2``, ``12.5%``, ``$ 3``, ``(19)`` for -19, and ConvFinQA programs
-(``subtract(5, 3), divide(#0, 3)`` and ``x0 = 5 - 3; ans = x0 / 3``).
+(``subtract(5, 3), divide(#0, 3)`` and ``x0 = 5 - 3; ans = x0 / 3``; ``a > b`` gives yes/no).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ _BINARY = {
     ast.Mod: operator.mod,
 }
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+_COMPARE = {ast.Gt: operator.gt, ast.Lt: operator.lt, ast.GtE: operator.ge, ast.LtE: operator.le}
 _FUNCTIONS = {
     "add": lambda a, b: a + b,
     "subtract": lambda a, b: a - b,
@@ -100,6 +101,12 @@ class _Evaluator:
             if not isinstance(operand, float):
                 raise CalcError("arithmetic on a non-number")
             return _UNARY[type(node.op)](operand)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
+            # ConvFinQA PoT programs write greater(a, b) as ``a > b``; like greater() it answers yes/no
+            left, right = self.eval(node.left, depth + 1), self.eval(node.comparators[0], depth + 1)
+            if not isinstance(left, float) or not isinstance(right, float):
+                raise CalcError("comparison of a non-number")
+            return "yes" if _COMPARE[type(node.ops[0])](left, right) else "no"
         if isinstance(node, ast.Name):
             if node.id in self.names:
                 return self.names[node.id]

@@ -1,0 +1,79 @@
+"""Offline solver on ConvFinQA dev (1,490 turns): strict and official EM, overall and by turn position.
+
+    PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file pot_convfinqa_dev.json] [--failures N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from convfinqa_em import official_em, strict_em  # noqa: E402
+
+from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
+from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
+
+DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
+DEFAULT = DATA / "convfinqa" / "pot_convfinqa_dev.json"
+
+
+def evaluate(examples) -> list[dict]:
+    rows = []
+    for ex in examples:
+        pred = answer_convfinqa(ex)
+        text = pred.raw if pred.answer is not None else ""
+        gold = ex.meta["exe_answer"]
+        rows.append({"uid": ex.uid, "turn": ex.meta["turn"], "question": ex.question, "pred": text,
+                     "gold": gold, "formula": ex.gold[0].value, "derivation": pred.meta.get("formula", ""),
+                     "note": pred.meta.get("note", pred.error),
+                     "strict": strict_em(text, gold, ex.question),
+                     "official": official_em(text, gold, str(ex.gold[0].value), ex.question)})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--file", default=str(DEFAULT))
+    ap.add_argument("--failures", type=int, default=0, help="print this many failed turns")
+    args = ap.parse_args(argv)
+    rows = evaluate(load_native(args.file))
+    n = len(rows)
+    print(f"turns: {n}")
+    print(f"strict EM:   {100 * sum(r['strict'] for r in rows) / n:.2f}")
+    print(f"official EM: {100 * sum(r['official'] for r in rows) / n:.2f}")
+    print(f"answered:    {sum(1 for r in rows if r['pred'])}")
+    by = collections.defaultdict(list)
+    for r in rows:
+        by[min(r["turn"], 4)].append(r)
+    for t in sorted(by):
+        group = by[t]
+        label = f"turn {t}" if t < 4 else "turn 4+"
+        print(f"  {label:8} n={len(group):4}  strict {100 * sum(r['strict'] for r in group) / len(group):6.2f}"
+              f"  official {100 * sum(r['official'] for r in group) / len(group):6.2f}")
+    # Two fixed halves of the dialogues (crc32 of the id): rules were written looking only at half A's failures
+    # once the solver passed 56.9% strict, so half B is the held-out check of how the rules generalise.
+    halves = collections.defaultdict(list)
+    for r in rows:
+        halves["AB"[zlib.crc32(r["uid"].rsplit("#", 1)[0].encode()) % 2]].append(r)
+    for name in "AB":
+        group = halves[name]
+        print(f"  half {name}   n={len(group):4}  strict {100 * sum(r['strict'] for r in group) / len(group):6.2f}"
+              f"  official {100 * sum(r['official'] for r in group) / len(group):6.2f}")
+    shown = 0
+    for r in rows:
+        if shown >= args.failures:
+            break
+        if not r["strict"]:
+            shown += 1
+            print(f"- {r['uid']} | {r['question']} | gold {r['formula']} = {r['gold']} | "
+                  f"pred {r['derivation']} = {r['pred']} ({r['note']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

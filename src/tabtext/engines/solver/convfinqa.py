@@ -1,0 +1,307 @@
+"""ConvFinQA turns: resolve the question against earlier turns, ground numbers in the table and text, compute.
+
+The history holds the earlier questions and the assistant's answers (in ChatRAG-Bench the gold formulas), so a
+follow-up such as "what was the change then?" works on the values of earlier turns, and "and in 2005?" reuses the
+last subject with a new year. Values come from the table (rows matched by their words with rapidfuzz, columns by
+year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
+The answer is the number as a plain string; the formula goes into ``derivation``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...calc import CalcError, evaluate
+from ...types import Answer, Example, Prediction
+from . import convfinqa_ground as ground
+from .convfinqa_ground import content_words, years_in
+from .convfinqa_turns import (
+    GENERIC,
+    REFER,
+    Plan,
+    combine,
+    count_word,
+    format_answer,
+    literal_arithmetic,
+    lookup_run,
+    named_steps,
+    number_value,
+    operand_for_year,
+    operand_years,
+    parenthesize,
+    plan_or_none,
+    relative_change,
+    rescale,
+    steps_of,
+    transfer,
+)
+
+_OPS = [
+    ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
+    ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one\b|1\b|100 ?%)")),
+    ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
+    ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
+    ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
+    ("ratio", re.compile(r"\bratio\b|\b(?:that|this|it|value|amount|number) over\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
+    ("change", re.compile(r"\bhow many years\b|\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
+    ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
+]
+
+
+_FIRST_WINS = ("average", "ratio", "change", "sum")
+
+
+_PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*|total|sum)\b"
+                       r"(?! (?:change|increase|decrease|growth|decline))")
+
+
+def detect_ops(question: str) -> list[str]:
+    """Operator cues, most specific first; among average/ratio/change/sum the one named first leads."""
+    q = _PCT_NOUN.sub("that value", question.lower())
+    found = [(name, pattern.search(q)) for name, pattern in _OPS]
+    found = [(name, m) for name, m in found if m]
+    fixed = [name for name, _ in found if name not in _FIRST_WINS]
+    ranked = sorted((m.start(), name) for name, m in found if name in _FIRST_WINS)
+    return fixed + [name for _, name in ranked]
+
+
+_OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
+
+
+_PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
+
+
+_WHOLE = {"total", "one", "all", "whole", "overall"}
+
+
+_PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
+
+
+_NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
+
+
+_THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
+
+
+def _is_followup(question: str, ops: list[str]) -> bool:
+    words = [w for w in content_words(question) if w not in GENERIC]
+    return not words or bool(REFER.search(question.lower())) and len(words) <= 2
+
+
+def plan(example: Example) -> Plan | None:
+    question = example.question.lower()
+    steps = steps_of(example)
+    ops = detect_ops(question)
+    doc = ground.Document.from_context(example.context)
+    prev = steps[-1] if steps else None
+    if prev is not None and prev.years and _THAT_YEAR.search(question):
+        question = _THAT_YEAR.sub(prev.years[-1], question)
+    if prev is not None and prev.years and not years_in(question):
+        base = int(max(prev.years))
+        question = _PREV_YEAR.sub(str(base - 1), question)
+        question = _NEXT_YEAR.sub(str(base + 1), question)
+    years = years_in(question)
+    words = content_words(question)
+    seen = {w for s in steps for w in content_words(s.question)}
+    own = [w for w in words if w not in GENERIC]
+    novel = [w for w in own if w not in seen]
+    novel_subject = bool(own) and not REFER.search(question) or len(own) > 2
+    followup = bool(steps) and (not novel or _is_followup(question, ops))
+    op = ops[0] if ops else "lookup"
+    if re.search(r"\baverage\b", question) and not ops and len(set(years)) >= 2 and \
+            not any("average" in c.label for c in doc.candidates if c.source == "table"):
+        op = "average"  # "the average net revenue in 2006 and 2007": no row is itself an average
+    if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
+        op = "pct_change"
+
+    explicit = literal_arithmetic(question, prev, years, doc) or rescale(question, prev)
+    if explicit is not None:
+        return explicit
+    if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
+                             and _OVER.search(question)):
+        rel = relative_change(doc, steps, years)
+        if rel is not None:
+            return rel
+
+    if followup and prev is not None and prev.value is not None:
+        pv = prev.formula if prev.lookup else f"({prev.formula})"
+        if op == "x100":
+            return Plan(f"{pv} * 100", note="previous answer times 100")
+        if op == "minus1":
+            return Plan(f"{pv} - 1", note="previous ratio less one")
+        if op == "pct_change":
+            for s in reversed(steps[-3:]):
+                m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+                if m:
+                    return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base")
+            items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in steps[-2:] if s.value is not None]
+            return plan_or_none(combine("pct_change", items, question), "change of the last two values in percent")
+        if op in ("average",):
+            terms = prev.formula.split(" + ")
+            count = count_word(question)
+            if count and "+" in prev.formula and not years:
+                return Plan(f"({prev.formula}) / {count}", note=f"previous total over {count}")
+            if re.fullmatch(r"[^()]*", prev.formula) and len(terms) >= 2 and not years:
+                return Plan(f"({prev.formula}) / {len(terms)}", note="previous sum over its count")
+        if op in ("ratio", "change") and not years:
+            named = named_steps(steps, question)
+            if named is not None:
+                a, b = named
+                sym = "/" if op == "ratio" else "-"
+                return Plan(f"{parenthesize(a.formula)} {sym} {parenthesize(b.formula)}", note=f"{op} of two named earlier answers")
+        if op in ("change", "sum", "average", "ratio", "greater") and not years:
+            run = lookup_run(steps)
+            if len(run) >= 2:
+                items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
+                if op != "sum" and op != "average":
+                    items = items[-2:]
+                return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
+        if op == "lookup" and years and not novel:
+            found = operand_for_year(doc, steps, years[0])
+            if found is not None:
+                return found
+        if op == "lookup" and years and not novel_subject:
+            return transfer(doc, prev, steps, years, question)
+
+    subject = words or (prev.words if prev else [])
+    if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
+        subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
+    qyears = years or (prev.years if prev else [])
+    if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
+        earlier = str(int(years[0]) - 1)  # "the change in X in 2007": from the year before
+        a, b = doc.best(subject, years, question), doc.best(subject, [earlier], question)
+        if a is not None and b is not None and earlier in b.years and a.key != b.key:
+            return plan_or_none(combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
+                         f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
+    if (op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
+            op == "ratio" and len(set(years)) >= 2) and subject:
+        known = operand_years(doc, steps)
+        by_year = {y: n for n, y in known.items()}
+        if not novel and all(y in by_year for y in qyears):
+            items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
+            if op in ("change", "pct_change", "ratio"):
+                items = items[:2]
+            return plan_or_none(combine(op, items, question), f"{op} of earlier operands over {qyears}")
+        items = []
+        first = None
+        for y in qyears:
+            c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
+            c = c or doc.best(subject, [y], question)  # the same table row as the first year when it has one
+            if c is None:
+                break
+            first = first or c
+            items.append((y, c.value, c.text))
+        if len(items) == len(qyears):
+            if op in ("change", "pct_change", "ratio"):
+                items = items[:2]
+            return plan_or_none(combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
+    if op in ("sum", "change") and len(set(qyears)) < 2:
+        pair = _two_subjects(doc, question, op, qyears[:1])
+        if pair is not None:
+            return pair
+    if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
+        c = doc.best(subject, qyears[:1], question)
+        if c is not None and _refers_to_value(question):
+            pv = prev.formula if prev.lookup else f"({prev.formula})"
+            if op == "sum":
+                return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
+            if op == "change":
+                return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
+            if op == "ratio":
+                if _pronoun_is_whole(question):
+                    return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer")
+                return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value")
+    if op == "ratio" and subject:
+        parts = ground.split_pair(question)
+        if parts:
+            a = doc.best(content_words(parts[0]) or subject, qyears[:1], parts[0])
+            whole = content_words(parts[1])
+            b = doc.total_for(a) if a is not None and set(whole) <= _WHOLE else None
+            b = b or doc.best(whole or subject, qyears[:1], parts[1])
+            if a is not None and b is not None:
+                return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
+    if not subject:
+        return None
+    scored = [doc.best_scored(subject, [y], question) for y in dict.fromkeys(qyears)] or \
+        [doc.best_scored(subject, [], question)]
+    scored = [x for x in scored if x is not None]
+    if not scored:
+        return None
+    c = max(scored, key=lambda x: x[0])[1]  # "as of december 31, 2007, ... due in 2008": the year that fits best
+    asked = re.search(r"\bin (thousands|millions|billions)\b", question)
+    if asked and c.scale and asked.group(1) != c.scale + "s":
+        steps_up = ["thousand", "million", "billion"]
+        shift = steps_up.index(c.scale) - steps_up.index(asked.group(1)[:-1])
+        factor = f" * {1000 ** shift}" if shift > 0 else f" / {1000 ** -shift}"
+        return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(subject)} in {asked.group(1)}")
+    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
+
+
+_CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|difference|increase|decrease|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b|rate of return")
+
+
+_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
+
+
+_CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
+                        r"divided by|over|of)\b")
+
+
+_AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
+                "minus", "plus", "of", "to", "for", "compared", "relative", "per", "and"}
+
+
+def _refers_to_value(question: str) -> bool:
+    """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
+    for m in _VALUE_PRONOUN.finditer(question):
+        following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
+        if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in GENERIC:
+            return True
+    return False
+
+
+def _pronoun_is_whole(question: str) -> bool:
+    """True when the earlier answer is the whole: "what percentage of it was due to X", "X in relation to them"."""
+    pronoun = _VALUE_PRONOUN.search(question)
+    connector = _CONNECTOR.search(question)
+    return bool(pronoun and connector and pronoun.start() > connector.start())
+
+
+def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
+    """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
+    q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
+    q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
+    joiner = r"\s+(?:less|minus)\s+" if op == "change" and re.search(r"\b(less|minus)\b", q) else r"\s+and\s+"
+    parts = re.split(joiner, q, maxsplit=1)
+    if len(parts) != 2:
+        return None
+    a_words, b_words = content_words(parts[0]), content_words(parts[1])
+    if not a_words or not b_words:
+        return None
+    a = doc.best(a_words, years, parts[0])
+    b = doc.best(b_words, years, parts[1])
+    if a is None or b is None or a.key == b.key:
+        return None
+    sym = "+" if op == "sum" else "-"
+    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
+
+
+def answer_convfinqa(example: Example) -> Prediction:
+    """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
+    try:
+        p = plan(example)
+    except Exception as exc:  # one odd turn must not stop a run; the error says what happened
+        return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+    if p is None:
+        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question")
+    try:
+        value = evaluate(p.formula)
+    except CalcError as exc:
+        return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}")
+    # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
+    text = value if isinstance(value, str) else format_answer(value)
+    return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
+                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note})
+
+
+answer_example = answer_convfinqa  # the solver's per-task entry point name
