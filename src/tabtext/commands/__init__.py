@@ -1,0 +1,1 @@
+"""Extra CLI commands: each module exposes ``main(argv: list[str]) -> int``."""
