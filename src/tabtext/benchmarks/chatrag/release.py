@@ -13,6 +13,7 @@ from pathlib import Path
 from ...errors import DataError, FormatError
 from ...types import Answer, Context, Example, Paragraph, Turn
 
+CANNOT_ANSWER = "Sorry. I cannot find the answer based on the context."
 DOCUMENT_KEYS = ("document", "document_id", "doc_id", "docid")
 
 
@@ -115,6 +116,9 @@ def parse_items(data: object, path: Path, dataset: str, documents: Mapping[str, 
         if ("ctxs" in item or doc_id is not None) and not any(p.text.strip() for p in paragraphs):
             raise DataError(path, i, "the item has empty contexts: give 'ctxs' [{\"title\", \"text\"}] or a "
                             "document id with a documents.json")
+        if dataset == "inscit" and all(a == CANNOT_ANSWER for a in answers):
+            raise DataError(path, i, "INSCIT scoring removes the canonical unanswerable gold, and it is this "
+                            "item's only answer (the official scorer crashes on it); add the label responses")
         if dataset == "convfinqa":
             if "exe_answer" not in item:
                 raise DataError(path, i, "ConvFinQA items need 'exe_answer' (the gold number or yes/no)")
