@@ -161,7 +161,7 @@ def recall_at_k(examples: Sequence[Example], k: int = 5, words: int = DEFAULT_CH
     """Fraction of turns with known gold evidence whose top-k holds a gold chunk (retrieval within each
     example's own context; one index per distinct context)."""
     cache: dict[tuple[str, str], tuple[list[Chunk], Retriever]] = {}
-    hits = {1: 0, k: 0}
+    top1 = topk = 0
     n = skipped = 0
     for ex in examples:
         doc = ex.meta.get("document_id")
@@ -176,7 +176,7 @@ def recall_at_k(examples: Sequence[Example], k: int = 5, words: int = DEFAULT_CH
             continue
         n += 1
         ranked = [chunks[i].id for i, _ in retriever.search(conversation_query(ex, turns), k)]
-        hits[1] += bool(gold & set(ranked[:1]))
-        hits[k] += bool(gold & set(ranked[:k]))
-    return {"recall@1": hits[1] / n if n else 0.0, f"recall@{k}": hits[k] / n if n else 0.0,
+        top1 += bool(gold & set(ranked[:1]))
+        topk += bool(gold & set(ranked[:k]))
+    return {"recall@1": top1 / n if n else 0.0, f"recall@{k}": topk / n if n else 0.0,
             "turns": float(n), "skipped": float(skipped)}
