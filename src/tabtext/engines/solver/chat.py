@@ -44,6 +44,11 @@ def words(text: str) -> list[str]:
     return [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP]
 
 
+def terms(text: str) -> set[str]:
+    """Matching terms: content words cut to 5 characters, a cheap stemmer (renew / renewal, cats / cat)."""
+    return {w[:5] for w in words(text)}
+
+
 def answer_example(example: Example) -> Prediction:
     dataset = str(example.meta.get("dataset", ""))
     if dataset == "convfinqa":
@@ -95,16 +100,16 @@ def extractive(example: Example, dataset: str) -> Prediction:
     if not candidates:
         return Prediction(uid=example.uid, answer=Answer(value=CANNOT_ANSWER), raw=CANNOT_ANSWER,
                           meta={"method": "abstain", "reason": "no sentence"})
-    docs = [set(words(c.text[s:e])) for _, c, s, e in candidates]
+    docs = [terms(c.text[s:e]) for _, c, s, e in candidates]
     df = Counter(w for d in docs for w in d)
     n = len(docs)
 
     def idf(w: str) -> float:
         return math.log(1 + n / (1 + df.get(w, 0)))
 
-    q = set(words(example.question))
+    q = terms(example.question)
     prev = [t.content for t in example.history if t.role == "user"][-1:]
-    p = set(words(" ".join(prev))) - q
+    p = terms(" ".join(prev)) - q
     q_weight = sum(idf(w) for w in q) or 1.0
     best, best_score, best_cov = 0, -1.0, 0.0
     for j, ((rank, _c, _s, _e), d) in enumerate(zip(candidates, docs)):
