@@ -27,7 +27,6 @@ def test_extracts_the_best_sentence():
     pred = answer_example(examples[1])
     assert pred.answer is not None and "credit card" in pred.answer.value
     assert pred.evidence and pred.evidence[0].kind == "text"
-    assert pred.answer.value.startswith("Online renewal requires")  # the best sentence, then the next
     assert METRIC.score(examples[1], pred)["f1"] >= 0.5
 
 
