@@ -76,3 +76,21 @@ def test_engine_dispatch_and_convfinqa_guard():
     assert [p.uid for p in preds] == [ex.uid for ex in examples]
     assert all(p.answer is not None or p.error for p in preds)  # never raises per item
     assert preds[-1].answer is not None
+
+
+def test_run_and_score_report_per_dataset_and_average(tmp_path):
+    from tabtext.run import score_predictions
+
+    examples = load(DATA / "release" / "doc2dial" / "test.json") + load(DATA / "release" / "doqa", dataset="doqa")
+    preds = {p.uid: p for p in SolverEngine().answer(examples)}
+    report = score_predictions("chatrag", examples, preds)
+    scores = report.scores
+    assert set(scores) >= {"doc2dial.f1", "doqa_cooking.f1", "doqa.score", "average"}
+    assert scores["doqa.score"] == pytest.approx(
+        sum(scores[f"doqa_{d}.f1"] for d in ("cooking", "travel", "movies")) / 3)
+    assert scores["average"] == pytest.approx((scores["doc2dial.score"] + scores["doqa.score"]) / 2)
+    assert scores["doqa_travel.cannot_answer_acc"] in (0.0, 1.0)
+    assert [row["dataset"] for row in report.breakdowns["dataset"]] == sorted(
+        {"doc2dial", "doqa_cooking", "doqa_travel", "doqa_movies"})
+    missing = score_predictions("chatrag", examples, {})
+    assert missing.scores["average"] == 0.0 and missing.counts["missing"] == len(examples)

@@ -368,8 +368,9 @@ class ChatragMetric:
                 acc = unanswerable_accuracy(
                     [CANNOT_ANSWER if it.get("gold_unanswerable") else "" for it in group],
                     [CANNOT_ANSWER if it.get("says_unanswerable") else "x" for it in group], dataset)
-                out[f"{dataset}.cannot_answer_acc"] = float(acc["cannot_answer_acc"])
-                out[f"{dataset}.answerable_acc"] = float(acc["answerable_acc"])
+                for key in ("cannot_answer_acc", "answerable_acc"):  # left out when no item of that kind
+                    if not math.isnan(float(acc[key])):
+                        out[f"{dataset}.{key}"] = float(acc[key])
                 if dataset == "quac" and not acc["quac_list_complete"]:
                     out["quac.answerable_list_complete"] = 0.0
             name = "doqa" if dataset in DOQA else dataset
