@@ -19,6 +19,7 @@ from tabtext.metrics.chatrag import (
 )
 
 TOL = 1e-9
+CANNOT = "Sorry. I cannot find the answer based on the context."
 
 
 def _jsonl(path):
@@ -151,3 +152,20 @@ def test_convfinqa_aggregates(parity, tmp_path):
         assert histogram == {k: v for k, v in exp["official_branch_histogram"].items() if v}, set_name
         official_only = sum(1 for it in items if it["official_em"] and not it["strict_em"])
         assert scores["official_only_count"] == official_only
+
+
+def test_quac_ordinal_list_from_a_file(tmp_path, monkeypatch):
+    gold = [CANNOT] + ["x"] * 3
+    preds = ["Sorry. I cannot find the answer based on the context.", "a", "b", "c"]
+    assert unanswerable_accuracy(gold, preds, "quac")["answerable_idx"] == [1, 2, 3]
+    listing = tmp_path / "idx.json"
+    listing.write_text("[0, 2]", encoding="utf-8")
+    monkeypatch.setenv("TABTEXT_QUAC_IDX_FILE", str(listing))
+    items = [{"dataset": "quac", "f1": 1.0, "precision": 1.0, "recall": 1.0, "scored": 1.0,
+              "gold_unanswerable": float(g == CANNOT), "says_unanswerable": float(i == 3 or g == CANNOT)}
+             for i, g in enumerate(gold)]
+    # answerable ordinals 0 and 2 are items 1 and 3; item 3 wrongly abstains
+    assert METRIC.aggregate(items)["quac.answerable_acc"] == 0.5
+    listing.write_text("{}", encoding="utf-8")
+    with pytest.raises(DataError, match="list of integers"):
+        METRIC.aggregate(items)

@@ -10,10 +10,13 @@ drops the canonical gold. Self-contained: nothing here is shared with the engine
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from ..errors import DataError
 from ..types import Example, Prediction
@@ -40,6 +43,23 @@ DOQA = ("doqa_cooking", "doqa_travel", "doqa_movies")
 # the list except those in the set (the README's first ten, and 123 and 130 shown by the parity aggregates).
 QUAC_KNOWN_ORDINALS = 132
 QUAC_EXCLUDED_ORDINALS = frozenset({7, 29, 30, 52, 53, 77, 97, 98, 99, 111, 123, 130})
+
+
+
+def quac_ordinals_from_env() -> frozenset[int] | None:
+    """The official QuAC ordinal list, when the user points $TABTEXT_QUAC_IDX_FILE at it (a JSON list of ints,
+    e.g. dumped from evaluation_utils.quac_correct_retrieved_instance_idx_list)."""
+    path = os.environ.get("TABTEXT_QUAC_IDX_FILE")
+    if not path:
+        return None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DataError(path, None, f"cannot read the QuAC ordinal list ({exc}); expected a JSON list of ints") from None
+    if not isinstance(data, list) or not all(isinstance(x, int) for x in data):
+        raise DataError(path, None, "the QuAC ordinal list must be a JSON list of integers")
+    return frozenset(data)
+
 
 _PUNCT_RE = re.compile(r"[!\"#$%&()*+,\-./:;<=>?@\[\]^_`{|}~_']")
 _ARTICLES_RE = re.compile(r"\b(a|an|the)\b")
@@ -367,7 +387,8 @@ class ChatragMetric:
             if dataset.startswith(("quac", "doqa")):
                 acc = unanswerable_accuracy(
                     [CANNOT_ANSWER if it.get("gold_unanswerable") else "" for it in group],
-                    [CANNOT_ANSWER if it.get("says_unanswerable") else "x" for it in group], dataset)
+                    [CANNOT_ANSWER if it.get("says_unanswerable") else "x" for it in group], dataset,
+                    quac_ordinals_from_env() if dataset == "quac" else None)
                 for key in ("cannot_answer_acc", "answerable_acc"):  # left out when no item of that kind
                     if not math.isnan(float(acc[key])):
                         out[f"{dataset}.{key}"] = float(acc[key])
