@@ -95,27 +95,29 @@ def pivot_text(rows: Sequence[Mapping[str, object]], row_key: str, col_key: str,
 
 
 def render_text(report: Report) -> str:
-    """The terminal summary: headline scores x100 with two decimals, then each breakdown."""
+    """The terminal summary: headline scores x100 with two decimals, then each breakdown as a table."""
     lines = [f"{report.benchmark} — {report.metric}"]
+    width = max((len(k) for k in report.scores), default=0) + 2
     for key, value in report.scores.items():
-        lines.append(f"  {key:<14} {value * 100:6.2f}")
+        lines.append(f"  {key:<{width}} {value * 100:6.2f}")
     if report.counts:
         lines.append("  " + ", ".join(f"{k}: {v}" for k, v in report.counts.items()))
     for name, rows in report.breakdowns.items():
-        keys = [k for k in name.split(" x ")]
-        if len(keys) == 2 and rows:
-            score_keys = [k for k in rows[0] if k not in keys and k != "count"]
+        keys = name.split(" x ")
+        if not rows:
+            continue
+        score_keys = [k for k in rows[0] if k not in keys and k != "count"]
+        if len(keys) == 2:
             for s in ["count", *score_keys]:
-                lines.append("")
-                lines.append(f"{s} by {keys[0]} x {keys[1]}:")
-                lines.append(pivot_text(rows, keys[0], keys[1], s))
-        elif rows:
-            lines.append("")
-            lines.append(f"by {name}:")
-            for r in rows:
-                label = " / ".join(str(r[k]) for k in keys)
-                vals = "  ".join(f"{k} {float(v) * 100:6.2f}" for k, v in r.items() if k not in keys and k != "count")
-                lines.append(f"  {label:<24} n={r['count']:<6} {vals}")
+                lines += ["", f"{s} by {keys[0]} x {keys[1]}:", pivot_text(rows, keys[0], keys[1], s)]
+            continue
+        labels = [" / ".join(str(r[k]) for k in keys) for r in rows]
+        first = max([len(name)] + [len(label) for label in labels]) + 2
+        cols = [max(len(k), 6) + 2 for k in score_keys]
+        lines += ["", f"{name:<{first}}{'count':>7}" + "".join(f"{k:>{w}}" for k, w in zip(score_keys, cols))]
+        for label, r in zip(labels, rows):
+            lines.append(f"{label:<{first}}{r['count']:>7}"
+                         + "".join(f"{float(r[k]) * 100:>{w}.2f}" for k, w in zip(score_keys, cols)))
     for w in report.warnings:
         lines.append(f"warning: {w}")
     return "\n".join(lines)

@@ -156,3 +156,38 @@ class _Tatqa:
 
 
 BENCHMARK = _Tatqa()
+
+
+def _question_key(example: Example) -> tuple[object, str]:
+    table = example.context.tables[0].rows if example.context.tables else ()
+    return table, " ".join(example.question.split()).lower()
+
+
+def remap_predictions(predictions: dict[str, Prediction], blind: Sequence[Example],
+                      gold: Sequence[Example]) -> tuple[dict[str, Prediction], dict[str, int]]:
+    """Re-key predictions made on the blind test file onto the test-with-answers file's uids.
+
+    The two files share no uid; a question is the same when its table content and its question text are.
+    A (table, question) pair that occurs twice in either file is ambiguous and is left unmapped.
+    """
+    from collections import Counter
+
+    gold_keys = Counter(_question_key(ex) for ex in gold)
+    blind_keys = Counter(_question_key(ex) for ex in blind)
+    gold_uid = {_question_key(ex): ex.uid for ex in gold}
+    out: dict[str, Prediction] = {}
+    unmapped = 0
+    for ex in blind:
+        pred = predictions.get(ex.uid)
+        if pred is None:
+            continue
+        key = _question_key(ex)
+        if gold_keys.get(key) == 1 and blind_keys[key] == 1:
+            uid = gold_uid[key]
+            out[uid] = Prediction(uid=uid, answer=pred.answer, raw=pred.raw, error=pred.error,
+                                  evidence=pred.evidence, meta=pred.meta)
+        else:
+            unmapped += 1
+    blind_uids = {ex.uid for ex in blind}
+    unmapped += sum(1 for uid in predictions if uid not in blind_uids)
+    return out, {"mapped": len(out), "unmapped": unmapped}

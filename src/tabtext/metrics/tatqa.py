@@ -11,10 +11,11 @@ import math
 import re
 import string
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from ..types import Example, Prediction
 
-_EXCLUDE_IN_NUM = set("'\"\\$€£¥%(),[]")
+_EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
 _PUNCT = set(string.punctuation)
 _NUM_RE = re.compile(r"([+-]?\d+(\.\d+)?)|([+-]?\.\d+)")
 _NEG_RE = re.compile(r"(\([\d.\s%]+\))")
@@ -39,7 +40,7 @@ def scale_to_num(scale: str) -> float:
 
 
 def _clean_num(text: str) -> str:
-    return "".join(ch for ch in str(text) if ch not in _EXCLUDE_IN_NUM)
+    return str(text).translate(_EXCLUDE_IN_NUM)
 
 
 def _extract_one_num(text: str) -> int | float | None:
@@ -50,6 +51,7 @@ def _extract_one_num(text: str) -> int | float | None:
     return float(num) if "." in num else int(num)
 
 
+@lru_cache(maxsize=65536)
 def is_number(text: str) -> bool:
     words = " ".join(_clean_num(w) for w in text.split()).split()
     if not words:
@@ -63,6 +65,7 @@ def is_number(text: str) -> bool:
     return not (len(words) >= 2 and scale_to_num(words[1]) == 1)
 
 
+@lru_cache(maxsize=65536)
 def to_number(text: str) -> float | None:
     num = _extract_one_num(text)
     if num is None:
@@ -76,6 +79,7 @@ def to_number(text: str) -> float | None:
     return round(num * scale_val * negative * percent, 4)
 
 
+@lru_cache(maxsize=65536)
 def _normalize_token(token: str) -> str:
     token = token.lower()
     if not is_number(token):

@@ -1,0 +1,131 @@
+"""tabtext's command line: a thin argparse shell. Results go to stdout; progress, warnings and errors to stderr.
+
+Exit codes: 0 ok, 2 a TabtextError shown as one line, 1 an unexpected failure (with a traceback), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import warnings
+from pathlib import Path
+
+from . import __version__
+from .errors import TabtextError
+
+#: commands implemented in their own modules (``main(argv) -> int``), imported only when invoked
+EXTRA_COMMANDS = {
+    "retrieve": ("tabtext.commands.retrieve", "retrieve chunks for conversational turns and report recall@k"),
+    "report": ("tabtext.commands.report", "render a run or report.json as self-contained HTML or Markdown"),
+    "compare": ("tabtext.commands.compare", "compare runs: per-slice deltas, bootstrap CIs, McNemar, flips"),
+    "ask": ("tabtext.commands.ask", "ask a question of your own table (CSV, Markdown, HTML) and text"),
+    "serve": ("tabtext.commands.serve", "serve the solver over HTTP (OpenAI-compatible API and a web page)"),
+}
+
+EXAMPLES = """examples:
+  tabtext inspect tatqa --split dev -n 2
+  tabtext run tatqa --split dev                      # offline solver: answer, write predictions, score
+  tabtext score tatqa predictions.json --split dev --out report.json
+  tabtext run tanq --file test_input.jsonl
+  tabtext score chatrag preds.txt --dataset convfinqa --file gold_turns.json
+  tabtext run tatqa --split dev --engine openai:model=qwen,base_url=http://127.0.0.1:8000/v1
+
+Data: --split NAME looks in --data-dir, else $TABTEXT_DATA, else the user cache (downloading official files
+with an md5 check); --file PATH takes any file in the benchmark's format."""
+
+
+def _add_source(p: argparse.ArgumentParser) -> None:
+    p.add_argument("benchmark", help="benchmark name (see `tabtext ls`): tatqa, tanq, chatrag")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--split", help="a named split, e.g. dev (found in the data directory or downloaded)")
+    src.add_argument("--file", type=Path, help="any file in the benchmark's official format")
+    p.add_argument("--data-dir", type=Path, help="folder holding benchmark files (default: $TABTEXT_DATA, then cache)")
+    p.add_argument("--dataset", help="ChatRAG dataset name (convfinqa, inscit, doc2dial, ...); inferred from the path")
+
+
+def _add_engine(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", default="solver",
+                   help="engine spec: 'solver' (default, offline) or 'openai:model=NAME,base_url=URL,concurrency=32'")
+    p.add_argument("--limit", type=int, help="answer only the first N questions")
+    p.add_argument("--out", type=Path, help="run folder (default: a new folder under runs/)")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out (nothing asked twice)")
+    p.add_argument("--batch-size", type=int, default=64, help="questions per engine batch (default 64)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabtext", description="Question answering over tables + text, and evaluation on TAT-QA, TANQ and "
+        "ChatRAG-Bench.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"tabtext {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("ls", help="list benchmarks, engines, metrics and which data files are available")
+
+    p = sub.add_parser("inspect", help="show contexts, questions and gold answers as a person reads them")
+    _add_source(p)
+    p.add_argument("-n", type=int, default=2, help="number of contexts to show (default 2)")
+    p.add_argument("--prompt", action="store_true", help="print the exact LLM messages for each question")
+
+    p = sub.add_parser("score", help="score a prediction file against gold (official semantics)")
+    _add_source(p)
+    p.add_argument("predictions", type=Path, help="prediction file in the official format, or tabtext's JSONL")
+    p.add_argument("--remap", type=Path, metavar="BLIND_TEST",
+                   help="TAT-QA: predictions are keyed by this blind test file's uids; re-map them onto --file's "
+                   "uids by (table content, question text)")
+    p.add_argument("--prediction-key", help="TANQ: the JSONL key holding the predicted table (default prediction_table)")
+    p.add_argument("--out", type=Path, help="write the report JSON here")
+
+    p = sub.add_parser("predict", help="answer questions with an engine and write the prediction files")
+    _add_source(p)
+    _add_engine(p)
+
+    p = sub.add_parser("run", help="predict, then score: answers, predictions files and report in one folder")
+    _add_source(p)
+    _add_engine(p)
+    p.add_argument("--show-errors", type=int, default=0, metavar="N", help="print N wrong answers with evidence")
+
+    for name, (_, help_text) in EXTRA_COMMANDS.items():
+        sub.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in EXTRA_COMMANDS:
+        return _run_guarded(lambda: importlib.import_module(EXTRA_COMMANDS[argv[0]][0]).main(argv[1:]))
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    from . import commands_core
+
+    return _run_guarded(lambda: getattr(commands_core, f"cmd_{args.command}")(args))
+
+
+def _run_guarded(fn) -> int:
+    def show_warning(message, category, filename, lineno, file=None, line=None):
+        print(f"warning: {message}", file=sys.stderr)
+
+    warnings.showwarning = show_warning
+    try:
+        return int(fn() or 0)
+    except TabtextError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def print_json(data: object) -> None:
+    print(json.dumps(data, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

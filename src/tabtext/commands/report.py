@@ -1,0 +1,54 @@
+"""``tabtext report RUN_DIR|report.json [--html out.html | --format md [--out F]]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import TabtextError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tabtext report", description="Render a run (a directory with report.json and "
+                                "predictions, or a report.json) as one self-contained HTML file or as Markdown.")
+    p.add_argument("run", help="run directory or report.json")
+    p.add_argument("--html", metavar="FILE", help="write the HTML report to FILE")
+    p.add_argument("--format", choices=["html", "md"], help="output format (default: html with --html, else md)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--max-errors", type=int, default=None, help="list at most N wrong items (default: all)")
+    return p
+
+
+def write_output(text: str, path: str | None) -> None:
+    if path is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    out = Path(path)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise TabtextError(f"{out}: cannot write ({exc.strerror}); choose another path") from None
+    print(f"wrote {out} ({len(text.encode('utf-8')):,} bytes)", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    fmt = args.format or ("html" if args.html else "md")
+    if args.html and fmt != "html":
+        print("tabtext report: error: --html writes HTML; drop --format md or use --out", file=sys.stderr)
+        return 2
+    try:
+        from ..render import render
+
+        text = render(args.run, fmt, args.max_errors)
+        write_output(text, args.html or args.out)
+    except TabtextError as exc:
+        print(f"tabtext report: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

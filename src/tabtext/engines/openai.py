@@ -1,0 +1,317 @@
+"""An engine for any OpenAI-compatible chat endpoint (vLLM, llama.cpp's server, Ollama, hosted APIs, tabtext serve).
+
+``build_payload`` and ``parse_response`` are pure (tested without a network). The engine sends requests
+with the official SDK (``AsyncOpenAI``) under a semaphore, retries 429 / 5xx / connection errors with
+exponential backoff and full jitter (honouring Retry-After), caches responses in sqlite keyed by the
+sha256 of the payload (not for sampled calls), and reports each Prediction through ``on_result`` as it
+arrives so a caller can append it to the predictions JSONL at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import hashlib
+import json
+import os
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from urllib.parse import urlparse
+
+from ..errors import EngineError
+from ..types import Example, Prediction
+from . import prompts
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+_LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
+
+
+# ---------------------------------------------------------------- pure request/response functions
+def build_payload(messages: Sequence[dict[str, str]], model: str, temperature: float = 0.0,
+                  max_tokens: int | None = None, **extra: object) -> dict[str, object]:
+    payload: dict[str, object] = {"model": model, "messages": [dict(m) for m in messages],
+                                  "temperature": float(temperature)}
+    if max_tokens is not None:
+        payload["max_tokens"] = int(max_tokens)
+    payload.update({k: v for k, v in extra.items() if v is not None})
+    return payload
+
+
+def payload_key(payload: dict[str, object]) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
+def parse_response(response: dict[str, object]) -> tuple[str, dict[str, int], str]:
+    """A chat.completion object (as a dict) -> (text, token usage, finish reason). Raises ValueError if unusable."""
+    choices = response.get("choices") if isinstance(response, dict) else None
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise ValueError("response has no choices")
+    message = choices[0].get("message") or {}
+    text = message.get("content") if isinstance(message, dict) else None
+    if text is None:
+        text = choices[0].get("text")  # some servers answer in the completions shape
+    if not isinstance(text, str):
+        raise ValueError("response choice has no text content")
+    usage_raw = response.get("usage") or {}
+    usage = {k: int(usage_raw[k]) for k in ("prompt_tokens", "completion_tokens", "total_tokens")
+             if isinstance(usage_raw, dict) and isinstance(usage_raw.get(k), (int, float))}
+    return text, usage, str(choices[0].get("finish_reason") or "")
+
+
+def retry_after_seconds(headers: object) -> float | None:
+    """Retry-After / retry-after-ms header -> seconds (also accepts an HTTP date)."""
+    if headers is None:
+        return None
+    ms = headers.get("retry-after-ms")
+    if ms:
+        try:
+            return max(0.0, float(ms) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        try:
+            return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
+        except (TypeError, ValueError):
+            return None
+
+
+# ---------------------------------------------------------------- cache
+class ResponseCache:
+    """sqlite: payload sha256 -> response JSON. Each write commits, so a killed run keeps what it received."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, response TEXT, created REAL)")
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, object] | None:
+        with self._lock:
+            row = self._db.execute("SELECT response FROM responses WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def put(self, key: str, response: dict[str, object]) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?)",
+                             (key, json.dumps(response, ensure_ascii=False), time.time()))
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class _Retryable(Exception):
+    def __init__(self, reason: str, wait: float | None) -> None:
+        super().__init__(reason)
+        self.wait = wait
+
+
+_OPTIONS = ("model", "base_url", "concurrency", "temperature", "max_tokens", "timeout", "retries", "cache",
+            "fewshot", "shots", "backoff", "max_backoff", "api_key_env", "check")
+
+
+class OpenAIEngine:
+    name = "openai"
+
+    def __init__(self, model: str = "", base_url: str | None = None, concurrency: int | str = 32,
+                 temperature: float | str = 0.0, max_tokens: int | str | None = None,
+                 timeout: float | str = 120.0, retries: int | str = 5, cache: str | None = None,
+                 fewshot: str | None = None, shots: int | str | None = None, backoff: float | str = 0.5,
+                 max_backoff: float | str = 60.0, api_key_env: str = "OPENAI_API_KEY",
+                 check: bool | str = True, on_result: Callable[[Prediction], None] | None = None,
+                 **unknown: object) -> None:
+        if unknown:
+            raise EngineError(f"openai engine: unknown option(s) {', '.join(sorted(unknown))}; "
+                              f"known: {', '.join(_OPTIONS)}")
+        try:
+            self.concurrency = max(1, int(concurrency))
+            self.temperature = float(temperature)
+            self.max_tokens = int(max_tokens) if max_tokens not in (None, "") else None
+            self.timeout = float(timeout)
+            self.retries = max(0, int(retries))
+            self.backoff, self.max_backoff = float(backoff), float(max_backoff)
+            n_shots = int(shots) if shots not in (None, "") else None
+        except (TypeError, ValueError) as exc:
+            raise EngineError(f"openai engine: bad numeric option ({exc})") from None
+        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        self.model = model or os.environ.get("OPENAI_MODEL", "")
+        if not self.model:
+            raise EngineError("openai engine: no model; add model=NAME to the spec (e.g. openai:model=gpt-4o-mini)")
+        self.api_key_env = api_key_env
+        self.check = str(check).lower() not in ("0", "false", "no")
+        self.cache = ResponseCache(cache) if cache and self.temperature <= 0 else None
+        self.fewshot = prompts.load_fewshot(fewshot, n_shots) if fewshot else []
+        self.on_result = on_result
+        self._checked = False
+
+    # ------------------------------------------------------------ setup
+    def _is_local(self) -> bool:
+        return (urlparse(self.base_url).hostname or "") in _LOCAL_HOSTS
+
+    def _api_key(self) -> str:
+        key = os.environ.get(self.api_key_env, "")
+        if not key and not self._is_local():
+            raise EngineError(f"openai engine: set {self.api_key_env} in the environment to use {self.base_url} "
+                              "(keys are never read from the spec or files)")
+        return key or "not-needed"
+
+    def preflight(self) -> None:
+        """Fail in one line before the first batch if the endpoint is unreachable or the key is missing/refused."""
+        key = self._api_key()
+        if self._checked or not self.check:
+            self._checked = True
+            return
+        import httpx
+
+        try:
+            r = httpx.get(f"{self.base_url}/models", headers={"Authorization": f"Bearer {key}"},
+                          timeout=min(self.timeout, 10.0))
+        except httpx.HTTPError as exc:
+            raise EngineError(f"openai engine: cannot reach {self.base_url} ({type(exc).__name__}: {exc}); "
+                              "is the server running and base_url right?") from None
+        if r.status_code in (401, 403):
+            raise EngineError(f"openai engine: {self.base_url} refused the key in {self.api_key_env} "
+                              f"(HTTP {r.status_code})")
+        self._checked = True
+
+    def payload_for(self, example: Example) -> dict[str, object]:
+        max_tokens = self.max_tokens or prompts.DEFAULT_MAX_TOKENS.get(prompts.benchmark_of(example))
+        return build_payload(prompts.messages_for(example, self.fewshot), self.model, self.temperature, max_tokens)
+
+    # ------------------------------------------------------------ requests
+    async def _request(self, client: object, payload: dict[str, object]) -> dict[str, object]:
+        import openai
+
+        try:
+            completion = await client.chat.completions.create(**payload)  # type: ignore[attr-defined]
+        except openai.APIConnectionError as exc:  # includes timeouts and dropped connections
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+        except openai.APIStatusError as exc:
+            if exc.status_code == 429 or exc.status_code >= 500:
+                raise _Retryable(f"HTTP {exc.status_code}", retry_after_seconds(exc.response.headers)) from None
+            raise
+        return completion.model_dump() if hasattr(completion, "model_dump") else dict(completion)
+
+    def _delay(self, attempt: int, hint: float | None) -> float:
+        if hint is not None:
+            return min(hint, self.max_backoff)
+        return random.uniform(0, min(self.max_backoff, self.backoff * 2 ** attempt))
+
+    async def _one(self, client: object, sem: asyncio.Semaphore, example: Example) -> Prediction:
+        import openai
+
+        started = time.perf_counter()
+        try:
+            payload = self.payload_for(example)
+        except Exception as exc:  # a malformed example must not stop the run
+            return Prediction(uid=example.uid, answer=None, error=f"prompt: {type(exc).__name__}: {exc}")
+        key = payload_key(payload)
+        meta: dict[str, object] = {"engine": "openai", "model": self.model, "request_sha256": key}
+        response = self.cache.get(key) if self.cache else None
+        meta["cached"] = response is not None
+        attempts, error = 0, ""
+        if response is None:
+            async with sem:
+                while True:
+                    attempts += 1
+                    try:
+                        response = await self._request(client, payload)
+                        break
+                    except _Retryable as exc:
+                        if attempts > self.retries:
+                            error = f"gave up after {attempts} attempts: {exc}"
+                            break
+                        await asyncio.sleep(self._delay(attempts - 1, exc.wait))
+                    except openai.APIStatusError as exc:
+                        error = f"HTTP {exc.status_code}: {exc.message}"
+                        break
+                    except openai.OpenAIError as exc:
+                        error = f"{type(exc).__name__}: {exc}"
+                        break
+            if response is not None and self.cache:
+                self.cache.put(key, response)
+        meta["attempts"] = attempts
+        meta["latency_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        if response is None:
+            return Prediction(uid=example.uid, answer=None, error=error, meta=meta)
+        try:
+            text, usage, finish = parse_response(response)
+        except ValueError as exc:
+            return Prediction(uid=example.uid, answer=None, error=f"bad response: {exc}", meta=meta)
+        meta.update(usage=usage, finish_reason=finish)
+        answer, extractor = prompts.extract(example, text)
+        meta["extractor"] = extractor
+        return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta,
+                          error="" if answer is not None else "no answer in the model output")
+
+    def _client(self) -> object:
+        import httpx
+        import openai
+
+        limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
+        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=self.timeout)
+        return openai.AsyncOpenAI(base_url=self.base_url, api_key=self._api_key(), max_retries=0,
+                                  timeout=self.timeout, http_client=http_client)
+
+    async def aanswer(self, examples: Sequence[Example],
+                      on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:
+        """Answer all examples concurrently; results in input order; ``on_result`` sees each as it arrives."""
+        callback = on_result or self.on_result
+        sem = asyncio.Semaphore(self.concurrency)
+        client = self._client()
+        try:
+            async def run(ex: Example) -> Prediction:
+                pred = await self._one(client, sem, ex)
+                if callback is not None:
+                    callback(pred)
+                return pred
+
+            return list(await asyncio.gather(*(run(ex) for ex in examples)))
+        finally:
+            await client.close()  # type: ignore[attr-defined]
+
+    def answer(self, examples: Sequence[Example],
+               on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:
+        if not examples:
+            return []
+        self.preflight()
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.aanswer(examples, on_result))
+        box: list[list[Prediction]] = []  # called from inside an event loop (a notebook): use a thread
+        worker = threading.Thread(target=lambda: box.append(asyncio.run(self.aanswer(examples, on_result))))
+        worker.start()
+        worker.join()
+        return box[0]
+
+    def iter_answers(self, examples: Sequence[Example]) -> Iterator[Prediction]:
+        """Yield predictions in arrival order while the batch runs (for writing them out incrementally)."""
+        import queue
+
+        self.preflight()
+        q: queue.Queue[object] = queue.Queue()
+        done = object()
+
+        def work() -> None:
+            try:
+                asyncio.run(self.aanswer(examples, q.put))
+            except BaseException as exc:  # surfaced in the consumer
+                q.put(exc)
+            q.put(done)
+
+        threading.Thread(target=work, daemon=True).start()
+        while (item := q.get()) is not done:
+            if isinstance(item, BaseException):
+                raise item
+            yield item  # type: ignore[misc]

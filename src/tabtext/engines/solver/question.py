@@ -1,0 +1,190 @@
+"""What a question asks (the operator) and which rows/columns/periods of the table it refers to."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from .table import TableView, years_in
+
+STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
+does do did that this these those its it their his her company company's companies group's group firm
+year years fiscal fy between during over with respectively respective than amount value ended ending end
+december june september march 31 30 change difference percentage percent increase decrease ratio
+proportion sum combined s ' ’ 's""".split())
+
+_TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
+                     r"\b(?!.*\b(?:change|differ))|when\b|where\b|who\b|whom\b)|\bwhat (?:does|do|did) .*\b"
+                     r"(?:mean|consist|include|comprise|relate|represent|refer|reflect|involve|require)|"
+                     r"\bwhat (?:is|are|was|were) (?:the )?(?:reason|reasons|purpose|cause|main|primary|basis|nature|"
+                     r"method|methodology|policy|definition|objective)|\bwhat (?:led|caused|drove|resulted|happened)"
+                     r"|\bwhat (?:is|are|was|were) (?:included|excluded|considered)|\bdescribe\b|\bexplain\b", re.I)
+
+
+_CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|drives|impacted|contributed|resulted in|"
+                      r"accounted for|attributed)\b|\b(?:reason|reasons|cause|causes|driver|drivers) (?:for|of|behind|why)\b|"
+                      r"\bwhat (?:was|were|is|are) (?:the )?(?:main |primary |key )?(?:reason|reasons|cause|causes|drivers?)\b|"
+                      r"\bdue to what\b|\bhow (?:was|were|is|are|will) .*\b(?:calculated|determined|measured|computed|"
+                      r"defined|recognized|used)\b", re.I)
+
+
+def expand_years(text: str, years: list[str]) -> list[str]:
+    """ "2017-2019", "from 2017 to 2019", "2017 through 2019" name every year of the range."""
+    m = re.search(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until)\s*((?:19|20)\d\d)", text)
+    if not m:
+        return years
+    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    if b - a > 10:
+        return years
+    span = [str(y) for y in range(b, a - 1, -1)]
+    return list(dict.fromkeys(years + span))
+
+
+@dataclass
+class Query:
+    text: str
+    kind: str
+    years: list[str]
+    tokens: list[str]
+    multi: bool = False
+    direction: str = ""  # "max" / "min" for comparisons
+    percent: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def tokenize(text: str) -> list[str]:
+    out = []
+    for tok in re.findall(r"[a-z0-9]+(?:[.'][a-z0-9]+)*", text.lower().replace("’", "'")):
+        tok = tok.removesuffix("'s")
+        if len(tok) > 3 and tok.endswith("s") and not tok.endswith("ss"):
+            tok = tok[:-1]
+        out.append(tok)
+    return out
+
+
+def content_tokens(text: str) -> list[str]:
+    return [t for t in tokenize(text) if t not in STOP and not re.fullmatch(r"(?:19|20)\d\d", t)]
+
+
+def classify(question: str) -> Query:
+    q = question.strip()
+    low = q.lower()
+    years = years_in(q)
+    kind = "value"
+    percent = bool(re.search(r"percent|%", low))
+    multi = bool(re.search(r"\brespective|\beach of\b|\brespectively\b", low))
+    direction = ""
+    if re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
+                 r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
+                 r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
+                 r"(?:change|increase|decrease)", low):
+        kind = "change_ratio"
+    elif re.search(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b", low):
+        kind = "average"
+    elif re.search(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|\bportion\b|\bfraction\b|"
+                   r"\bshare of\b|\bpercent of\b|% of\b", low):
+        kind = "divide"
+    elif re.search(r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|"
+                   r"\bdecreased\b|how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|"
+                   r"\bgrowth\b|\bdecline\b|\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b", low):
+        kind = "diff"
+    elif re.search(r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|"
+                   r"smaller|largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|"
+                   r"\bwhich\b.*\b(?:higher|lower|highest|lowest|larger|largest|greater|greatest|more|less|most|least|"
+                   r"bigger|biggest|smaller|smallest)\b", low):
+        kind = "compare"
+        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|fewer)\b", low) else "max"
+    elif re.search(r"\bhow many\b", low) and not re.search(r"\bhow many (?:shares|dollars|employees|units|options|"
+                                                          r"stores|people|customers|restricted)\b.*\b(?:in|at|as of|"
+                                                          r"for|during)\b", low):
+        kind = "count"
+    elif re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b", low) and not years:
+        kind = "list_years"
+    elif re.search(r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|"
+                   r"line items|sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|"
+                   r"components|categories|types)\b", low):
+        kind = "list_items"
+    elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
+        kind = "sum"
+    if kind == "value" and _TEXT_Q.search(low) or _CAUSE_Q.search(low):
+        kind = "text"
+    if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
+        multi = True
+    if kind in ("average", "sum", "compare", "count", "list_years"):
+        years = expand_years(low, years)
+    return Query(q, kind, years, content_tokens(q), multi, direction, percent)
+
+
+@dataclass
+class Grounding:
+    row_scores: dict[int, float]
+    col_scores: dict[int, float]
+    year_cols: dict[str, list[int]]
+    year_rows: dict[str, list[int]]
+
+
+def _idf(labels: list[str]) -> dict[str, float]:
+    df: Counter[str] = Counter()
+    for lbl in labels:
+        df.update(set(content_tokens(lbl)))
+    n = max(len(labels), 1)
+    return {t: 1.0 + math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+
+
+def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
+    """How well a row/column label is mentioned in the question: idf-weighted fuzzy token recall, plus a bonus
+    when the label appears nearly verbatim."""
+    ltoks = content_tokens(label)
+    if not ltoks:
+        return 0.0
+    qset = set(qtokens)
+    got = 0.0
+    total = 0.0
+    for t in ltoks:
+        w = idf.get(t, 1.0)
+        total += w
+        if t in qset:
+            got += w
+        elif len(t) > 3 and any(len(q) > 3 and fuzz.ratio(t, q) >= 85 for q in qset):
+            got += 0.8 * w
+    if got == 0:
+        return 0.0
+    recall = got / total
+    verbatim = fuzz.partial_ratio(re.sub(r"\s*\(.*?\)|:$", "", label.lower()), qtext.lower()) / 100.0
+    return got * (0.4 + 0.6 * recall) + (1.0 if verbatim > 0.92 and len(label) > 3 else 0.0)
+
+
+def ground(view: TableView, query: Query) -> Grounding:
+    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
+    data_rows = view.data_rows()
+    labels = [view.row_labels[r] for r in data_rows]
+    idf = _idf(labels + view.col_labels)
+    row_scores = {}
+    for r in data_rows:
+        if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
+            continue
+        s = _match(view.row_labels[r], query.tokens, idf, qtext)
+        sec = view.row_sections[r]
+        if sec:
+            s += 0.3 * _match(sec, query.tokens, idf, qtext)
+        row_scores[r] = s
+    col_scores = {}
+    for c in range(1, view.table.n_cols):
+        col_scores[c] = _match(view.col_labels[c], query.tokens, idf, qtext)
+    year_cols: dict[str, list[int]] = {}
+    for c, ys in enumerate(view.col_years):
+        if c == 0:
+            continue
+        for y in ys:
+            year_cols.setdefault(y, []).append(c)
+    year_rows: dict[str, list[int]] = {}
+    for r in data_rows:
+        lbl = view.row_labels[r]
+        ys = years_in(lbl)
+        if ys and len(lbl) < 40:
+            year_rows.setdefault(ys[0], []).append(r)
+    return Grounding(row_scores, col_scores, year_cols, year_rows)

@@ -1,0 +1,57 @@
+"""Units of cells and answers: the scale words of financial tables and the scale an operator yields."""
+
+from __future__ import annotations
+
+import re
+
+_RULES = (
+    ("billion", re.compile(r"\b(?:in\s+)?billions?\b|\bbn\b|[$€£¥]\s?b\b", re.I)),
+    ("million", re.compile(r"\b(?:in\s+)?millions?\b|\bmn\b|\bmm\b|(?:[$€£¥]|\b(?:rmb|usd|eur|gbp|us\$|a\$|c\$))\s?m\b"
+                           r"|\$m\b|'m\b|’m\b|\(m\)|\bm\)", re.I)),
+    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['’]000['’]?s?(?!\d)|\$\s?000['’]?s?(?!\d)|\(000s?\)|\b000s\b|"
+                            r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['’]?000\b|\bk\b\)?$", re.I)),
+)
+_PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
+_UNSCALED = re.compile(r"\bper\s+(?:share|unit|ton|tonne|barrel|hour)\b|\bnumber of\b|\bratio\b|\bdays?\b|"
+                       r"\byears?\b\s*\)?$|\bheadcount\b|\bemployees\b", re.I)
+
+
+def scale_of_text(text: str, table_level: bool = False) -> str:
+    """The unit a header/label announces: a scale name, ``"none"`` (explicitly unscaled) or ``""``.
+
+    ``table_level`` skips percent and per-share words (a table caption such as "in thousands, except per
+    share data" sets the table's scale; per-share rows then say "none" themselves).
+    """
+    if not text:
+        return ""
+    low = text.lower()
+    if table_level:
+        low = re.sub(r"except\b.*", "", low)
+    for name, pattern in _RULES:
+        if pattern.search(low):
+            return name
+    if table_level:
+        return ""
+    if "%" in low or re.search(r"\bper\s?cent\b|\bpercent(?:age)?s?\b", low):
+        return "percent"
+    if _UNSCALED.search(low):
+        return "none"
+    return ""
+
+
+def percent_words(text: str) -> bool:
+    return bool(_PERCENT.search(text))
+
+
+_TABULAR = re.compile(r"\((?:[^()]*\b)?in (thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers) (?:are )?in "
+                      r"(thousands|millions|billions)\b|\bexpressed in (thousands|millions|billions)\b", re.I)
+
+
+def paragraph_scale(paragraphs) -> str:
+    """The unit a paragraph announces for the table ("(in thousands)", "tabular amounts in millions")."""
+    for p in paragraphs:
+        m = _TABULAR.search(p.text)
+        if m:
+            word = next(g for g in m.groups() if g).lower()
+            return word[:-1]
+    return ""

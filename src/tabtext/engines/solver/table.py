@@ -1,0 +1,152 @@
+"""Reading a financial table: header rows vs data rows, column labels and periods, row labels, sections,
+numeric cells and the unit (scale) of the table, a column or a row.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...numbers import parse_number
+from ...types import Table
+from .scale import scale_of_text
+
+_YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
+_SHORT_YEAR = re.compile(r"\b(?:fy|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
+
+
+def years_in(text: str) -> list[str]:
+    """Four-digit years (and FY19-style short years) in reading order."""
+    found = [(m.start(), m.group(1)) for m in _YEAR.finditer(text)]
+    found += [(m.start(), "20" + m.group(1)) for m in _SHORT_YEAR.finditer(text)]
+    out: list[str] = []
+    for _, y in sorted(found):
+        if y not in out:
+            out.append(y)
+    return out
+
+
+def cell_number(text: str) -> float | None:
+    """A numeric cell's value; years alone and text cells give None."""
+    s = text.strip()
+    if not s or not any(ch.isdigit() for ch in s):
+        return None
+    s = re.sub(r"\s*\(\d\)\s*$|\s*\[\w{1,2}\]\s*$", "", s)  # footnote marks such as "(1)"
+    s = re.sub(r"^(?:US|A|C|HK|S|NZ|R)\$", "$", s)
+    s = re.sub(r"\b(?:million|billion|thousand|m|bn|k)\b\.?$", "", s, flags=re.I).strip()
+    return parse_number(s)
+
+
+def is_year_cell(text: str) -> bool:
+    s = text.strip().rstrip("*").strip()
+    return bool(re.fullmatch(r"(?:(?:FY|Fiscal|fiscal|Year)\s?)?(?:19|20)\d\d(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
+
+
+@dataclass
+class TableView:
+    table: Table
+    header_rows: int
+    col_labels: list[str]
+    col_years: list[list[str]]
+    row_labels: list[str]
+    row_sections: list[str]
+    label_col: int
+    scale: str
+    values: dict[tuple[int, int], float] = field(default_factory=dict)
+
+    @property
+    def rows(self) -> tuple[tuple[str, ...], ...]:
+        return self.table.rows
+
+    def data_rows(self) -> list[int]:
+        return list(range(self.header_rows, len(self.rows)))
+
+    def numeric_cols(self) -> list[int]:
+        cols = sorted({c for (_, c) in self.values})
+        return cols
+
+    def value(self, r: int, c: int) -> float | None:
+        return self.values.get((r, c))
+
+    def cell_text(self, r: int, c: int) -> str:
+        return self.table.cell(r, c).strip()
+
+    def row_years(self, r: int) -> list[str]:
+        return years_in(self.row_labels[r]) if is_year_cell(self.row_labels[r]) else []
+
+    def cell_scale(self, r: int, c: int) -> str:
+        """The unit of one cell: its own % sign, else its row label, else its column, else the table."""
+        text = self.cell_text(r, c)
+        if "%" in text:
+            return "percent"
+        row_scale = scale_of_text(self.row_labels[r]) if r < len(self.row_labels) else ""
+        if row_scale:
+            return row_scale if row_scale != "none" else ""
+        col_scale = scale_of_text(self.col_labels[c]) if c < len(self.col_labels) else ""
+        if col_scale:
+            return col_scale if col_scale != "none" else ""
+        return self.scale
+
+
+def _is_header_row(row: tuple[str, ...], index: int) -> bool:
+    cells = [c.strip() for c in row[1:]]
+    filled = [c for c in cells if c]
+    if not filled:
+        return index == 0 or bool(row[0].strip()) and index < 2 and not any(ch.isdigit() for ch in row[0])
+    return all(cell_number(c) is None or is_year_cell(c) for c in filled)
+
+
+def read_table(table: Table) -> TableView:
+    rows = table.rows
+    width = table.n_cols
+    n_head = 0
+    limit = min(len(rows) - 1, 4)
+    while n_head < limit and _is_header_row(rows[n_head], n_head):
+        n_head += 1
+    header = [list(r) + [""] * (width - len(r)) for r in rows[:n_head]]
+    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right
+        last = ""
+        for c in range(1, width):
+            if hrow[c].strip():
+                last = hrow[c]
+            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)):
+                hrow[c] = last
+    col_labels = [" ".join(h[c].strip() for h in header if h[c].strip()) for c in range(width)]
+    col_years = [years_in(lbl) for lbl in col_labels]
+
+    label_col = 0
+    row_labels: list[str] = []
+    row_sections: list[str] = []
+    section = ""
+    values: dict[tuple[int, int], float] = {}
+    for r, row in enumerate(rows):
+        label = row[0].strip() if row else ""
+        row_labels.append(label)
+        if r < n_head:
+            row_sections.append("")
+            continue
+        nums = False
+        for c in range(1, len(row)):
+            v = cell_number(row[c])
+            if v is not None:
+                values[(r, c)] = v
+                nums = True
+        if not nums and label:
+            section = label
+        row_sections.append(section if nums else "")
+
+    scale_texts = [c for r in rows[:n_head] for c in r] + [rows[r][0] for r in range(n_head, len(rows)) if rows[r]
+                                                           and not any((r, c) in values for c in range(width))]
+    scale = ""
+    for text in scale_texts:
+        s = scale_of_text(text, table_level=True)
+        if s and s not in ("none", "percent"):
+            scale = s
+            break
+    if not scale:  # units written inside the numeric cells ("$1.2 million")
+        for (r, c) in list(values)[:6]:
+            s = scale_of_text(rows[r][c], table_level=True)
+            if s and s not in ("none", "percent"):
+                scale = s
+                break
+    return TableView(table, n_head, col_labels, col_years, row_labels, row_sections, label_col, scale, values)

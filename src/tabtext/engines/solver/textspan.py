@@ -1,0 +1,71 @@
+"""Routing to text-span extraction (``text.answer_text``, a teammate's module) with a simple fallback.
+
+The fallback ranks sentences by overlap with the question's content words; it only runs while ``text.py``
+is absent from this branch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...types import Answer, Evidence, Paragraph
+from .question import Query, content_tokens
+
+try:  # the lead removes this guard when the text-span branch is merged
+    from .text import answer_text
+except ImportError:  # pragma: no cover - depends on the merge state
+    answer_text = None
+
+_AMOUNT = re.compile(r"^[$€£¥]?\s?\(?-?[\d,.]+\)?\s*(%|percent|(?:thousand|million|billion)s?|bn|m)?$", re.I)
+
+
+def span_scale(text: str) -> str:
+    """The scale of a short amount span ("$3.0 million" -> million, "12.5%" -> percent)."""
+    m = _AMOUNT.match(text.strip())
+    if not m or not m.group(1):
+        return ""
+    unit = m.group(1).lower()
+    if unit in ("%", "percent"):
+        return "percent"
+    if unit.startswith("thousand"):
+        return "thousand"
+    if unit.startswith("million") or unit == "m":
+        return "million"
+    return "billion"
+
+
+def _multi(q: Query) -> bool:
+    return q.kind == "list_items" or bool(re.search(r"\bwhat (?:are|were) (?:the )?\w+s\b|\brespective", q.text.lower()))
+
+
+def _fallback(q: Query, paragraphs: Sequence[Paragraph]):
+    qset = set(q.tokens)
+    best = (0.0, -1, 0, 0, "")
+    for i, p in enumerate(paragraphs):
+        for m in re.finditer(r"[^.!?]+(?:[.!?](?=\s|$)|$)", p.text):
+            sent = m.group(0).strip()
+            toks = set(content_tokens(sent))
+            score = len(qset & toks) / (1 + 0.02 * len(toks))
+            if score > best[0]:
+                best = (score, i, m.start(), m.end(), sent)
+    if best[1] < 0:
+        return None
+    _, i, start, end, sent = best
+    return Answer((sent,), span_scale(sent)), [Evidence("text", paragraph=i, start=start, end=end, text=sent)], "text_span"
+
+
+def text_answer(q: Query, paragraphs: Sequence[Paragraph]):
+    if not paragraphs:
+        return None
+    if answer_text is None:
+        return _fallback(q, paragraphs)
+    multi = _multi(q)
+    spans = answer_text(q.text, paragraphs, multi=multi)
+    if not spans:
+        return None
+    chosen = spans if multi else spans[:1]
+    texts = tuple(s.text for s in chosen)
+    evidence = [Evidence("text", paragraph=s.paragraph, start=s.start, end=s.end, text=s.text) for s in chosen]
+    scale = span_scale(texts[0]) if len(texts) == 1 else ""
+    return Answer(texts, scale), evidence, "multi_span" if len(texts) > 1 else "text_span"

@@ -1,0 +1,279 @@
+"""Reading a user's own table: CSV/TSV, Markdown pipe tables and HTML tables -> :class:`tabtext.types.Table`.
+
+Cells keep their raw text (``$ 1,452.4``, ``(19)``); number reading is ``tabtext.numbers``' job. Real-world
+quirks handled here: quoted or *unquoted* thousands separators in CSV (``Revenue,1,234,5,678`` under a
+three-column header), ``;``/tab delimiters, a UTF-8 BOM, and merged HTML header cells (``colspan`` and
+``rowspan`` are expanded by repeating the cell text into every grid position it covers).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from .errors import DataError, FormatError
+from .types import Table
+
+MAX_TABLE_BYTES = 2_000_000
+MAX_CELLS = 200_000
+
+_DIGITS_HEAD = re.compile(r"^\s*[-+(]?\s*[$€£¥]?\s*\d{1,3}(?:,\d{3})*$")
+_DIGITS_TAIL = re.compile(r"^\d{3}(?:\.\d+)?\)?%?\s*$")
+_MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def read_table(path: str | Path, fmt: str | None = None) -> Table:
+    """Read a table file; the format comes from ``fmt`` or the suffix (.csv .tsv .md .html), else is sniffed."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(path, None, "file not found; check the path") from None
+    except OSError as exc:
+        raise DataError(path, None, f"cannot read the file ({exc.strerror})") from None
+    if len(data) > MAX_TABLE_BYTES:
+        raise DataError(path, None, f"the file is {len(data):,} bytes; tables up to {MAX_TABLE_BYTES:,} bytes are read")
+    if b"\x00" in data[:4096]:
+        raise FormatError(path, None, "this is a binary file (a spreadsheet?); export the sheet as CSV first")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    suffix = path.suffix.lower().lstrip(".")
+    fmt = fmt or {"csv": "csv", "tsv": "csv", "txt": None, "md": "markdown", "markdown": "markdown",
+                  "htm": "html", "html": "html"}.get(suffix)
+    return parse_table_text(text, fmt, source=str(path), table_id=path.stem)
+
+
+def sniff_format(text: str) -> str:
+    head = text.lstrip()[:2000].lower()
+    if "<table" in head or head.startswith("<!doctype") or head.startswith("<html"):
+        return "html"
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if len(lines) >= 2 and lines[0].lstrip().startswith("|") and _MD_SEPARATOR.match(lines[1]):
+        return "markdown"
+    if sum(1 for ln in lines[:20] if ln.strip().startswith("|") and ln.strip().endswith("|")) >= 2:
+        return "markdown"
+    return "csv"
+
+
+def parse_table_text(text: str, fmt: str | None = None, source: str = "<table>", table_id: str = "") -> Table:
+    """Parse table text in ``fmt`` ("csv", "markdown", "html"; sniffed when None)."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise FormatError(source, None, "the table is empty; give a CSV, Markdown or HTML table")
+    fmt = fmt or sniff_format(text)
+    parser = {"csv": parse_csv, "markdown": parse_markdown, "md": parse_markdown, "html": parse_html}.get(fmt)
+    if parser is None:
+        raise FormatError(source, None, f"unknown table format {fmt!r}; use csv, markdown or html")
+    rows = parser(text, source)
+    rows = _tidy(rows)
+    if not rows:
+        raise FormatError(source, None, f"no table rows found in this {fmt} text")
+    if sum(len(r) for r in rows) > MAX_CELLS:
+        raise DataError(source, None, f"the table has more than {MAX_CELLS:,} cells; give a smaller table")
+    return Table.from_rows(rows, id=table_id)
+
+
+def _tidy(rows: list[list[str]]) -> list[list[str]]:
+    """Strip cells, drop fully empty rows, pad every row to the widest."""
+    rows = [[" ".join(c.split()) for c in r] for r in rows]
+    rows = [r for r in rows if any(r)]
+    width = max((len(r) for r in rows), default=0)
+    return [r + [""] * (width - len(r)) for r in rows]
+
+
+def _delimiter(text: str) -> str:
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+    except csv.Error:
+        counts = {d: sample.count(d) for d in (",", ";", "\t")}
+        return max(counts, key=counts.get) if any(counts.values()) else ","
+
+
+def merge_thousands(fields: list[str], width: int) -> list[str] | None:
+    """Re-join numbers split by an unquoted thousands comma until the row has ``width`` fields.
+
+    ``['Revenue', '1', '234', '5', '678']`` with width 3 -> ``['Revenue', '1,234', '5,678']``. Returns None
+    when no split-number reading gives exactly ``width`` fields.
+    """
+    out = list(fields)
+    i = 0
+    while len(out) > width and i < len(out) - 1:
+        if _DIGITS_HEAD.match(out[i]) and _DIGITS_TAIL.match(out[i + 1]) and not out[i + 1].startswith(" "):
+            out[i:i + 2] = [out[i] + "," + out[i + 1]]
+            continue  # the joined field may take one more group: 1,234,567
+        i += 1
+    return out if len(out) == width else None
+
+
+def parse_csv(text: str, source: str = "<csv>") -> list[list[str]]:
+    delimiter = _delimiter(text)
+    try:
+        raw = list(csv.reader(io.StringIO(text), delimiter=delimiter, skipinitialspace=False))
+    except csv.Error as exc:
+        raise FormatError(source, None, f"not readable as CSV ({exc}); quote cells that contain the delimiter") from None
+    raw = [r for r in raw if any(c.strip() for c in r)]
+    if not raw:
+        return []
+    width = len(raw[0])
+    rows = []
+    for line_no, fields in enumerate(raw, 1):
+        if len(fields) > width and delimiter == ",":
+            fixed = merge_thousands(fields, width)
+            if fixed is None:
+                raise FormatError(source, f"row {line_no}", f"has {len(fields)} cells but the header has {width}; "
+                                  "quote cells that contain commas (\"1,234\")")
+            fields = fixed
+        rows.append(fields)
+    if width == 1 and len(rows) > 1 and all(len(r) == 1 for r in rows):
+        raise FormatError(source, None, "found only one column; is this really a table (CSV, Markdown or HTML)?")
+    return rows
+
+
+def _split_pipe_row(line: str) -> list[str]:
+    s = line.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    cells, cur, i = [], [], 0
+    while i < len(s):
+        if s[i] == "\\" and i + 1 < len(s) and s[i + 1] == "|":
+            cur.append("|")
+            i += 2
+            continue
+        if s[i] == "|":
+            cells.append("".join(cur))
+            cur = []
+        else:
+            cur.append(s[i])
+        i += 1
+    cells.append("".join(cur))
+    return [c.strip() for c in cells]
+
+
+def parse_markdown(text: str, source: str = "<markdown>") -> list[list[str]]:
+    """The first pipe table in the text (lines around it, e.g. a caption, are ignored)."""
+    lines = text.splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.strip().startswith("|") or
+                  (i + 1 < len(lines) and "|" in ln and _MD_SEPARATOR.match(lines[i + 1]))), None)
+    if start is None:
+        raise FormatError(source, None, "no Markdown pipe table found (rows look like '| a | b |')")
+    rows = []
+    for ln in lines[start:]:
+        if not ln.strip() or "|" not in ln:
+            break
+        if _MD_SEPARATOR.match(ln):
+            continue
+        rows.append(_split_pipe_row(ln))
+    return rows
+
+
+class _TableGrid(HTMLParser):
+    """Collects each top-level <table> into a grid, expanding colspan/rowspan (nested tables are skipped)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.grids: list[dict[tuple[int, int], str]] = []
+        self.grid: dict[tuple[int, int], str] = {}
+        self.row = -1
+        self.col = 0
+        self.cell: list[str] | None = None
+        self.span = (1, 1)
+        self.caption: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.depth += 1
+            if self.depth == 1:
+                self.grid, self.row, self.col = {}, -1, 0
+        elif self.depth == 1 and tag == "tr":
+            self.row += 1
+            self.col = 0
+        elif self.depth == 1 and tag in ("td", "th"):
+            if self.row < 0:
+                self.row, self.col = 0, 0
+            a = dict(attrs)
+            self.span = (_span(a.get("rowspan")), _span(a.get("colspan")))
+            self.cell = []
+        elif self.depth == 1 and tag == "br" and self.cell is not None:
+            self.cell.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.depth -= 1
+            if self.depth == 0:
+                self._close_cell()
+                self.grids.append(self.grid)
+        elif self.depth == 1 and tag in ("td", "th"):
+            self._close_cell()
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None and self.depth == 1:
+            self.cell.append(data)
+
+    def _close_cell(self) -> None:
+        if self.cell is None:
+            return
+        text = "".join(self.cell)
+        self.cell = None
+        while (self.row, self.col) in self.grid:  # skip positions taken by a rowspan from above
+            self.col += 1
+        rowspan, colspan = self.span
+        for dr in range(rowspan):
+            for dc in range(colspan):
+                self.grid.setdefault((self.row + dr, self.col + dc), text)
+        self.col += colspan
+
+
+def _span(value: str | None) -> int:
+    try:
+        return max(1, min(int(str(value).strip()), 1000))
+    except (TypeError, ValueError):
+        return 1
+
+
+def parse_html(text: str, source: str = "<html>") -> list[list[str]]:
+    """The largest <table> of an HTML document (layout tables are small); merged cells fill every grid
+    position they span."""
+    parser = _TableGrid()
+    parser.feed(text)
+    parser.close()
+    grids = [g for g in parser.grids if g]
+    if not grids:
+        raise FormatError(source, None, "no <table> with <td>/<th> cells found in this HTML")
+    grid = max(grids, key=len)
+    n_rows = max(r for r, _ in grid) + 1
+    n_cols = max(c for _, c in grid) + 1
+    return [[grid.get((r, c), "") for c in range(n_cols)] for r in range(n_rows)]
+
+
+def parse_rows(rows: object, source: str = "<table>") -> Table:
+    """A table given as a list of rows (JSON), or as CSV/Markdown/HTML text."""
+    if isinstance(rows, str):
+        return parse_table_text(rows, source=source)
+    if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+        raise FormatError(source, None, "a table must be a list of rows (lists of cell strings) or table text")
+    return Table.from_rows(_tidy([[("" if c is None else str(c)) for c in r] for r in rows]))
+
+
+def read_paragraphs(path: str | Path) -> list[str]:
+    """A text file as paragraphs: blocks separated by blank lines."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise DataError(path, None, "file not found; check the path") from None
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    return split_paragraphs(text)
+
+
+def split_paragraphs(text: str) -> list[str]:
+    return [" ".join(block.split()) for block in re.split(r"\n\s*\n", text) if block.strip()]

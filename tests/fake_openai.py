@@ -1,0 +1,150 @@
+"""A tiny OpenAI-compatible HTTP server for tests and benchmarks, with injected faults.
+
+Raw asyncio HTTP/1.1 (keep-alive), so it can misbehave in ways a framework would not let it: latency,
+429 with Retry-After, 500, dropped connections, and "stall" (hold requests unanswered). It counts what it
+received and what it answered, per request (keyed by the sha256 of the messages), and the peak concurrency.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+import json
+import threading
+import time
+
+
+def question_of(messages: list[dict]) -> str:
+    last = [m["content"] for m in messages if m.get("role") == "user"][-1]
+    return last.rsplit("Question:", 1)[-1].strip()
+
+
+def default_reply(messages: list[dict]) -> str:
+    """Deterministic: the answer is the question's length, as the TAT-QA prompt's JSON."""
+    return json.dumps({"answer": len(question_of(messages)), "scale": "", "derivation": ""})
+
+
+class FakeOpenAI:
+    def __init__(self, latency: float = 0.0, fault: str | None = None, fail_first: int = 0,
+                 retry_after: str | None = None, stall_after: int | None = None, reply=default_reply) -> None:
+        self.latency, self.fault, self.fail_first, self.retry_after = latency, fault, fail_first, retry_after
+        self.stall_after, self.reply = stall_after, reply
+        self.received: collections.Counter[str] = collections.Counter()
+        self.answered: collections.Counter[str] = collections.Counter()
+        self.times: dict[str, list[float]] = collections.defaultdict(list)
+        self.inflight = self.max_inflight = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self.port = 0
+
+    # -------------------------------------------------------- lifecycle
+    def __enter__(self) -> FakeOpenAI:
+        threading.Thread(target=self._run, daemon=True).start()
+        self._ready.wait(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def release(self) -> None:
+        """Stop stalling: held requests are dropped (their client is gone) and new ones answered."""
+        self.stall_after = None
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._released.set)
+
+    def _run(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self._loop)
+        self._released = asyncio.Event()
+        server = self._loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", 0, backlog=512))
+        self.port = server.sockets[0].getsockname()[1]
+        self._ready.set()
+        self._loop.run_forever()
+
+    # -------------------------------------------------------- HTTP
+    @staticmethod
+    def _response(status: int, body: bytes, extra: dict[str, str] | None = None) -> bytes:
+        reason = {200: "OK", 429: "Too Many Requests", 500: "Internal Server Error", 404: "Not Found"}[status]
+        headers = {"content-type": "application/json", "content-length": str(len(body)), **(extra or {})}
+        head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        return head.encode() + b"\r\n" + body
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                method, path, _ = line.decode().split(" ", 2)
+                headers = {}
+                while (h := await reader.readline()) not in (b"\r\n", b"\n", b""):
+                    k, _, v = h.decode().partition(":")
+                    headers[k.strip().lower()] = v.strip()
+                body = await reader.readexactly(int(headers.get("content-length", 0)))
+                if method == "POST" and path != "/v1/chat/completions":
+                    writer.write(self._response(404, b'{"error": {"message": "no such route"}}'))
+                elif method == "GET":
+                    writer.write(self._response(200, b'{"object": "list", "data": [{"id": "fake"}]}'))
+                elif not await self._chat(json.loads(body), writer):
+                    return
+                await writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.close()
+
+    async def _chat(self, data: dict, writer: asyncio.StreamWriter) -> bool:
+        key = hashlib.sha256(json.dumps(data["messages"], sort_keys=True).encode()).hexdigest()
+        self.received[key] += 1
+        attempt = self.received[key]
+        self.times[key].append(time.monotonic())
+        self.inflight += 1
+        self.max_inflight = max(self.max_inflight, self.inflight)
+        try:
+            if self.latency:
+                await asyncio.sleep(self.latency)
+            if self.stall_after is not None and sum(self.answered.values()) >= self.stall_after:
+                await self._released.wait()
+                writer.transport.abort()
+                return False
+            if self.fault and attempt <= self.fail_first:
+                if self.fault == "drop":
+                    writer.transport.abort()
+                    return False
+                status = 429 if self.fault == "429" else 500
+                extra = {"retry-after": self.retry_after} if self.retry_after is not None else {}
+                writer.write(self._response(status, b'{"error": {"message": "injected"}}', extra))
+                return True
+            content = self.reply(data["messages"])
+            body = json.dumps({
+                "id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": data.get("model", ""),
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                             "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 10, "completion_tokens": 3, "total_tokens": 13},
+            }).encode()
+            writer.write(self._response(200, body))
+            self.answered[key] += 1
+            return True
+        finally:
+            self.inflight -= 1
+
+
+def make_examples(n: int, prefix: str = "q"):
+    """Synthetic TAT-QA-style examples whose fake answers (question length) are all different."""
+    from tabtext.types import Context, Example, Paragraph, Table
+
+    table = Table.from_rows([["", "2019", "2018"], ["Revenue", "1,200", "1,000"], ["Cost", "(300)", "250"]])
+    return [Example(uid=f"{prefix}{i}", question=f"What is the value number {i}?" + " please" * (i % 7),
+                    context=Context(tables=(table,), paragraphs=(Paragraph("p1", f"Paragraph for item {i}.", 1),)),
+                    meta={"benchmark": "tatqa"}) for i in range(n)]
+
+
+def expected_answer(example) -> str:
+    return str(len(example.question))

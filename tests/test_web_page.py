@@ -1,0 +1,182 @@
+"""End to end: the page served by `tabtext serve`, driven in a real headless Chromium (Debian's, no download).
+
+Uploads a table, asks questions (follow-ups included), checks answers and highlighted cells, shows errors,
+saves a screenshot and prints the page's answer latency p50 (a figure, not an assertion).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data" / "web"
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _need(condition: bool, what: str) -> None:
+    if not condition:
+        if os.environ.get("CI"):
+            pytest.fail(f"{what} is missing in CI (.ci/run must install it)")
+        pytest.skip(f"{what} not installed")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    _need(sync_playwright is not None, "python playwright")
+    _need(CHROMIUM.exists(), "Debian chromium (/usr/bin/chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    pytest.importorskip("fastapi")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-m", "tabtext.commands.serve", "--port", str(port)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "healthz", timeout=1).read()
+            break
+        except OSError:
+            if proc.poll() is not None:
+                pytest.fail(f"tabtext serve exited: {proc.stderr.read().decode()[-2000:]}")
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        pytest.fail("tabtext serve did not answer /healthz within 20 s")
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _ask(page, question: str) -> None:
+    n = page.locator(".turn.a").count()
+    page.fill("#question", question)
+    page.click("#send")
+    page.wait_for_function(f"document.querySelectorAll('.turn.a').length > {n} || "
+                           "getComputedStyle(document.getElementById('error')).display !== 'none'", timeout=20000)
+    assert not page.locator("#error").is_visible(), page.locator("#error").inner_text()
+
+
+def _last_answer(page) -> str:
+    return page.locator(".turn.a .value").last.inner_text()
+
+
+def _highlighted(page) -> list[tuple[int, int, str]]:
+    return [(int(td.get_attribute("data-row")), int(td.get_attribute("data-col")), td.inner_text())
+            for td in page.locator("#thetable td.ev").all()]
+
+
+def test_page_conversation_with_highlights(browser, server, tmp_path):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    requests_out = []
+    page.on("request", lambda r: requests_out.append(r.url))
+    page.goto(server)
+    page.set_input_files("#file", str(DATA / "revenue.csv"))
+    page.wait_for_selector("#thetable")
+    assert page.locator("#thetable tr").count() == 4
+    page.fill("#paragraphs", "All amounts are in millions of dollars.\n\nRevenue grew on strong demand.")
+
+    _ask(page, "What was the revenue in 2019?")
+    assert _last_answer(page) == "1,452.4"
+    assert _highlighted(page) == [(1, 1, "1,452.4")]
+
+    _ask(page, "and in 2017?")  # follow-up: the column phrase replaces the previous one
+    assert page.locator(".turn.q .asked").last.inner_text() == "read as: What was the revenue in 2017?"
+    assert _last_answer(page) == "1,036.9"
+    assert _highlighted(page) == [(1, 3, "1,036.9")]
+
+    _ask(page, "What was the change in revenue from 2018 to 2019?")
+    assert _last_answer(page) == "306.2"
+    assert sorted(_highlighted(page)) == [(1, 1, "1,452.4"), (1, 2, "1,146.2")]
+    _ask(page, "what is that as a percentage?")  # follow-up by reference
+    assert _last_answer(page) == "26.71"
+    assert "percent" in page.locator(".turn.a .scale").last.inner_text()
+
+    page.screenshot(path=str(tmp_path / "conversation.png"), full_page=True)
+    assert (tmp_path / "conversation.png").stat().st_size > 10_000
+    assert all(u.startswith(server) for u in requests_out), [u for u in requests_out if not u.startswith(server)]
+    latencies = page.evaluate("window.tabtext.state.latencies")
+    assert len(latencies) == 4
+    print(f"\npage answer latency p50: {statistics.median(latencies):.1f} ms over {len(latencies)} questions "
+          f"(fetch to rendered JSON, headless Chromium, loopback server)")
+
+
+def test_page_shows_errors(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(server)
+    error = page.locator("#error")
+    page.fill("#tabletext", "a,b\n1,2\n")
+    page.click("#send")  # empty question
+    error.wait_for(state="visible")
+    assert "question is empty" in error.inner_text()
+
+    big = tmp_path / "big.csv"
+    big.write_text("x,y\n" + "1,2\n" * 600_000)
+    page.set_input_files("#file", str(big))
+    page.wait_for_function("document.getElementById('error').textContent.includes('bytes')")
+    assert error.is_visible() and "tables up to 2,000,000 bytes" in error.inner_text()
+
+    page.fill("#tabletext", 'Item,2019\nRevenue,"1,2\n')  # an unclosed quote
+    page.click("#load")
+    page.wait_for_function("document.getElementById('error').textContent.includes('never closed')")
+
+    from tabtext.server import MAX_CELLS
+
+    many = "a,b\n" + "x,1\n" * (MAX_CELLS // 2 + 10)  # the server refuses it: a 4xx, shown on the page
+    page.evaluate("t => { document.getElementById('tabletext').value = t; }", many)
+    page.fill("#question", "What is b?")
+    page.click("#send")
+    page.wait_for_function("document.getElementById('error').textContent.includes('server said 4')")
+    assert "cells" in error.inner_text()
+    page.screenshot(path=str(tmp_path / "errors.png"))
+
+    page.fill("#tabletext", "| a | b |\n|---|---|\n| Revenue | 5 |\n")
+    page.click("#load")
+    assert not error.is_visible()
+
+
+def test_page_js_ports_agree_with_python(browser, server):
+    """The page parses tables and rewrites follow-ups in JavaScript: same results as tables.py/followup.py."""
+    from tabtext.followup import rewrite
+    from tabtext.tables import read_table
+
+    page = browser.new_page()
+    page.goto(server)
+    tables = Path(__file__).resolve().parent / "data" / "tables"
+    for name in ("thousands.csv", "semicolon.csv", "caption.md", "merged.html"):
+        text = (tables / name).read_text(encoding="utf-8-sig")
+        rows = page.evaluate("t => window.tabtext.parseTable(t)", text)
+        assert tuple(tuple(r) for r in rows) == read_table(tables / name).rows, name
+    table = read_table(DATA / "revenue.csv")
+    rows = [list(r) for r in table.rows]
+    cases = [("What was the revenue in 2019?", "and in 2017?"), ("What was the revenue in 2019?", "what about net income?"),
+             ("What was the change in revenue from 2018 to 2019?", "what is that as a percentage?"),
+             ("What was the change in revenue from 2018 to 2019?", "and from 2017 to 2018?"),
+             ("What was the revenue in 2019?", "What was the cost of sales in 2018?")]
+    for previous, question in cases:
+        js = page.evaluate("a => window.tabtext.rewrite(a[0], a[1], a[2])", [question, previous, rows])
+        assert js == rewrite(question, previous, table), (previous, question)
