@@ -114,11 +114,11 @@ def extractive(example: Example, dataset: str) -> Prediction:
     q = terms(example.question)
     prev = [t.content for t in example.history if t.role == "user"][-1:]
     p = terms(" ".join(prev)) - q
-    q_weight = sum(idf(w) for w in q) or 1.0
+    q_weight = math.fsum(idf(w) for w in q) or 1.0
     best, best_score, best_cov = 0, -1.0, 0.0
     for j, ((rank, _c, _s, _e), d) in enumerate(zip(candidates, docs)):
-        matched = sum(idf(w) for w in q & d)
-        score = matched + 0.3 * sum(idf(w) for w in p & d) - 0.05 * rank
+        matched = math.fsum(idf(w) for w in q & d)
+        score = matched + 0.3 * math.fsum(idf(w) for w in p & d) - 0.05 * rank
         if score > best_score:
             best, best_score, best_cov = j, score, matched / q_weight
     _, chunk, s, e = candidates[best]
