@@ -1,0 +1,50 @@
+"""The CLI end to end on ChatRAG files: run, score (per-dataset report JSON), count mismatch and unknown names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabtext.cli import main
+
+pytest.importorskip("bm25s")
+
+RELEASE = Path(__file__).parent / "data" / "chatrag" / "release"
+
+
+def test_run_then_score_the_written_predictions(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["run", "chatrag", "--file", str(RELEASE / "doc2dial" / "test.json"), "--out", str(out),
+                 "--quiet"]) == 0
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert set(report["scores"]) >= {"doc2dial.f1", "average"} and len(report["items"]) == 2
+    lines = (out / "predictions.json").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and "credit card" in lines[1]  # one official prediction per line
+    capsys.readouterr()
+    assert main(["score", "chatrag", str(out / "predictions.json"), "--file", str(RELEASE / "doc2dial" / "test.json"),
+                 "--out", str(tmp_path / "again.json")]) == 0
+    again = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
+    assert again["scores"]["doc2dial.f1"] == report["scores"]["doc2dial.f1"]
+
+
+def test_score_convfinqa_reports_official_and_strict(tmp_path):
+    preds = tmp_path / "convfinqa_output.txt"
+    preds.write_text("The revenue was 120.\n20%\n", encoding="utf-8")
+    assert main(["score", "chatrag", str(preds), "--dataset", "convfinqa", "--file",
+                 str(RELEASE / "convfinqa" / "dev.json"), "--out", str(tmp_path / "r.json")]) == 0
+    scores = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scores"]
+    # "20%" is 0.2 for the strict EM (the % rule); the official substring tests find neither 0.2 nor 20.0
+    assert scores["official_em"] == 0.5 and scores["strict_em"] == 1.0
+
+
+def test_count_mismatch_and_unknown_dataset_are_one_line_errors(tmp_path, capsys):
+    preds = tmp_path / "doc2dial_output.txt"
+    preds.write_text("only one line\n", encoding="utf-8")
+    assert main(["score", "chatrag", str(preds), "--file", str(RELEASE / "doc2dial" / "test.json")]) == 2
+    err = capsys.readouterr().err
+    assert "1 predictions for 2 gold turns" in err and "Traceback" not in err
+    assert main(["score", "chatrag", str(preds), "--dataset", "doc2dail", "--file",
+                 str(RELEASE / "doc2dial" / "test.json")]) == 2
+    assert "Did you mean 'doc2dial'" in capsys.readouterr().err
