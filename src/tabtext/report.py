@@ -67,7 +67,7 @@ def breakdown(items: Sequence[Mapping[str, object]], keys: Sequence[str], score_
         row["count"] = len(group)
         for s in score_keys:
             vals = [float(v) for it in group if (v := it.get(s)) is not None]
-            row[s] = sum(vals) / len(vals) if vals else 0.0
+            row[s] = sum(vals) / len(vals) if vals else None  # the score does not apply here
         rows.append(row)
     return rows
 
@@ -87,6 +87,8 @@ def pivot_text(rows: Sequence[Mapping[str, object]], row_key: str, col_key: str,
                 parts.append(f"{'-':>12}")
             elif value == "count":
                 parts.append(f"{int(r['count']):>12}")
+            elif r.get(value) is None:
+                parts.append(f"{'-':>12}")
             else:
                 v = float(r[value]) * (100 if percent else 1)
                 parts.append(f"{v:>12.2f}")
@@ -117,7 +119,8 @@ def render_text(report: Report) -> str:
         lines += ["", f"{name:<{first}}{'count':>7}" + "".join(f"{k:>{w}}" for k, w in zip(score_keys, cols))]
         for label, r in zip(labels, rows):
             lines.append(f"{label:<{first}}{r['count']:>7}"
-                         + "".join(f"{float(r[k]) * 100:>{w}.2f}" for k, w in zip(score_keys, cols)))
+                         + "".join(f"{'-':>{w}}" if r[k] is None else f"{float(r[k]) * 100:>{w}.2f}"
+                                   for k, w in zip(score_keys, cols)))
     for w in report.warnings:
         lines.append(f"warning: {w}")
     return "\n".join(lines)
