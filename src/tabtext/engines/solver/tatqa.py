@@ -10,13 +10,14 @@ import re
 
 from ...types import Answer, Evidence, Example, Prediction
 from . import ops
-from .question import Grounding, Query, classify, ground
+from .question import Grounding, Query, classify, content_tokens, ground
 from .scale import paragraph_scale
 from .table import TableView, read_table
 from .textnum import text_arithmetic
-from .textspan import text_answer
+from .textspan import text_answer, text_coverage
 
-_MIN_ROW = 0.9  # a row must share at least about one distinctive word with the question
+_MIN_ROW = 0.9
+TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the table cell's labels  # a row must share at least about one distinctive word with the question
 
 
 class Ctx:
@@ -231,6 +232,17 @@ def _list_items(ctx: Ctx):
                                                              for r in rows], "list_items"
 
 
+def table_coverage(q: Query, view: TableView, evidence) -> float:
+    """Share of the question's content words found in the labels around the chosen cells."""
+    words: set[str] = set()
+    for ev in evidence:
+        for text in (view.row_labels[ev.row], view.row_sections[ev.row], view.col_labels[ev.col] if ev.col >= 0 else ""):
+            words.update(content_tokens(text))
+    words.update(content_tokens(view.table.caption))
+    qset = set(q.tokens)
+    return len(qset & words) / len(qset) if qset else 0.0
+
+
 def answer_example(example: Example) -> Prediction:
     q = classify(example.question)
     table = example.context.table
@@ -242,6 +254,9 @@ def answer_example(example: Example) -> Prediction:
             view.scale = paragraph_scale(paragraphs)
         ctx = Ctx(view, ground(view, q), q)
         out = _solve_table(ctx)
+        if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
+            if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
+                out = None
     if out is None and q.kind in ("diff", "change_ratio", "average", "sum", "divide"):
         out = text_arithmetic(q, paragraphs)
     if out is None:

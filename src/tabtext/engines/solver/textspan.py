@@ -39,6 +39,18 @@ def _multi(q: Query) -> bool:
     return q.kind == "list_items" or bool(re.search(r"\bwhat (?:are|were) (?:the )?\w+s\b|\brespective", q.text.lower()))
 
 
+def text_coverage(q: Query, paragraphs: Sequence[Paragraph]) -> float:
+    """Share of the question's content words found in its best paragraph sentence."""
+    qset = set(q.tokens)
+    if not qset:
+        return 0.0
+    best = 0
+    for p in paragraphs:
+        for m in re.finditer(r"[^.!?]+(?:[.!?](?=\s|$)|$)", p.text):
+            best = max(best, len(qset & set(content_tokens(m.group(0)))))
+    return best / len(qset)
+
+
 def _fallback(q: Query, paragraphs: Sequence[Paragraph]):
     qset = set(q.tokens)
     best = (0.0, -1, 0, 0, "")
