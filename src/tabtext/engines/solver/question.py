@@ -110,6 +110,9 @@ def classify(question: str) -> Query:
         kind = "list_items"
     elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
         kind = "sum"
+    if kind == "divide" and len(years) >= 2 and re.search(r"\b(?:change|increase|decrease|difference)\b", low) \
+            and not re.search(r"\bratio\b|\bproportion\b", low):
+        kind = "diff"
     if kind == "value" and _TEXT_Q.search(low) or _CAUSE_Q.search(low):
         kind = "text"
     if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):

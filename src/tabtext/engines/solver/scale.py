@@ -13,7 +13,7 @@ _RULES = (
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
 _UNSCALED = re.compile(r"\bper\s+(?:share|unit|ton|tonne|barrel|hour)\b|\bnumber of\b|\bratio\b|\bdays?\b|"
-                       r"\byears?\b\s*\)?$|\bheadcount\b|\bemployees\b", re.I)
+                       r"\(in years\)|\byears\)$|\bheadcount\b|\bemployees\b", re.I)
 
 
 def scale_of_text(text: str, table_level: bool = False) -> str:
@@ -36,6 +36,8 @@ def scale_of_text(text: str, table_level: bool = False) -> str:
         return "percent"
     if _UNSCALED.search(low):
         return "none"
+    if re.search(r"(?<!exchange )\b(?:rate|margin|yield)s?\b", low) and "per share" not in low:
+        return "percent"
     return ""
 
 

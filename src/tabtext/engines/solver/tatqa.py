@@ -53,7 +53,7 @@ class Ctx:
             return None
         def key(c: int) -> tuple[float, int, int]:
             pct = any("%" in self.view.cell_text(r, c) for r in self.view.data_rows()[:6])
-            return (-self.g.col_scores.get(c, 0.0), int(pct != self.q.percent), c)
+            return (int(pct != self.q.percent), -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
 
     def value_cols(self) -> list[int]:
@@ -148,6 +148,8 @@ def _solve_table(ctx: Ctx):
         if kind == "divide" or two_rows and kind in ("diff", "sum", "average"):
             year = (q.years[0] if q.years and q.years[0] in ctx.g.year_cols else (years[0] if years else None))
             col = ctx.col_for_year(year) if year else ctx.best_col()
+            if kind == "divide":
+                rows = _share_rows(ctx) or rows
             if col is not None and len(rows) >= 2 and (kind != "divide" or len(q.years) <= 1):
                 pair = _order_rows(ctx, rows[:2] if kind in ("diff", "divide") else rows)
                 cells = [(r, col) for r in pair if view.value(r, col) is not None]
@@ -183,6 +185,20 @@ def _solve_table(ctx: Ctx):
     return _value(ctx, row)
 
 
+def _share_rows(ctx: Ctx) -> list[int]:
+    """A share of a total ("percentage of A in total B"): the best non-total row over the best total row."""
+    low = ctx.q.text.lower()
+    if not re.search(r"\btotal\b|\ball\b", low):
+        return []
+    def is_total(r: int) -> bool:
+        return bool(re.match(r"\s*(?:total|net total|sum)\b", ctx.view.row_labels[r].lower()))
+    parts = [r for r, s in ctx.ranked_rows if not is_total(r) and s >= _MIN_ROW]
+    totals = [r for r, s in ctx.ranked_rows if is_total(r)]
+    if not parts or not totals:
+        return []
+    return [parts[0], totals[0]]
+
+
 def _order_rows(ctx: Ctx, rows: list[int]) -> list[int]:
     """Operands in the order the question names them; a 'total' row is the denominator of a share."""
     low = ctx.q.text.lower()
@@ -193,6 +209,9 @@ def _order_rows(ctx: Ctx, rows: list[int]) -> list[int]:
         al = fuzz.partial_ratio_alignment(label, low)
         return al.dest_start if al else 10**6
     ordered = sorted(rows, key=pos)
+    if ctx.q.kind == "divide" and len(rows) == 2 and \
+            re.match(r"\s*(?:total|net total|sum)\b", ctx.view.row_labels[rows[1]].lower()):
+        return rows
     if ctx.q.kind == "divide":
         totals = [r for r in ordered if ctx.view.row_labels[r].lower().startswith("total")]
         if len(totals) == 1 and len(ordered) == 2:
