@@ -56,13 +56,17 @@ class Query:
     notes: list[str] = field(default_factory=list)
 
 
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
+
+
 def tokenize(text: str) -> list[str]:
     out = []
     for tok in re.findall(r"[a-z0-9]+(?:[.'][a-z0-9]+)*", text.lower().replace("’", "'")):
         tok = tok.removesuffix("'s")
         if len(tok) > 3 and tok.endswith("s") and not tok.endswith("ss"):
             tok = tok[:-1]
-        out.append(tok)
+        out.append(_NUMBER_WORDS.get(tok, tok))
     return out
 
 

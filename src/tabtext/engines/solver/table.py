@@ -12,7 +12,7 @@ from ...types import Table
 from .scale import scale_of_text
 
 _YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
-_SHORT_YEAR = re.compile(r"\b(?:fy|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
+_SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
 
 def years_in(text: str) -> list[str]:

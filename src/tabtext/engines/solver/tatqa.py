@@ -140,40 +140,8 @@ def _solve_table(ctx: Ctx):
     if row is None:
         return None
     axis = ctx.year_axis()
-    if kind in ("diff", "change_ratio", "average", "sum", "divide") and axis == "col":
-        years = _years_for(ctx, kind)
-        rows = ctx.rows_mentioned()
-        two_rows = len(rows) >= 2 and len([y for y in q.years if y in ctx.g.year_cols]) <= 1 and \
-            re.search(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b", q.text.lower())
-        if kind == "divide" or two_rows and kind in ("diff", "sum", "average"):
-            year = (q.years[0] if q.years and q.years[0] in ctx.g.year_cols else (years[0] if years else None))
-            col = ctx.col_for_year(year) if year else ctx.best_col()
-            if kind == "divide":
-                rows = _share_rows(ctx) or rows
-            if col is not None and len(rows) >= 2 and (kind != "divide" or len(q.years) <= 1):
-                pair = _order_rows(ctx, rows[:2] if kind in ("diff", "divide") else rows)
-                cells = [(r, col) for r in pair if view.value(r, col) is not None]
-                op = "percent_of" if kind == "divide" and q.percent and not re.search(r"\bratio\b", q.text.lower()) \
-                    else kind
-                if len(cells) >= 2:
-                    res = _result(view, cells, op, q)
-                    if res:
-                        return res[0], res[1], op
-            if kind == "divide":
-                cells = ctx.cells_over_years(row, [y for y in q.years if y in ctx.g.year_cols])
-                if len(cells) == 2:
-                    op = "percent_of" if q.percent else "divide"
-                    res = _result(view, cells, op, q)
-                    if res:
-                        return res[0], res[1], op
-                return None
-        cells = ctx.cells_over_years(row, years)
-        if kind == "sum" and len(cells) < 2:
-            return _value(ctx, row)
-        res = _result(view, cells, kind, q)
-        if res:
-            return res[0], res[1], kind
-        return None
+    if kind in ("diff", "change_ratio", "average", "sum", "divide"):
+        return _arithmetic(ctx, row, axis)
     if kind == "compare" and axis == "col":
         years = _years_for(ctx, "compare")
         cells = ctx.cells_over_years(row, years)
@@ -183,6 +151,83 @@ def _solve_table(ctx: Ctx):
             return Answer((year,)), [Evidence("cell", *pick, text=view.cell_text(*pick))], "compare"
         return None
     return _value(ctx, row)
+
+
+_CONNECT = re.compile(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b|\bbetween\b")
+
+
+def _op_for(kind: str, q: Query) -> str:
+    if kind == "divide" and q.percent and not re.search(r"\bratio\b", q.text.lower()):
+        return "percent_of"
+    return kind
+
+
+def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
+    cells = [rc for rc in cells if view.value(*rc) is not None]
+    if len(cells) < 2:
+        return None
+    res = _result(view, cells, op, q)
+    return (res[0], res[1], op) if res else None
+
+
+def _named_cols(ctx: Ctx, row: int) -> list[int]:
+    """Non-period columns the question names ("high and low", "current and total"), in question order."""
+    low = ctx.q.text.lower()
+    cols = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and ctx.view.value(row, c) is not None]
+    if len(cols) < 2:
+        return []
+    from rapidfuzz import fuzz
+
+    def pos(c: int) -> int:
+        al = fuzz.partial_ratio_alignment(ctx.view.col_labels[c].lower(), low)
+        return al.dest_start if al else 10**6
+    return sorted(sorted(cols, key=lambda c: -ctx.g.col_scores[c])[:2], key=pos)
+
+
+def _arithmetic(ctx: Ctx, row: int, axis: str):
+    view, q, kind = ctx.view, ctx.q, ctx.q.kind
+    op = _op_for(kind, q)
+    qyears = [y for y in q.years if y in ctx.g.year_cols]
+    rows = ctx.rows_mentioned()
+    low = q.text.lower()
+    if kind == "divide":
+        rows = _share_rows(ctx) or rows
+    if axis == "col" and len(qyears) >= 2 and kind != "divide":
+        return _try(view, ctx.cells_over_years(row, _years_for(ctx, kind)), op, q) or \
+            (_value(ctx, row) if kind == "sum" else None)
+    if len(rows) >= 2 and _CONNECT.search(low) and (kind != "divide" or len(qyears) <= 1):
+        if qyears:
+            col = ctx.col_for_year(qyears[0])
+        elif axis == "col" and ctx.g.col_scores.get(ctx.best_col() or 0, 0) == 0:
+            vc = ctx.value_cols()
+            col = vc[0] if vc else ctx.best_col()
+        else:
+            col = ctx.best_col()
+        if col is not None:
+            pair = _order_rows(ctx, rows[:2] if kind in ("diff", "divide", "change_ratio") else rows)
+            got = _try(view, [(r, col) for r in pair], op, q)
+            if got:
+                return got
+    named = _named_cols(ctx, row) if not qyears or axis != "col" else []
+    if len(named) >= 2 and kind != "average" or len(named) >= 2 and not qyears:
+        got = _try(view, [(row, c) for c in named], op, q)
+        if got:
+            return got
+    if kind == "divide":
+        return _try(view, ctx.cells_over_years(row, qyears), op, q) if len(qyears) == 2 else None
+    if axis == "col":
+        cells = ctx.cells_over_years(row, _years_for(ctx, kind))
+        if kind == "sum" and len(cells) < 2:
+            return _value(ctx, row)
+        return _try(view, cells, op, q)
+    if axis == "row":
+        col = ctx.best_col()
+        years = [y for y in q.years if y in ctx.g.year_rows] or list(ctx.g.year_rows)
+        if kind in ("diff", "change_ratio"):
+            years = sorted(years, reverse=True)[:2]
+        cells = [(ctx.g.year_rows[y][0], col) for y in years] if col is not None else []
+        return _try(view, cells, op, q)
+    return None
 
 
 def _share_rows(ctx: Ctx) -> list[int]:
