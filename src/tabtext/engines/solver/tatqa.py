@@ -12,6 +12,7 @@ from ...types import Answer, Evidence, Example, Prediction
 from . import ops
 from .question import Grounding, Query, classify, content_tokens, ground
 from .scale import paragraph_scale
+from .select import clean_label, passes, section_rows, threshold
 from .table import TableView, read_table
 from .textnum import text_arithmetic
 from .textspan import text_answer, text_coverage
@@ -137,11 +138,15 @@ def _solve_table(ctx: Ctx):
         return None
     if kind == "list_items":
         return _list_items(ctx)
+    if kind == "count":
+        return _count(ctx)
     if row is None:
         return None
     axis = ctx.year_axis()
     if kind in ("diff", "change_ratio", "average", "sum", "divide"):
         return _arithmetic(ctx, row, axis)
+    if kind == "compare" and axis == "col" and threshold(q, view) is not None:
+        return _years_passing(ctx, row)
     if kind == "compare" and axis == "col":
         years = _years_for(ctx, "compare")
         cells = ctx.cells_over_years(row, years)
@@ -287,13 +292,54 @@ def _value(ctx: Ctx, row: int):
 
 
 def _list_items(ctx: Ctx):
-    view = ctx.view
-    rows = [r for r in view.data_rows() if any((r, c) in view.values for c in range(1, view.table.n_cols))]
-    rows = [r for r in rows if view.row_labels[r] and not view.row_labels[r].lower().startswith("total")]
+    rows = section_rows(ctx.view, ctx.q)
     if not rows:
         return None
-    return Answer(tuple(view.row_labels[r] for r in rows)), [Evidence("cell", r, 0, text=view.row_labels[r])
-                                                             for r in rows], "list_items"
+    labels = tuple(dict.fromkeys(clean_label(ctx.view.row_labels[r]) for r in rows))
+    return Answer(labels), [Evidence("cell", r, 0, text=ctx.view.row_labels[r]) for r in rows], "list_items"
+
+
+def _count(ctx: Ctx):
+    """How many years/rows pass a threshold, or how many items a section holds."""
+    view, q = ctx.view, ctx.q
+    test = threshold(q, view)
+    low = q.text.lower()
+    periods = re.search(r"how many (?:of the )?(?:years|periods|fiscal years)\b", low)
+    if test is not None and ctx.best_row is not None and (periods or not q.years):
+        row = ctx.best_row
+        cells = [(row, c) for c in ctx.value_cols() if view.value(row, c) is not None]
+        years = [y for y in q.years if y in ctx.g.year_cols]
+        if len(years) >= 2:
+            cells = ctx.cells_over_years(row, years)
+        if cells and periods:
+            hits = [rc for rc in cells if passes(view.value(*rc), test)]
+            return Answer(str(len(hits))), [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in hits], "count"
+    rows = section_rows(view, q)
+    if test is not None:
+        years = [y for y in q.years if y in ctx.g.year_cols]
+        col = ctx.col_for_year(years[0]) if years else (ctx.value_cols() or [ctx.best_col()])[0]
+        if col is None:
+            return None
+        hits = [r for r in rows if view.value(r, col) is not None and passes(view.value(r, col), test)]
+        return Answer(str(len(hits))), [Evidence("cell", r, col, text=view.cell_text(r, col)) for r in hits], "count"
+    if periods:
+        n = len(ctx.value_cols()) or len(ctx.g.year_rows)
+        return (Answer(str(n)), [], "count") if n else None
+    if not rows:
+        return None
+    return Answer(str(len(rows))), [Evidence("cell", r, 0, text=view.row_labels[r]) for r in rows], "count"
+
+
+def _years_passing(ctx: Ctx, row: int):
+    test = threshold(ctx.q, ctx.view)
+    if test is None:
+        return None
+    cells = [(row, c) for c in ctx.value_cols() if ctx.view.value(row, c) is not None]
+    hits = [rc for rc in cells if passes(ctx.view.value(*rc), test)]
+    if not hits:
+        return None
+    return Answer(tuple(ctx.view.col_years[c][0] for _, c in hits)), \
+        [Evidence("cell", *rc, text=ctx.view.cell_text(*rc)) for rc in hits], "filter_years"
 
 
 def table_coverage(q: Query, view: TableView, evidence) -> float:
