@@ -82,7 +82,15 @@ def classify(question: str) -> Query:
     percent = bool(re.search(r"percent|%", low))
     multi = bool(re.search(r"\brespective|\beach of\b|\brespectively\b", low))
     direction = ""
-    if re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
+    comparative = re.search(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
+                            r"less|most|least|bigger|biggest|better|worse|best|worst|fewer)\b", low)
+    which = re.match(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
+                     r"segment|\w+)\b", low) or re.search(r"\bwhich (?:year|years|fiscal year|period)\b", low)
+    if which and comparative and not re.search(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b", low):
+        kind = "compare"
+        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer)\b",
+                                       low) else "max"
+    elif re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
                  r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
                  r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
                  r"(?:change|increase|decrease)", low):

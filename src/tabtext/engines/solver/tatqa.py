@@ -147,6 +147,8 @@ def _solve_table(ctx: Ctx):
         return _arithmetic(ctx, row, axis)
     if kind == "compare" and axis == "col" and threshold(q, view) is not None:
         return _years_passing(ctx, row)
+    if kind == "compare" and not re.search(r"\b(?:year|years|period|fiscal)\b", q.text.lower()):
+        return _compare_rows(ctx)
     if kind == "compare" and axis == "col":
         years = _years_for(ctx, "compare")
         cells = ctx.cells_over_years(row, years)
@@ -197,6 +199,9 @@ def _arithmetic(ctx: Ctx, row: int, axis: str):
     low = q.text.lower()
     if kind == "divide":
         rows = _share_rows(ctx) or rows
+    if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
+            not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
+        return _value(ctx, row)
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, _years_for(ctx, kind)), op, q) or \
             (_value(ctx, row) if kind == "sum" else None)
@@ -305,8 +310,8 @@ def _count(ctx: Ctx):
     test = threshold(q, view)
     low = q.text.lower()
     periods = re.search(r"how many (?:of the )?(?:years|periods|fiscal years)\b", low)
-    if test is not None and ctx.best_row is not None and (periods or not q.years):
-        row = ctx.best_row
+    if test is not None and ctx.ranked_rows and ctx.ranked_rows[0][1] > 0 and (periods or not q.years):
+        row = ctx.ranked_rows[0][0]
         cells = [(row, c) for c in ctx.value_cols() if view.value(row, c) is not None]
         years = [y for y in q.years if y in ctx.g.year_cols]
         if len(years) >= 2:
@@ -328,6 +333,23 @@ def _count(ctx: Ctx):
     if not rows:
         return None
     return Answer(str(len(rows))), [Evidence("cell", r, 0, text=view.row_labels[r]) for r in rows], "count"
+
+
+def _compare_rows(ctx: Ctx):
+    """ "Which segment had the largest X (in 2019)?": the row label with the extreme value in that column."""
+    view, q = ctx.view, ctx.q
+    years = [y for y in q.years if y in ctx.g.year_cols]
+    col = ctx.col_for_year(years[0]) if years else ctx.best_col()
+    if col is not None and ctx.g.col_scores.get(col, 0) == 0 and not years and ctx.value_cols():
+        col = ctx.value_cols()[0]
+    if col is None:
+        return None
+    rows = [r for r in section_rows(view, q) if view.value(r, col) is not None]
+    if len(rows) < 2:
+        return None
+    pick = (max if q.direction == "max" else min)(rows, key=lambda r: view.value(r, col))
+    return Answer((clean_label(view.row_labels[pick]),)), [Evidence("cell", pick, col, text=view.cell_text(pick, col))], \
+        "compare_rows"
 
 
 def _years_passing(ctx: Ctx, row: int):
