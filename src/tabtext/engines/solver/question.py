@@ -127,6 +127,8 @@ def classify(question: str) -> Query:
         kind = "diff"
     if kind == "value" and _TEXT_Q.search(low) or _CAUSE_Q.search(low):
         kind = "text"
+    if multi and kind in ("sum", "divide", "count", "list_items") and re.search(r"\brespective", low):
+        kind = "value"
     if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
         multi = True
     if kind in ("average", "sum", "compare", "count", "list_years"):

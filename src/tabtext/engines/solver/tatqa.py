@@ -279,6 +279,10 @@ def _value(ctx: Ctx, row: int):
     years = [y for y in q.years if y in ctx.g.year_cols]
     cols = [ctx.col_for_year(y) for y in years] if years else []
     cols = [c for c in cols if c is not None and view.value(row, c) is not None]
+    if len(cols) <= 1 and q.multi:
+        got = _multi_entities(ctx, row, cols[0] if cols else None)
+        if got:
+            return got
     if not cols:
         c = ctx.best_col()
         if ctx.year_axis() == "col" and ctx.g.col_scores.get(c or 0, 0) == 0:
@@ -294,6 +298,26 @@ def _value(ctx: Ctx, row: int):
     c = cols[0]
     return Answer((view.cell_text(row, c),), view.cell_scale(row, c)), [Evidence("cell", row, c,
                                                                                  text=view.cell_text(row, c))], "cell"
+
+
+def _multi_entities(ctx: Ctx, row: int, col: int | None):
+    """ "The respective A and B (in 2019)": one cell per named row, or per named column."""
+    view = ctx.view
+    rows = ctx.rows_mentioned()
+    if col is None:
+        col = ctx.best_col()
+        if ctx.year_axis() == "col" and ctx.g.col_scores.get(col or 0, 0) == 0 and ctx.value_cols():
+            col = ctx.value_cols()[0]
+    cells: list[tuple[int, int]] = []
+    if len(rows) >= 2 and col is not None:
+        cells = [(r, col) for r in _order_rows(ctx, rows)]
+    elif len(_named_cols(ctx, row)) >= 2:
+        cells = [(row, c) for c in _named_cols(ctx, row)]
+    cells = [rc for rc in cells if view.value(*rc) is not None]
+    if len(cells) < 2:
+        return None
+    return Answer(tuple(view.cell_text(*rc) for rc in cells), view.cell_scale(*cells[0])), \
+        [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "multi_cell"
 
 
 def _list_items(ctx: Ctx):
