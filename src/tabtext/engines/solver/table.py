@@ -88,11 +88,12 @@ class TableView:
         return self.scale
 
 
-def _is_header_row(row: tuple[str, ...], index: int) -> bool:
+def _is_header_row(row: tuple[str, ...], index: int, years_above: bool = False) -> bool:
     cells = [c.strip() for c in row[1:]]
     filled = [c for c in cells if c]
-    if not filled:
-        return index == 0 or bool(row[0].strip()) and index < 2 and not any(ch.isdigit() for ch in row[0])
+    if not filled:  # a lone label under the period headers opens the first section, it is not a header
+        return index == 0 or bool(row[0].strip()) and index < 2 and not years_above and \
+            not any(ch.isdigit() for ch in row[0])
     return all(cell_number(c) is None or is_year_cell(c) for c in filled)
 
 
@@ -101,7 +102,8 @@ def read_table(table: Table) -> TableView:
     width = table.n_cols
     n_head = 0
     limit = min(len(rows) - 1, 4)
-    while n_head < limit and _is_header_row(rows[n_head], n_head):
+    while n_head < limit and _is_header_row(rows[n_head], n_head,
+                                            any(is_year_cell(c) for r in rows[:n_head] for c in r[1:])):
         n_head += 1
     header = [list(r) + [""] * (width - len(r)) for r in rows[:n_head]]
     for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right

@@ -18,7 +18,8 @@ from .textnum import text_arithmetic
 from .textspan import text_answer, text_coverage
 
 _MIN_ROW = 0.9
-TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the table cell's labels  # a row must share at least about one distinctive word with the question
+TEXT_MARGIN = 0.15
+_ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")  # how much better a sentence must cover the question than the table cell's labels  # a row must share at least about one distinctive word with the question
 
 
 class Ctx:
@@ -413,7 +414,7 @@ def answer_example(example: Example) -> Prediction:
         if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
             if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
                 out = None
-    if out is None and q.kind in ("diff", "change_ratio", "average", "sum", "divide"):
+    if out is None and q.kind in _ARITH_OPS:
         out = text_arithmetic(q, paragraphs)
     if out is None:
         out = text_answer(q, paragraphs)

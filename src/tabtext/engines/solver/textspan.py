@@ -39,14 +39,17 @@ def _multi(q: Query) -> bool:
     return q.kind == "list_items" or bool(re.search(r"\bwhat (?:are|were) (?:the )?\w+s\b|\brespective", q.text.lower()))
 
 
-def text_coverage(q: Query, paragraphs: Sequence[Paragraph]) -> float:
-    """Share of the question's content words found in its best paragraph sentence."""
+def text_coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = False) -> float:
+    """Share of the question's content words found in its best paragraph sentence (with ``numeric``: the
+    best sentence holding at least two amounts)."""
     qset = set(q.tokens)
     if not qset:
         return 0.0
     best = 0
     for p in paragraphs:
         for m in re.finditer(r"[^.!?]+(?:[.!?](?=\s|$)|$)", p.text):
+            if numeric and len(re.findall(r"\d[\d,.]*", m.group(0))) < 2:
+                continue
             best = max(best, len(qset & set(content_tokens(m.group(0)))))
     return best / len(qset)
 
