@@ -106,12 +106,16 @@ def read_table(table: Table) -> TableView:
                                             any(is_year_cell(c) for r in rows[:n_head] for c in r[1:])):
         n_head += 1
     header = [list(r) + [""] * (width - len(r)) for r in rows[:n_head]]
-    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right
-        last = ""
+    def below_is_year(i: int, c: int) -> bool:
+        return any(is_year_cell(header[j][c]) for j in range(i + 1, n_head))
+
+    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right ...
+        last, source = "", 0
         for c in range(1, width):
             if hrow[c].strip():
-                last = hrow[c]
-            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)):
+                last, source = hrow[c], c
+            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)) and \
+                    below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
                 hrow[c] = last
     col_labels = [" ".join(h[c].strip() for h in header if h[c].strip()) for c in range(width)]
     col_years = [years_in(lbl) for lbl in col_labels]

@@ -53,9 +53,10 @@ class Ctx:
         cols = self.g.year_cols.get(year, [])
         if not cols:
             return None
-        def key(c: int) -> tuple[float, int, int]:
-            pct = any("%" in self.view.cell_text(r, c) for r in self.view.data_rows()[:6])
-            return (int(pct != self.q.percent), -self.g.col_scores.get(c, 0.0), c)
+        def key(c: int) -> tuple[int, float, int, int]:
+            pct = any("%" in self.view.cell_text(r, c) for r in self.view.data_rows()[:6]) or \
+                "%" in self.view.col_labels[c] or "percent" in self.view.col_labels[c].lower()
+            return (int(pct != self.q.percent), -self.g.col_scores.get(c, 0.0), len(self.view.col_years[c]), c)
         return min(cols, key=key)
 
     def value_cols(self) -> list[int]:
@@ -79,7 +80,7 @@ class Ctx:
         out = []
         for y in years:
             c = self.col_for_year(y)
-            if c is not None and self.view.value(row, c) is not None:
+            if c is not None and self.view.value(row, c) is not None and (row, c) not in out:
                 out.append((row, c))
         return out
 
