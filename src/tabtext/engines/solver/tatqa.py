@@ -193,8 +193,44 @@ def _named_cols(ctx: Ctx, row: int) -> list[int]:
     return sorted(sorted(cols, key=lambda c: -ctx.g.col_scores[c])[:2], key=pos)
 
 
+def _average_change(ctx: Ctx, row: int):
+    """ "The change between the 2018 and 2019 average X" / "the difference between the 2019 average A and the
+    2019 average B": a difference of two averages, each over a year and the year before."""
+    view, q = ctx.view, ctx.q
+    qyears = sorted({y for y in q.years if y in ctx.g.year_cols}, reverse=True)
+
+    def avg_cells(r: int, year: str) -> list[tuple[int, int]]:
+        prev = str(int(year) - 1)
+        return ctx.cells_over_years(r, [year, prev]) if prev in ctx.g.year_cols else []
+
+    rows = ctx.rows_mentioned()
+    if len(rows) >= 2 and qyears:
+        groups = [avg_cells(r, qyears[0]) for r in _order_rows(ctx, rows[:2])]
+    elif len(qyears) >= 2:
+        groups = [avg_cells(row, qyears[0]), avg_cells(row, qyears[1])]
+    else:
+        return None
+    if any(len(g) != 2 for g in groups):
+        return None
+    parts = [ops.compute("average", [view.value(*rc) for rc in g]) for g in groups]
+    if any(p is None for p in parts):
+        return None
+    got = ops.compute("diff", [parts[0][0], parts[1][0]])
+    if got is None:
+        return None
+    expr = f"[{parts[0][1]}] - [{parts[1][1]}]"
+    cells = groups[0] + groups[1]
+    return Answer(ops.answer_number(got[0]), _arith_scale(view, cells, "diff", q), expr), \
+        [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "average_diff"
+
+
 def _arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
+    if kind == "average" and axis == "col" and \
+            re.search(r"\b(?:change|difference|increase|decrease)\b.*\baverage", q.text.lower()):
+        got = _average_change(ctx, row)
+        if got:
+            return got
     op = _op_for(kind, q)
     qyears = [y for y in q.years if y in ctx.g.year_cols]
     rows = ctx.rows_mentioned()
