@@ -37,8 +37,13 @@ def cell_number(text: str) -> float | None:
     return parse_number(s)
 
 
+def _squeeze(text: str) -> str:
+    """ "2 0 1 8" (letter-spaced years in extracted PDFs) -> "2018"."""
+    return re.sub(r"\b(\d) (\d) (\d) (\d)\b", r"\1\2\3\4", text)
+
+
 def is_year_cell(text: str) -> bool:
-    s = text.strip().rstrip("*").strip()
+    s = _squeeze(text).strip().rstrip("*").strip()
     return bool(re.fullmatch(r"(?:(?:FY|Fiscal|fiscal|Year)\s?)?(?:19|20)\d\d(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
 
 
@@ -117,7 +122,7 @@ def read_table(table: Table) -> TableView:
             elif last and any(header[j][c].strip() for j in range(i + 1, n_head)) and \
                     below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
                 hrow[c] = last
-    col_labels = [" ".join(h[c].strip() for h in header if h[c].strip()) for c in range(width)]
+    col_labels = [_squeeze(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
     col_years = [years_in(lbl) for lbl in col_labels]
 
     label_col = 0

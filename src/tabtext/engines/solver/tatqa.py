@@ -182,7 +182,9 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
 def _named_cols(ctx: Ctx, row: int) -> list[int]:
     """Non-period columns the question names ("high and low", "current and total"), in question order."""
     low = ctx.q.text.lower()
-    cols = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and ctx.view.value(row, c) is not None]
+    qyears = [y for y in ctx.q.years if y in ctx.g.year_cols]
+    cols = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and ctx.view.value(row, c) is not None
+            and (not qyears or any(y in ctx.view.col_years[c] for y in qyears[:1]))]
     if len(cols) < 2:
         return []
     from rapidfuzz import fuzz
@@ -256,7 +258,7 @@ def _arithmetic(ctx: Ctx, row: int, axis: str):
             got = _try(view, [(r, col) for r in pair], op, q)
             if got:
                 return got
-    named = _named_cols(ctx, row) if not qyears or axis != "col" else []
+    named = _named_cols(ctx, row) if len(qyears) <= 1 or axis != "col" else []
     if len(named) >= 2 and kind != "average" or len(named) >= 2 and not qyears:
         got = _try(view, [(row, c) for c in named], op, q)
         if got:
