@@ -122,6 +122,9 @@ def classify(question: str) -> Query:
         kind = "list_items"
     elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
         kind = "sum"
+    if kind == "change_ratio" and re.search(r"\b(?:absolute|nominal) (?:percentage )?(?:change|difference)|percentage points?|"
+                                            r"\bchange in (?:the )?percentage of\b", low):
+        kind = "diff"
     if kind == "divide" and len(years) >= 2 and re.search(r"\b(?:change|increase|decrease|difference)\b", low) \
             and not re.search(r"\bratio\b|\bproportion\b", low):
         kind = "diff"

@@ -12,7 +12,7 @@ _RULES = (
                             r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['’]?000\b|\bk\b\)?$", re.I)),
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
-_UNSCALED = re.compile(r"\bper\s+(?:share|unit|ton|tonne|barrel|hour)\b|\bnumber of\b|\bratio\b|\bdays?\b|"
+_UNSCALED = re.compile(r"\bper\s+(?:\w+\s+)?(?:share|unit|ton|tonne|barrel|hour)s?\b|\beps\b|\bnumber of\b|\bratio\b|\bdays?\b|"
                        r"\(in years\)|\byears\)$|\bheadcount\b|\bemployees\b", re.I)
 
 

@@ -10,7 +10,7 @@ import re
 
 from ...types import Answer, Evidence, Example, Prediction
 from . import ops
-from .question import Grounding, Query, classify, content_tokens, ground
+from .question import Grounding, Query, classify, content_tokens, ground, tokenize
 from .scale import paragraph_scale
 from .select import clean_label, passes, section_rows, threshold
 from .table import TableView, read_table
@@ -171,28 +171,43 @@ def _op_for(kind: str, q: Query) -> str:
     return kind
 
 
+def _magnitude(q: Query) -> bool:
+    """ "The difference between A and B" (no change/increase/decrease wording) is read as a magnitude."""
+    low = q.text.lower()
+    return "difference" in low and not re.search(r"\bchange|\bincrease|\bdecrease|\bpercentage|\bpercent\b|%|\bnet\b",
+                                                 low)
+
+
 def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
     cells = [rc for rc in cells if view.value(*rc) is not None]
     if len(cells) < 2:
         return None
+    if op == "diff" and len(cells) == 2 and _magnitude(q) and view.value(*cells[0]) < view.value(*cells[1]):
+        cells = cells[::-1]
     res = _result(view, cells, op, q)
     return (res[0], res[1], op) if res else None
 
 
 def _named_cols(ctx: Ctx, row: int) -> list[int]:
     """Non-period columns the question names ("high and low", "current and total"), in question order."""
-    low = ctx.q.text.lower()
     qyears = [y for y in ctx.q.years if y in ctx.g.year_cols]
     cols = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and ctx.view.value(row, c) is not None
             and (not qyears or any(y in ctx.view.col_years[c] for y in qyears[:1]))]
     if len(cols) < 2:
         return []
-    from rapidfuzz import fuzz
 
-    def pos(c: int) -> int:
-        al = fuzz.partial_ratio_alignment(ctx.view.col_labels[c].lower(), low)
-        return al.dest_start if al else 10**6
-    return sorted(sorted(cols, key=lambda c: -ctx.g.col_scores[c])[:2], key=pos)
+    return sorted(sorted(cols, key=lambda c: -ctx.g.col_scores[c])[:2], key=lambda c: _mention(ctx, ctx.view.col_labels[c],
+                                                                                             [ctx.view.col_labels[o] for o in cols]))
+
+
+def _mention(ctx: Ctx, label: str, others: list[str]) -> int:
+    """Where the question first names a label, by the label's own words (those the other labels lack)."""
+    toks = tokenize(ctx.q.text)
+    mine = set(content_tokens(label))
+    theirs = {t for o in others if o != label for t in content_tokens(o)}
+    own = (mine - theirs) or mine
+    hits = [i for i, t in enumerate(toks) if t in own]
+    return hits[0] if hits else 10**6
 
 
 def _average_change(ctx: Ctx, row: int):
@@ -296,14 +311,8 @@ def _share_rows(ctx: Ctx) -> list[int]:
 
 def _order_rows(ctx: Ctx, rows: list[int]) -> list[int]:
     """Operands in the order the question names them; a 'total' row is the denominator of a share."""
-    low = ctx.q.text.lower()
-
-    def pos(r: int) -> int:
-        from rapidfuzz import fuzz
-        label = re.sub(r"\s*\(.*?\)", "", ctx.view.row_labels[r].lower())
-        al = fuzz.partial_ratio_alignment(label, low)
-        return al.dest_start if al else 10**6
-    ordered = sorted(rows, key=pos)
+    labels = [ctx.view.row_labels[r] for r in rows]
+    ordered = sorted(rows, key=lambda r: _mention(ctx, ctx.view.row_labels[r], labels))
     if ctx.q.kind == "divide" and len(rows) == 2 and \
             re.match(r"\s*(?:total|net total|sum)\b", ctx.view.row_labels[rows[1]].lower()):
         return rows
