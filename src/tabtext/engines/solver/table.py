@@ -44,6 +44,8 @@ def _squeeze(text: str) -> str:
 
 def is_year_cell(text: str) -> bool:
     s = _squeeze(text).strip().rstrip("*").strip()
+    s = re.sub(r"\s*(?:[$€£¥]|US\$|A\$)?\s?(?:m|bn|k|mn|million|thousand|['’]?000s?|restated|\(restated\))$", "", s,
+               flags=re.I)
     return bool(re.fullmatch(r"(?:(?:FY|Fiscal|fiscal|Year)\s?)?(?:19|20)\d\d(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
 
 
@@ -142,6 +144,8 @@ def read_table(table: Table) -> TableView:
             if v is not None:
                 values[(r, c)] = v
                 nums = True
+        if nums and not label:  # an unlabelled row of figures closes a block: it is its total
+            row_labels[-1] = "Total"
         if not nums and label:
             section = label
         row_sections.append(section if nums else "")
