@@ -1,0 +1,142 @@
+"""Arithmetic over grounded cells: periods of one row, named rows in one column, or named columns."""
+
+from __future__ import annotations
+
+import re
+
+from ...types import Answer, Evidence
+from . import ops
+from .context import Ctx, named_cols, order_rows, share_rows, years_for
+from .question import Query
+from .spans import value_answer
+from .table import TableView
+
+_CONNECT = re.compile(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b|\bbetween\b")
+
+
+def result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, order_values=None):
+    values = order_values if order_values is not None else [view.value(r, c) for r, c in cells]
+    got = ops.compute(op, values)
+    if got is None:
+        return None
+    value, expr = got
+    scale = arith_scale(view, cells, op, q)
+    return Answer(ops.answer_number(value), scale, expr), [Evidence("cell", r, c, text=view.cell_text(r, c))
+                                                          for r, c in cells]
+
+
+def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query) -> str:
+    if op in ("change_ratio", "percent_of"):
+        return "percent"
+    if op == "divide":
+        return ""
+    scales = [view.cell_scale(r, c) for r, c in cells]
+    return scales[0] if scales else view.scale
+
+
+def _op_for(kind: str, q: Query) -> str:
+    if kind == "divide" and q.percent and not re.search(r"\bratio\b", q.text.lower()):
+        return "percent_of"
+    return kind
+
+
+def _magnitude(q: Query) -> bool:
+    """ "The difference between A and B" (no change/increase/decrease wording) is read as a magnitude."""
+    low = q.text.lower()
+    return "difference" in low and not re.search(r"\bchange|\bincrease|\bdecrease|\bpercentage|\bpercent\b|%|\bnet\b",
+                                                 low)
+
+
+def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
+    cells = [rc for rc in cells if view.value(*rc) is not None]
+    if len(cells) < 2:
+        return None
+    if op == "diff" and len(cells) == 2 and _magnitude(q) and view.value(*cells[0]) < view.value(*cells[1]):
+        cells = cells[::-1]
+    res = result(view, cells, op, q)
+    return (res[0], res[1], op) if res else None
+
+
+def _average_change(ctx: Ctx, row: int):
+    """ "The change between the 2018 and 2019 average X" / "the difference between the 2019 average A and the
+    2019 average B": a difference of two averages, each over a year and the year before."""
+    view, q = ctx.view, ctx.q
+    qyears = sorted({y for y in q.years if y in ctx.g.year_cols}, reverse=True)
+
+    def avg_cells(r: int, year: str) -> list[tuple[int, int]]:
+        prev = str(int(year) - 1)
+        return ctx.cells_over_years(r, [year, prev]) if prev in ctx.g.year_cols else []
+
+    rows = ctx.rows_mentioned()
+    if len(rows) >= 2 and qyears:
+        groups = [avg_cells(r, qyears[0]) for r in order_rows(ctx, rows[:2])]
+    elif len(qyears) >= 2:
+        groups = [avg_cells(row, qyears[0]), avg_cells(row, qyears[1])]
+    else:
+        return None
+    if any(len(g) != 2 for g in groups):
+        return None
+    parts = [ops.compute("average", [view.value(*rc) for rc in g]) for g in groups]
+    if any(p is None for p in parts):
+        return None
+    got = ops.compute("diff", [parts[0][0], parts[1][0]])
+    if got is None:
+        return None
+    expr = f"[{parts[0][1]}] - [{parts[1][1]}]"
+    cells = groups[0] + groups[1]
+    return Answer(ops.answer_number(got[0]), arith_scale(view, cells, "diff", q), expr), \
+        [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "average_diff"
+
+
+def arithmetic(ctx: Ctx, row: int, axis: str):
+    view, q, kind = ctx.view, ctx.q, ctx.q.kind
+    if kind == "average" and axis == "col" and \
+            re.search(r"\b(?:change|difference|increase|decrease)\b.*\baverage", q.text.lower()):
+        got = _average_change(ctx, row)
+        if got:
+            return got
+    op = _op_for(kind, q)
+    qyears = [y for y in q.years if y in ctx.g.year_cols]
+    rows = ctx.rows_mentioned()
+    low = q.text.lower()
+    if kind == "divide":
+        rows = share_rows(ctx) or rows
+    if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
+            not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
+        return value_answer(ctx, row)
+    if axis == "col" and len(qyears) >= 2 and kind != "divide":
+        return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
+            (value_answer(ctx, row) if kind == "sum" else None)
+    if len(rows) >= 2 and _CONNECT.search(low) and (kind != "divide" or len(qyears) <= 1):
+        if qyears:
+            col = ctx.col_for_year(qyears[0])
+        elif axis == "col" and ctx.g.col_scores.get(ctx.best_col() or 0, 0) == 0:
+            vc = ctx.value_cols()
+            col = vc[0] if vc else ctx.best_col()
+        else:
+            col = ctx.best_col()
+        if col is not None:
+            pair = order_rows(ctx, rows[:2] if kind in ("diff", "divide", "change_ratio") else rows)
+            got = _try(view, [(r, col) for r in pair], op, q)
+            if got:
+                return got
+    named = named_cols(ctx, row) if len(qyears) <= 1 or axis != "col" else []
+    if len(named) >= 2 and kind != "average" or len(named) >= 2 and not qyears:
+        got = _try(view, [(row, c) for c in named], op, q)
+        if got:
+            return got
+    if kind == "divide":
+        return _try(view, ctx.cells_over_years(row, qyears), op, q) if len(qyears) == 2 else None
+    if axis == "col":
+        cells = ctx.cells_over_years(row, years_for(ctx, kind))
+        if kind == "sum" and len(cells) < 2:
+            return value_answer(ctx, row)
+        return _try(view, cells, op, q)
+    if axis == "row":
+        col = ctx.best_col()
+        years = [y for y in q.years if y in ctx.g.year_rows] or list(ctx.g.year_rows)
+        if kind in ("diff", "change_ratio"):
+            years = sorted(years, reverse=True)[:2]
+        cells = [(ctx.g.year_rows[y][0], col) for y in years] if col is not None else []
+        return _try(view, cells, op, q)
+    return None
