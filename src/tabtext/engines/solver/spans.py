@@ -9,6 +9,11 @@ from .context import Ctx, named_cols, order_rows
 from .select import clean_label, passes, section_rows, threshold
 
 
+def span_scale(view, row: int, col: int) -> str:
+    """The scale of a copied cell: none when the cell shows its own % sign (the unit is in the span)."""
+    return "" if "%" in view.cell_text(row, col) else view.cell_scale(row, col)
+
+
 def value_answer(ctx: Ctx, row: int):
     view, q = ctx.view, ctx.q
     years = [y for y in q.years if y in ctx.g.year_cols]
@@ -28,10 +33,10 @@ def value_answer(ctx: Ctx, row: int):
         return None
     if len(cols) > 1 and (q.multi or len(cols) == len(years)):
         texts = tuple(view.cell_text(row, c) for c in cols)
-        return Answer(texts, view.cell_scale(row, cols[0])), [Evidence("cell", row, c, text=view.cell_text(row, c))
+        return Answer(texts, span_scale(view, row, cols[0])), [Evidence("cell", row, c, text=view.cell_text(row, c))
                                                               for c in cols], "multi_cell"
     c = cols[0]
-    return Answer((view.cell_text(row, c),), view.cell_scale(row, c)), [Evidence("cell", row, c,
+    return Answer((view.cell_text(row, c),), span_scale(view, row, c)), [Evidence("cell", row, c,
                                                                                  text=view.cell_text(row, c))], "cell"
 
 
@@ -51,7 +56,7 @@ def multi_entities(ctx: Ctx, row: int, col: int | None):
     cells = [rc for rc in cells if view.value(*rc) is not None]
     if len(cells) < 2:
         return None
-    return Answer(tuple(view.cell_text(*rc) for rc in cells), view.cell_scale(*cells[0])), \
+    return Answer(tuple(view.cell_text(*rc) for rc in cells), span_scale(view, *cells[0])), \
         [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "multi_cell"
 
 
