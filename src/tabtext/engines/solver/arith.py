@@ -31,7 +31,14 @@ def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query
     if op == "divide":
         return ""
     scales = [view.cell_scale(r, c) for r, c in cells]
-    return scales[0] if scales else view.scale
+    scale = scales[0] if scales else view.scale
+    if not scale and re.search(r"\bpercentage\b|%", q.text) and op in ("diff", "sum", "average"):
+        return "percent"  # "the change in (the) percentage of sales ..." is in percentage points
+    return scale
+
+
+_SHARE = re.compile(r"\b(?:in|of|among|within|out of|over) (?:the |its |all )?total\b|\bconstitution\b|\bmade up of\b|"
+                    r"\bshare of\b")
 
 
 def _op_for(kind: str, q: Query) -> str:
@@ -53,6 +60,9 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
         return None
     if op == "diff" and len(cells) == 2 and _magnitude(q) and view.value(*cells[0]) < view.value(*cells[1]):
         cells = cells[::-1]
+    if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()) and \
+            abs(view.value(*cells[0])) > abs(view.value(*cells[1])):
+        cells = cells[::-1]  # a part of a total: the part is the smaller amount
     res = result(view, cells, op, q)
     return (res[0], res[1], op) if res else None
 
