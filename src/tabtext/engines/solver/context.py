@@ -26,6 +26,8 @@ class Ctx:
         """Several rows the question names (e.g. "A and B"): near-best rows whose words cover different parts."""
         if self.best_row is None:
             return []
+        if len(self.g.part_rows) >= 2:
+            return self.g.part_rows[:limit]
         best = self.ranked_rows[0][1]
         out = [r for r, s in self.ranked_rows[:limit] if s >= max(MIN_ROW, 0.6 * best)]
         return out
