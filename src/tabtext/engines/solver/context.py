@@ -46,7 +46,7 @@ class Ctx:
         def key(c: int) -> tuple[int, float, int, int]:
             pct = any("%" in self.view.cell_text(r, c) for r in self.view.data_rows()[:6]) or \
                 "%" in self.view.col_labels[c] or "percent" in self.view.col_labels[c].lower()
-            return (int(pct != self.q.percent), -self.g.col_scores.get(c, 0.0), len(self.view.col_years[c]), c)
+            return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
 
     def value_cols(self) -> list[int]:

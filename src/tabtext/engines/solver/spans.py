@@ -17,6 +17,13 @@ def span_scale(view, row: int, col: int) -> str:
 def value_answer(ctx: Ctx, row: int):
     view, q = ctx.view, ctx.q
     years = [y for y in q.years if y in ctx.g.year_cols]
+    year_rows = [ctx.g.year_rows[y][0] for y in q.years if y in ctx.g.year_rows]
+    if not years and ctx.year_axis() == "row" and len(year_rows) == 1:  # periods down the first column
+        col = ctx.best_col()
+        if col is not None and view.value(year_rows[0], col) is not None:
+            row = year_rows[0]
+            return Answer((view.cell_text(row, col),), span_scale(view, row, col)), \
+                [Evidence("cell", row, col, text=view.cell_text(row, col))], "cell"
     cols = [ctx.col_for_year(y) for y in years] if years else []
     cols = [c for c in cols if c is not None and view.value(row, c) is not None]
     if len(cols) <= 1 and q.multi:
