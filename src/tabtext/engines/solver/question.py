@@ -114,8 +114,14 @@ def classify(question: str) -> Query:
                                                           r"stores|people|customers|restricted)\b.*\b(?:in|at|as of|"
                                                           r"for|during)\b", low):
         kind = "count"
-    elif re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b", low) and not years:
+    elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b", low) or re.search(
+            r"\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:shown|included|presented|"
+            r"provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b", low)):
         kind = "list_years"
+    elif re.search(r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|"
+                   r"categories|types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|"
+                   r"listed|included|in the table|presented|disclosed)\b", low):
+        kind = "list_items"
     elif re.search(r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|"
                    r"line items|sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|"
                    r"components|categories|types)\b", low):
