@@ -31,7 +31,8 @@ def test_operator_choice(question, kind):
 
 def test_comparison_direction_and_year_ranges():
     assert classify("Which year had the lower cost?").direction == "min"
-    assert classify("What was the average rate between 2017-2019?").years == ["2017", "2019", "2018"]
+    assert classify("What was the average rate between 2017-2019?").years == ["2017", "2018", "2019"]
+    assert classify("What was X for fiscal years 2019 to 2017 respectively?").years == ["2019", "2018", "2017"]
 
 
 TABLE = Table.from_rows([

@@ -44,10 +44,13 @@ class Ctx:
         if not cols:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
-            pct = any("%" in self.view.cell_text(r, c) for r in self.view.data_rows()[:6]) or \
-                "%" in self.view.col_labels[c] or "percent" in self.view.col_labels[c].lower()
+            pct = self._percent_col(c) or "%" in self.view.col_labels[c] or "percent" in self.view.col_labels[c].lower()
             return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
+
+    def _percent_col(self, c: int) -> bool:
+        cells = [self.view.cell_text(r, c) for r in self.view.data_rows() if self.view.value(r, c) is not None]
+        return bool(cells) and sum("%" in t for t in cells) * 2 >= len(cells)
 
     def value_cols(self) -> list[int]:
         """Columns in the order of the table's periods (first = as printed, usually newest)."""

@@ -33,15 +33,17 @@ _CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|d
 
 
 def expand_years(text: str, years: list[str]) -> list[str]:
-    """ "2017-2019", "from 2017 to 2019", "2017 through 2019" name every year of the range."""
+    """ "2017-2019", "from 2017 to 2019", "2019 through 2017" name every year of the range, in the written order."""
     m = re.search(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until)\s*((?:19|20)\d\d)", text)
     if not m:
         return years
-    a, b = sorted((int(m.group(1)), int(m.group(2))))
-    if b - a > 10:
+    a, b = int(m.group(1)), int(m.group(2))
+    if abs(b - a) > 10:
         return years
-    span = [str(y) for y in range(b, a - 1, -1)]
-    return list(dict.fromkeys(years + span))
+    step = 1 if b >= a else -1
+    span = [str(y) for y in range(a, b + step, step)]
+    before = years_in(text[:m.start()])
+    return list(dict.fromkeys(before + span + years))
 
 
 @dataclass
@@ -140,7 +142,7 @@ def classify(question: str) -> Query:
         kind = "value"
     if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
         multi = True
-    if kind in ("average", "sum", "compare", "count", "list_years"):
+    if kind in ("average", "sum", "compare", "count", "list_years") or kind == "value" and multi:
         years = expand_years(low, years)
     return Query(q, kind, years, content_tokens(q), multi, direction, percent)
 

@@ -26,6 +26,8 @@ _ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 def _solve_table(ctx: Ctx):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     row = ctx.best_row
+    if kind == "list_years" and row is not None and threshold(q, view) is not None:
+        return years_passing(ctx, row)
     if kind == "list_years":
         years = [ys[0] for c, ys in enumerate(view.col_years) if c and ys]
         years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
