@@ -68,3 +68,9 @@ def test_dev_regression_floor(shared_data):
     preds = SolverEngine().answer(examples)
     report = score_predictions("tatqa", examples, {p.uid: p for p in preds})
     assert report.scores["em"] * 100 >= DEV_EM_FLOOR, report.scores
+
+
+def test_counts_and_thresholds():
+    assert ask("How many years did service revenue exceed $45 million?").answer.value == "1"
+    assert ask("How many years did total revenue exceed 100 million?").answer.value == "2"
+    assert ask("Which years did product revenue exceed $90 million?").answer.value == ("2019",)

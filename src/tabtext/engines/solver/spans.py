@@ -80,7 +80,7 @@ def count_answer(ctx: Ctx):
     view, q = ctx.view, ctx.q
     test = threshold(q, view)
     low = q.text.lower()
-    periods = re.search(r"how many (?:of the )?(?:years|periods|fiscal years)\b", low)
+    periods = re.search(r"\bhow many (?:of the )?(?:years|periods|fiscal years)\b", low)
     if test is not None and ctx.ranked_rows and ctx.ranked_rows[0][1] > 0 and (periods or not q.years):
         row = ctx.ranked_rows[0][0]
         cells = [(row, c) for c in ctx.value_cols() if view.value(row, c) is not None]
