@@ -69,3 +69,5 @@ def test_scale_words():
     assert scale_of_text("Net income per share") == "none"
     assert scale_of_text("Revenue") == ""
     assert paragraph_scale([Paragraph("p", "Other assets consisted of the following (in thousands):")]) == "thousand"
+    assert paragraph_scale([Paragraph("p", "is summarized as follows (in\nthousands):")]) == "thousand"
+    assert scale_of_text("Number of shares (1,000)") == "thousand"
