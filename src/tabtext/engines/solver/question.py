@@ -219,6 +219,10 @@ def ground(view: TableView, query: Query) -> Grounding:
         sec = view.row_sections[r]
         if sec:
             s += 0.3 * _match(sec, query.tokens, idf, qtext)
+        for text, weight in ((view.row_labels[r], 1.0), (sec, 1.5)):  # "2019:" sections, "Balance at ... 2019" rows
+            ys = years_in(text)
+            if ys and query.years and s > 0:
+                s += weight if set(ys) & set(query.years) else -0.5 * weight
         row_scores[r] = s
     col_scores = {}
     for c in range(1, view.table.n_cols):
