@@ -117,7 +117,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)
-    if len(rows) >= 2 and _CONNECT.search(low) and (kind != "divide" or len(qyears) <= 1):
+    year_average = kind == "average" and re.search(r"(?:19|20)\d\d average\b", low)
+    if len(rows) >= 2 and _CONNECT.search(low) and (kind != "divide" or len(qyears) <= 1) and not year_average:
         if qyears:
             col = ctx.col_for_year(qyears[0])
         elif axis == "col" and ctx.g.col_scores.get(ctx.best_col() or 0, 0) == 0:

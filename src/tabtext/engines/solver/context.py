@@ -44,7 +44,8 @@ class Ctx:
         if not cols:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
-            pct = self._percent_col(c) or "%" in self.view.col_labels[c] or "percent" in self.view.col_labels[c].lower()
+            label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
+            pct = self._percent_col(c) or "%" in label or "percent" in label
             return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
 

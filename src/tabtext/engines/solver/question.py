@@ -157,7 +157,7 @@ class Grounding:
 
 
 _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas a (?:percentage|proportion|ratio) of\b|"
-                    r"\bover\b|\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
+                    r"\bover\b|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
 
 
 def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float]) -> list[int]:
