@@ -110,7 +110,13 @@ def named_cols(ctx: Ctx, row: int) -> list[int]:
             and (not qyears or any(y in ctx.view.col_years[c] for y in qyears[:1]))]
     if len(cols) < 2:
         return []
-
+    # a column is named only by words the other value columns' labels lack
+    value_cols = [c for c in ctx.view.numeric_cols() if ctx.view.value(row, c) is not None]
+    common = set.intersection(*(set(content_tokens(ctx.view.col_labels[c])) for c in value_cols)) if value_cols else set()
+    qset = set(ctx.q.tokens)
+    cols = [c for c in cols if (set(content_tokens(ctx.view.col_labels[c])) - common) & qset]
+    if len(cols) < 2:
+        return []
     return sorted(sorted(cols, key=lambda c: -ctx.g.col_scores[c])[:2], key=lambda c: mention(ctx, ctx.view.col_labels[c],
                                                                                              [ctx.view.col_labels[o] for o in cols]))
 
