@@ -24,6 +24,10 @@ from tabtext.types import Table
     ("Why did interest expense increase in fiscal 2019?", "text"),
     ("What led to the decrease in other income in 2018?", "text"),
     ("What was the revenue in 2019?", "value"),
+    ("What is Trade receivables?", "text"),
+    ("What was the increase in free cash flow from 2018 to 2019 driven by?", "text"),
+    ("How many PSUs were granted in December 2019?", "value"),
+    ("How many components are there under deferred tax assets?", "count"),
 ])
 def test_operator_choice(question, kind):
     assert classify(question).kind == kind

@@ -29,7 +29,10 @@ _CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|d
                       r"accounted for|attributed)\b|\b(?:reason|reasons|cause|causes|driver|drivers) (?:for|of|behind|why)\b|"
                       r"\bwhat (?:was|were|is|are) (?:the )?(?:main |primary |key )?(?:reason|reasons|cause|causes|drivers?)\b|"
                       r"\bdue to what\b|\bhow (?:was|were|is|are|will) .*\b(?:calculated|determined|measured|computed|"
-                      r"defined|recognized|used)\b", re.I)
+                      r"defined|recognized|used)\b|\b(?:driven by|due to|attributable to|attributed to|result(?:ing)? from|"
+                      r"relate to|related to|used for|represented by)\s*\?\s*$|\bwhat (?:is|are|was|were) represented by\b", re.I)
+# "What is Trade receivables?", "What are OEM?": a definition, not a figure
+_DEFINITION_Q = re.compile(r"^what (?:is|are) (?:an? |the )?[^?\d]{1,40}\?\s*$", re.I)
 
 
 def expand_years(text: str, years: list[str]) -> list[str]:
@@ -112,9 +115,11 @@ def classify(question: str) -> Query:
                    r"bigger|biggest|smaller|smallest)\b", low):
         kind = "compare"
         direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|fewer)\b", low) else "max"
-    elif re.search(r"\bhow many\b", low) and not re.search(r"\bhow many (?:shares|dollars|employees|units|options|"
-                                                          r"stores|people|customers|restricted)\b.*\b(?:in|at|as of|"
-                                                          r"for|during)\b", low):
+    elif re.search(r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|"
+                   r"categories|segments|elements|assumptions|services|regions|countries|geographic|major|companies|"
+                   r"executive|officers|members|lines|classes|sources|factors|markets)\b", low) or (
+            re.search(r"\bhow many\b", low) and re.search(r"\b(?:exceed|above|below|more than|less than|greater than|"
+                                                          r"lower than|higher than|are there|in the table)\b", low)):
         kind = "count"
     elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b", low) or re.search(
             r"\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:shown|included|presented|"
@@ -136,7 +141,7 @@ def classify(question: str) -> Query:
     if kind == "divide" and len(years) >= 2 and re.search(r"\b(?:change|increase|decrease|difference)\b", low) \
             and not re.search(r"\bratio\b|\bproportion\b", low):
         kind = "diff"
-    if kind == "value" and _TEXT_Q.search(low) or _CAUSE_Q.search(low):
+    if kind == "value" and (_TEXT_Q.search(low) or _DEFINITION_Q.search(q)) or _CAUSE_Q.search(low):
         kind = "text"
     if multi and kind in ("sum", "divide", "count", "list_items") and re.search(r"\brespective", low):
         kind = "value"
