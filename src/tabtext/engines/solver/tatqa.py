@@ -20,6 +20,7 @@ from .textnum import text_arithmetic
 from .textspan import text_answer, text_coverage
 
 TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the chosen cells' labels
+ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
 _ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 
 
@@ -83,6 +84,11 @@ def answer_example(example: Example) -> Prediction:
         if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
             if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
                 out = None
+        elif out is not None and out[2] in _ARITH_OPS and paragraphs:
+            alt = text_arithmetic(q, paragraphs)
+            if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
+                    table_coverage(q, view, out[1]) + ARITH_TEXT_MARGIN:
+                out = alt
     if out is None and q.kind in _ARITH_OPS:
         out = text_arithmetic(q, paragraphs)
     if out is None:

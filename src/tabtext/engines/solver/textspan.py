@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ...types import Answer, Evidence, Paragraph
 from .question import Query, content_tokens
+from .textnum import SENTENCE
 
 try:  # the lead removes this guard when the text-span branch is merged
     from .text import answer_text
@@ -29,7 +30,7 @@ def text_coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = Fal
         return 0.0
     best = 0
     for p in paragraphs:
-        for m in re.finditer(r"[^.!?]+(?:[.!?](?=\s|$)|$)", p.text):
+        for m in SENTENCE.finditer(p.text):
             if numeric and len(re.findall(r"\d[\d,.]*", m.group(0))) < 2:
                 continue
             best = max(best, len(qset & set(content_tokens(m.group(0)))))
@@ -40,7 +41,7 @@ def _fallback(q: Query, paragraphs: Sequence[Paragraph]):
     qset = set(q.tokens)
     best = (0.0, -1, 0, 0, "")
     for i, p in enumerate(paragraphs):
-        for m in re.finditer(r"[^.!?]+(?:[.!?](?=\s|$)|$)", p.text):
+        for m in SENTENCE.finditer(p.text):
             sent = m.group(0).strip()
             toks = set(content_tokens(sent))
             score = len(qset & toks) / (1 + 0.02 * len(toks))
