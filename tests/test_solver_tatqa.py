@@ -74,3 +74,10 @@ def test_counts_and_thresholds():
     assert ask("How many years did service revenue exceed $45 million?").answer.value == "1"
     assert ask("How many years did total revenue exceed 100 million?").answer.value == "2"
     assert ask("Which years did product revenue exceed $90 million?").answer.value == ("2019",)
+
+
+def test_shares_of_a_total():
+    pred = ask("What is the percentage of product revenue and service revenue over total revenue in 2019?")
+    assert (pred.answer.value, pred.answer.derivation) == ("100", "(100 + 50) / 150 * 100")
+    pred = ask("What percentage of the total revenue is made up of service revenue in 2018?")
+    assert (pred.answer.value, pred.answer.scale) == ("33.33", "percent")

@@ -60,10 +60,12 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
         return None
     if op == "diff" and len(cells) == 2 and _magnitude(q) and view.value(*cells[0]) < view.value(*cells[1]):
         cells = cells[::-1]
-    if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()) and \
-            abs(view.value(*cells[0])) > abs(view.value(*cells[1])):
-        cells = cells[::-1]  # a part of a total: the part is the smaller amount
-    res = result(view, cells, op, q)
+    values = None
+    if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()):
+        if abs(view.value(*cells[0])) > abs(view.value(*cells[1])):
+            cells = cells[::-1]  # a part of a total: the part is the smaller amount
+        values = [abs(view.value(*rc)) for rc in cells]  # ... and a share is a magnitude
+    res = result(view, cells, op, q, values)
     return (res[0], res[1], op) if res else None
 
 
@@ -98,6 +100,36 @@ def _average_change(ctx: Ctx, row: int):
         [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "average_diff"
 
 
+def _is_total(label: str) -> bool:
+    return bool(re.match(r"\s*(?:total|net total|group total|sum)\b", label.lower()))
+
+
+def _parts_over_total(ctx: Ctx, col: int | None, op: str):
+    """ "(A and B) as a percentage of / over the total": the named parts summed, over the total row."""
+    view = ctx.view
+    if col is None or not re.search(r"\btotal\b", ctx.q.text.lower()):
+        return None
+    parts = [r for r in ctx.g.part_rows if not _is_total(view.row_labels[r]) and view.value(r, col) is not None]
+    totals = [r for r, _ in ctx.ranked_rows if _is_total(view.row_labels[r]) and view.value(r, col) is not None]
+    if len(parts) < 2 or not totals:
+        return None
+    cells = [(r, col) for r in parts] + [(totals[0], col)]
+    res = result(view, cells, "sum_percent_of" if op == "percent_of" else "sum_divide", ctx.q)
+    return (res[0], res[1], op) if res else None
+
+
+def _total_column_share(ctx: Ctx, row: int, op: str):
+    """ "A of more than 5 years in the total A": a named column over the row's total column."""
+    view = ctx.view
+    named = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and view.value(row, c) is not None
+             and not _is_total(view.col_labels[c])]
+    totals = [c for c in view.numeric_cols() if _is_total(view.col_labels[c]) and view.value(row, c) is not None]
+    if not named or len(totals) != 1 or not re.search(r"\btotal\b", ctx.q.text.lower()):
+        return None
+    part = max(named, key=lambda c: ctx.g.col_scores[c])
+    return _try(view, [(row, part), (row, totals[0])], op, ctx.q)
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -110,6 +142,10 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     rows = ctx.rows_mentioned()
     low = q.text.lower()
     if kind == "divide":
+        col = ctx.col_for_year(qyears[0]) if qyears else ctx.best_col()
+        got = _parts_over_total(ctx, col, op) or _total_column_share(ctx, row, op)
+        if got:
+            return got
         rows = share_rows(ctx) or rows
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
