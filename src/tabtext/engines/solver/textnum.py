@@ -14,7 +14,7 @@ from . import ops
 from .question import Query, content_tokens
 
 SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
-_AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d[\d,]*(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
+_AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
                      r"bn\b|m\b)?", re.I)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNITS = {"%": "percent", "percent": "percent", "thousand": "thousand", "million": "million", "billion": "billion",
@@ -39,11 +39,16 @@ def amounts(sentence: str) -> list[tuple[float, str, int, int]]:
         if re.match(r"\s*(?:years?|months?|days?)\b", after) and not m.group(2):
             continue
         value = float(digits.replace(",", ""))
-        if m.group(0).strip().startswith("(") and m.group(0).strip().endswith(")"):
+        if m.group(0).strip().startswith("(") and ")" in m.group(0):
             value = -value
         unit = _UNITS.get((m.group(2) or "").lower().rstrip("s"), "")
         out.append((value, unit, m.start(1), m.end()))
     return out
+
+
+def _year_after(sentence: str, end: int) -> str:
+    m = re.match(r"[^$\d]{0,25}?\b((?:19|20)\d\d)\b", sentence[end:])
+    return m.group(1) if m else ""
 
 
 def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
@@ -70,10 +75,14 @@ def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
             new, old = sorted(by_year, reverse=True)[:2]
             picked = [by_year[new], by_year[old]]
         else:
-            # "from A (in 2018) to B (in 2019)" lists old first; "B compared to A" lists new first
+            # "A in 2018 ... B in 2019" orders by the years; else "B compared to A" lists new first and
+            # "from A to B" old first
             low = sent.lower()
-            new_first = bool(re.search(r"compared (?:to|with)|versus|from .* in (?:19|20)\d\d\b", low)) or (
-                len(years) >= 2 and years[0] > years[1])
+            a_year, b_year = (_year_after(sent, found[k][3]) for k in (0, 1))
+            if a_year and b_year and a_year != b_year:
+                new_first = a_year > b_year
+            else:
+                new_first = bool(re.search(r"compared (?:to|with)|versus|\bvs\.?", low))
             picked = [found[0], found[1]] if new_first else [found[1], found[0]]
     elif by_year and [y for y in q.years if y in by_year]:
         picked = [by_year[y] for y in q.years if y in by_year]
