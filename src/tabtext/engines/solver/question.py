@@ -121,7 +121,8 @@ def classify(question: str) -> Query:
             re.search(r"\bhow many\b", low) and re.search(r"\b(?:exceed|above|below|more than|less than|greater than|"
                                                           r"lower than|higher than|are there|in the table)\b", low)):
         kind = "count"
-    elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b", low) or re.search(
+    elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|"
+                                  r"\bwhat (?:are|were) the (?:\w+ )?(?:years|fiscal years|periods)\b", low) or re.search(
             r"\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:shown|included|presented|"
             r"provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b", low)):
         kind = "list_years"
