@@ -143,6 +143,9 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     low = q.text.lower()
     if kind == "divide":
         col = ctx.col_for_year(qyears[0]) if qyears else ctx.best_col()
+        if q.percent and col is not None and ctx.is_percent_col(col) and view.value(row, col) is not None \
+                and not re.search(r"\bratio\b", low):
+            return value_answer(ctx, row)  # "the percentage of sales represented by X": the table states it
         got = _parts_over_total(ctx, col, op) or _total_column_share(ctx, row, op)
         if got:
             return got

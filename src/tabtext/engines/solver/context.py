@@ -44,10 +44,13 @@ class Ctx:
         if not cols:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
-            label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
-            pct = self._percent_col(c) or "%" in label or "percent" in label
+            pct = self.is_percent_col(c)
             return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
+
+    def is_percent_col(self, c: int) -> bool:
+        label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
+        return self._percent_col(c) or "%" in label or "percent" in label
 
     def _percent_col(self, c: int) -> bool:
         cells = [self.view.cell_text(r, c) for r in self.view.data_rows() if self.view.value(r, c) is not None]

@@ -89,6 +89,7 @@ def classify(question: str) -> Query:
     direction = ""
     comparative = re.search(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
                             r"less|most|least|bigger|biggest|better|worse|best|worst|fewer)\b", low)
+    comparative = comparative or re.search(r"\b(?:negative|positive)\b", low)
     which = re.match(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
                      r"segment|\w+)\b", low) or re.search(r"\bwhich (?:year|years|fiscal year|period)\b", low)
     if which and comparative and not re.search(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b", low):

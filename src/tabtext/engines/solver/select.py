@@ -20,7 +20,8 @@ def threshold(q: Query, view: TableView) -> tuple[str, float] | None:
     """(">" or "<", value in the table's own unit) when the question filters by an amount."""
     m = _THRESHOLD.search(q.text)
     if not m:
-        return None
+        sign = re.search(r"\b(negative|positive)\b", q.text.lower())
+        return ("<" if sign.group(1) == "negative" else ">", 0.0) if sign else None
     word, number, unit = m.group(1).lower(), float(m.group(2).replace(",", "")), (m.group(3) or "").lower()
     sign = "<" if re.match(r"below|under|less|lower|fewer|smaller", word) else ">"
     unit_scale = {"k": "thousand", "m": "million", "%": "percent"}.get(unit, unit.rstrip("s"))
