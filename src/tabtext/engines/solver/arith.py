@@ -15,7 +15,7 @@ _CONNECT = re.compile(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|
 
 
 def result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, order_values=None):
-    values = order_values if order_values is not None else [view.value(r, c) for r, c in cells]
+    values = order_values if order_values is not None else [view.amount(r, c) for r, c in cells]
     got = ops.compute(op, values)
     if got is None:
         return None
@@ -55,16 +55,16 @@ def _magnitude(q: Query) -> bool:
 
 
 def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
-    cells = [rc for rc in cells if view.value(*rc) is not None]
+    cells = [rc for rc in cells if view.amount(*rc) is not None]
     if len(cells) < 2:
         return None
-    if op == "diff" and len(cells) == 2 and _magnitude(q) and view.value(*cells[0]) < view.value(*cells[1]):
+    if op == "diff" and len(cells) == 2 and _magnitude(q) and view.amount(*cells[0]) < view.amount(*cells[1]):
         cells = cells[::-1]
     values = None
     if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()):
-        if abs(view.value(*cells[0])) > abs(view.value(*cells[1])):
+        if abs(view.amount(*cells[0])) > abs(view.amount(*cells[1])):
             cells = cells[::-1]  # a part of a total: the part is the smaller amount
-        values = [abs(view.value(*rc)) for rc in cells]  # ... and a share is a magnitude
+        values = [abs(view.amount(*rc)) for rc in cells]  # ... and a share is a magnitude
     res = result(view, cells, op, q, values)
     return (res[0], res[1], op) if res else None
 
@@ -88,7 +88,7 @@ def _average_change(ctx: Ctx, row: int):
         return None
     if any(len(g) != 2 for g in groups):
         return None
-    parts = [ops.compute("average", [view.value(*rc) for rc in g]) for g in groups]
+    parts = [ops.compute("average", [view.amount(*rc) for rc in g]) for g in groups]
     if any(p is None for p in parts):
         return None
     got = ops.compute("diff", [parts[0][0], parts[1][0]])
@@ -109,8 +109,8 @@ def _parts_over_total(ctx: Ctx, col: int | None, op: str):
     view = ctx.view
     if col is None or not re.search(r"\btotal\b", ctx.q.text.lower()):
         return None
-    parts = [r for r in ctx.g.part_rows if not _is_total(view.row_labels[r]) and view.value(r, col) is not None]
-    totals = [r for r, _ in ctx.ranked_rows if _is_total(view.row_labels[r]) and view.value(r, col) is not None]
+    parts = [r for r in ctx.g.part_rows if not _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
+    totals = [r for r, _ in ctx.ranked_rows if _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
     if len(parts) < 2 or not totals:
         return None
     cells = [(r, col) for r in parts] + [(totals[0], col)]
@@ -121,9 +121,9 @@ def _parts_over_total(ctx: Ctx, col: int | None, op: str):
 def _total_column_share(ctx: Ctx, row: int, op: str):
     """ "A of more than 5 years in the total A": a named column over the row's total column."""
     view = ctx.view
-    named = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and view.value(row, c) is not None
+    named = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and view.amount(row, c) is not None
              and not _is_total(view.col_labels[c])]
-    totals = [c for c in view.numeric_cols() if _is_total(view.col_labels[c]) and view.value(row, c) is not None]
+    totals = [c for c in view.numeric_cols() if _is_total(view.col_labels[c]) and view.amount(row, c) is not None]
     if not named or len(totals) != 1 or not re.search(r"\btotal\b", ctx.q.text.lower()):
         return None
     part = max(named, key=lambda c: ctx.g.col_scores[c])
@@ -143,7 +143,7 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     low = q.text.lower()
     if kind == "divide":
         col = ctx.col_for_year(qyears[0]) if qyears else ctx.best_col()
-        if q.percent and col is not None and ctx.is_percent_col(col) and view.value(row, col) is not None \
+        if q.percent and col is not None and ctx.is_percent_col(col) and view.amount(row, col) is not None \
                 and not re.search(r"\bratio\b", low):
             return value_answer(ctx, row)  # "the percentage of sales represented by X": the table states it
         got = _parts_over_total(ctx, col, op) or _total_column_share(ctx, row, op)

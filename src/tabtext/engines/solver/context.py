@@ -77,7 +77,7 @@ class Ctx:
         out = []
         for y in years:
             c = self.col_for_year(y)
-            if c is not None and self.view.value(row, c) is not None and (row, c) not in out:
+            if c is not None and self.view.amount(row, c) is not None and (row, c) not in out:
                 out.append((row, c))
         return out
 

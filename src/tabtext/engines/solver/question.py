@@ -230,6 +230,9 @@ def ground(view: TableView, query: Query) -> Grounding:
             ys = years_in(text)
             if ys and query.years and s > 0:
                 s += weight if set(ys) & set(query.years) else -0.5 * weight
+        ys = years_in(view.row_labels[r])
+        if s == 0 and ys and set(ys) <= set(query.years) and not content_tokens(view.row_labels[r]):
+            s = 1.0 + 0.5 * len(ys)  # a period row ("2020 - 2024") the question names by its years
         row_scores[r] = s
     col_scores = {}
     for c in range(1, view.table.n_cols):

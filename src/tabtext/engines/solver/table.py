@@ -75,6 +75,14 @@ class TableView:
     def value(self, r: int, c: int) -> float | None:
         return self.values.get((r, c))
 
+    def amount(self, r: int, c: int) -> float | None:
+        """A cell as an operand: a dash ("—", "-") in a row of figures counts as zero."""
+        v = self.values.get((r, c))
+        if v is None and self.cell_text(r, c).strip("$ ") in ("-", "—", "–", "--", "nil") and \
+                any((r, k) in self.values for k in range(1, self.table.n_cols)):
+            return 0.0
+        return v
+
     def cell_text(self, r: int, c: int) -> str:
         return self.table.cell(r, c).strip()
 
