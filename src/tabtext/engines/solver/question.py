@@ -14,7 +14,7 @@ from .table import TableView, years_in
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
 does do did that this these those its it their his her company company's companies group's group firm
 year years fiscal fy between during over with respectively respective than amount value ended ending end
-december june september march 31 30 change difference percentage percent increase decrease ratio
+change difference percentage percent increase decrease ratio
 proportion sum combined s ' ’ 's""".split())
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
