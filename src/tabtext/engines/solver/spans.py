@@ -30,6 +30,10 @@ def value_answer(ctx: Ctx, row: int):
         got = multi_entities(ctx, row, cols[0] if cols else None)
         if got:
             return got
+    elif len(cols) <= 1 and re.search(r"\band\b", q.text.lower()) and len(named_cols(ctx, row)) >= 2:
+        cells = [(row, c) for c in named_cols(ctx, row)]  # "the external and internal valuation in 2019"
+        return Answer(tuple(view.cell_text(*rc) for rc in cells), span_scale(view, *cells[0])), \
+            [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "multi_cell"
     if not cols:
         c = ctx.best_col()
         if ctx.year_axis() == "col" and ctx.g.col_scores.get(c or 0, 0) == 0:
