@@ -64,8 +64,11 @@ def section_rows(view: TableView, q: Query) -> list[int]:
         named_total = _named_total(view, q)
         if named_total is not None:
             block = []
+            own = set(content_tokens(view.row_labels[named_total]))
             for r in range(named_total - 1, view.header_rows - 1, -1):
-                if r not in rows or _TOTAL.search(view.row_labels[r]) or not view.row_labels[r]:
+                # the block ends at the previous (sub)total: a total row, or one naming the same measure
+                if r not in rows or _TOTAL.search(view.row_labels[r]) or not view.row_labels[r] or \
+                        len(own & set(content_tokens(view.row_labels[r]))) >= 2:
                     break
                 block.append(r)
             if block:
