@@ -81,3 +81,26 @@ def test_shares_of_a_total():
     assert (pred.answer.value, pred.answer.derivation) == ("100", "(100 + 50) / 150 * 100")
     pred = ask("What percentage of the total revenue is made up of service revenue in 2018?")
     assert (pred.answer.value, pred.answer.scale) == ("33.33", "percent")
+
+
+ODD_TABLES = [
+    Table.from_rows([]),
+    Table.from_rows([[]]),
+    Table.from_rows([["only one cell"]]),
+    Table.from_rows([["", "2019"], ["Revenue"]]),  # ragged
+    Table.from_rows([["a", "b"], ["c", "d"]]),  # no numbers at all
+    Table.from_rows([["", "2019", "2018"], ["Revenue", "1e400", "(" * 50 + "1"], ["Total", "—", "n/a"]]),
+    Table.from_rows([["", "2019", "2018"], ["x", "9" * 400, "0"]]),  # absurd magnitudes
+]
+ODD_QUESTIONS = [
+    "What was the change in revenue from 2018 to 2019?", "What is the percentage change in x from 2018 to 2019?",
+    "What is the ratio of revenue to total in 2019?", "What is the average x?", "How many years did x exceed 5?",
+    "Which year was revenue higher?", "What are the respective revenue and total in 2019?", "", "?",
+]
+
+
+@pytest.mark.parametrize("table", ODD_TABLES)
+def test_odd_tables_never_raise(table):
+    for question in ODD_QUESTIONS:
+        pred = answer_example(Example("q", question, Context((table,), PARAGRAPHS), meta={"benchmark": "tatqa"}))
+        assert pred.answer is not None or pred.error
