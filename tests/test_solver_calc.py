@@ -47,3 +47,12 @@ def test_operators_keep_their_derivation(op, values, result, derivation):
 def test_operator_refuses_bad_operands():
     assert ops.compute("divide", [1, 0]) is None
     assert ops.compute("diff", [1]) is None
+
+
+def test_period_rank_orders_quarters_and_dates():
+    from tabtext.engines.solver.arith import period_rank
+
+    assert period_rank("Fiscal 2019 Third Quarter") < period_rank("Fiscal 2019 Fourth Quarter")
+    assert period_rank("January 26, 2019") < period_rank("April 27, 2019")
+    assert period_rank("First month") < period_rank("Second month")
+    assert period_rank("Revenue") is None

@@ -9,7 +9,7 @@ from . import ops
 from .context import Ctx, named_cols, order_rows, share_rows, years_for
 from .question import Query
 from .spans import value_answer
-from .table import TableView
+from .table import TableView, years_in
 
 _CONNECT = re.compile(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b|\bbetween\b")
 
@@ -54,12 +54,36 @@ def _magnitude(q: Query) -> bool:
                                                  low)
 
 
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "q1": 1,
+             "q2": 2, "q3": 3, "q4": 4}
+
+
+def period_rank(label: str) -> tuple[int, int, int, int] | None:
+    """A sortable (year, month, day, ordinal) for a period label ("Fiscal 2019 Third Quarter", "April 27, 2019");
+    None when the label names no period."""
+    low = label.lower()
+    years = years_in(label)
+    month = next((i + 1 for i, m in enumerate(_MONTHS) if re.search(rf"\b{m}[a-z]*\.?\b", low)), 0)
+    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?,", low)
+    ordinal = next((n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", low)), 0)
+    if not (years or month or ordinal):
+        return None
+    return (int(years[0]) if years else 0, month, int(day.group(1)) if day and month else 0, ordinal)
+
+
 def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
     cells = [rc for rc in cells if view.amount(*rc) is not None]
     if len(cells) < 2:
         return None
     if op == "diff" and len(cells) == 2 and _magnitude(q) and view.amount(*cells[0]) < view.amount(*cells[1]):
         cells = cells[::-1]
+    if op in ("diff", "change_ratio") and len(cells) == 2 and not _magnitude(q):
+        (r0, c0), (r1, c1) = cells
+        labels = (view.col_labels[c0], view.col_labels[c1]) if r0 == r1 else (view.row_labels[r0], view.row_labels[r1])
+        k0, k1 = period_rank(labels[0]), period_rank(labels[1])
+        if k0 and k1 and k0 != k1 and k0 < k1:
+            cells = cells[::-1]  # a change runs from the earlier period to the later one
     values = None
     if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()):
         if abs(view.amount(*cells[0])) > abs(view.amount(*cells[1])):
