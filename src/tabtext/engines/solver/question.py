@@ -219,13 +219,16 @@ def ground(view: TableView, query: Query) -> Grounding:
     labels = [view.row_labels[r] for r in data_rows]
     idf = _idf(labels + view.col_labels)
     row_scores = {}
+    # words of the row-label header ("Revenue from external customers by country") describe every row
+    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
+    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
     for r in data_rows:
         if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
             continue
-        s = _match(view.row_labels[r], query.tokens, idf, qtext)
+        s = _match(view.row_labels[r], qtokens, idf, qtext)
         sec = view.row_sections[r]
         if sec:
-            s += 0.3 * _match(sec, query.tokens, idf, qtext)
+            s += 0.3 * _match(sec, qtokens, idf, qtext)
         for text, weight in ((view.row_labels[r], 1.0), (sec, 1.5)):  # "2019:" sections, "Balance at ... 2019" rows
             ys = years_in(text)
             if ys and query.years and s > 0:
