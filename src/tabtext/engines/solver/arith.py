@@ -154,6 +154,17 @@ def _total_column_share(ctx: Ctx, row: int, op: str):
     return _try(view, [(row, part), (row, totals[0])], op, ctx.q)
 
 
+def _over_section(ctx: Ctx, year: str, op: str):
+    """All rows of the section a year heads ("2019:" above its quarters), in the column the question names."""
+    view = ctx.view
+    col = ctx.best_col()
+    if col is None or ctx.g.col_scores.get(col, 0.0) < 1.0:
+        return None
+    rows = [r for r in view.data_rows() if year in years_in(view.row_sections[r]) and view.amount(r, col) is not None
+            and not _is_total(view.row_labels[r])]
+    return _try(view, [(r, col) for r in rows], op, ctx.q) if len(rows) >= 2 else None
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -206,6 +217,10 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
         if kind == "sum" and len(cells) < 2:
             return value_answer(ctx, row)
         return _try(view, cells, op, q)
+    if kind in ("average", "sum") and len(q.years) == 1 and not qyears:
+        got = _over_section(ctx, q.years[0], op)  # "the average quarterly low price for 2019"
+        if got:
+            return got
     if axis == "row":
         col = ctx.best_col()
         years = [y for y in q.years if y in ctx.g.year_rows] or list(ctx.g.year_rows)

@@ -103,6 +103,8 @@ def classify(question: str) -> Query:
         kind = "change_ratio"
     elif re.search(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b", low):
         kind = "average"
+    elif re.search(r"\b(?:total|sum of (?:the )?)(?:percentages?|proportions?)\b", low):
+        kind = "sum"  # "the total percentage of revenue from A and B": the stated shares added up
     elif re.search(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|\bportion\b|\bfraction\b|"
                    r"\bshare of\b|\bpercent of\b|% of\b", low):
         kind = "divide"
