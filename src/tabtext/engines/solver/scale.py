@@ -8,8 +8,8 @@ _RULES = (
     ("billion", re.compile(r"\b(?:in\s+)?billions?\b|\bbn\b|[$€£¥]\s?b\b", re.I)),
     ("million", re.compile(r"\b(?:in\s+)?millions?\b|\bmn\b|\bmm\b|(?:[$€£¥]|\b(?:rmb|usd|eur|gbp|us\$|a\$|c\$))\s?m\b"
                            r"|\$m\b|'m\b|’m\b|\(m\)|\bm\)", re.I)),
-    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['’]000['’]?s?(?!\d)|\$\s?000['’]?s?(?!\d)|\(000s?\)|\b000s\b|"
-                            r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['’]?000\b|\(1,000\)|\bin 1,000s?\b|\bk\b\)?$", re.I)),
+    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['‘’`]000['‘’`]?s?(?!\d)|\$\s?000['‘’`]?s?(?!\d)|\(000s?\)|\b000s\b|"
+                            r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['‘’`]?000\b|\(1,000\)|\bin 1,000s?\b|\bk\b\)?$", re.I)),
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
 _UNSCALED = re.compile(r"\bper\s+(?:\w+\s+)?(?:share|unit|ton|tonne|barrel|hour)s?\b|\beps\b|\bnumber of\b|\bratio\b|\bdays?\b|"
@@ -47,7 +47,7 @@ def percent_words(text: str) -> bool:
 
 _TABULAR = re.compile(r"\((?:[^()]*\b)?in\s+(thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers)\s+(?:are\s+)?"
                       r"in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
-                      r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['’]?s?", re.I)
+                      r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['‘’`]?s?", re.I)
 
 
 def paragraph_scale(paragraphs) -> str:
