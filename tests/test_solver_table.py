@@ -71,3 +71,9 @@ def test_scale_words():
     assert paragraph_scale([Paragraph("p", "Other assets consisted of the following (in thousands):")]) == "thousand"
     assert paragraph_scale([Paragraph("p", "is summarized as follows (in\nthousands):")]) == "thousand"
     assert scale_of_text("Number of shares (1,000)") == "thousand"
+
+
+def test_a_column_of_years_holds_dates_not_amounts():
+    view = read_table(Table.from_rows([["", "Amount", "Last Fiscal Year of Expiration"],
+                                       ["Domestic–federal", "$39,784", "2039"], ["Domestic–state", "3,313", "2027"]]))
+    assert view.value(1, 1) == 39784 and view.value(1, 2) is None and view.numeric_cols() == [1]

@@ -195,6 +195,7 @@ def _idf(labels: list[str]) -> dict[str, float]:
 def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
     """How well a row/column label is mentioned in the question: idf-weighted fuzzy token recall, plus a bonus
     when the label appears nearly verbatim."""
+    label = re.sub(r"\(\s*\d{1,2}\s*\)|(?<=[a-z])\d\b", " ", label)  # footnote marks: "Audit Fees (1)", "schemes1"
     ltoks = content_tokens(label)
     if not ltoks:
         return 0.0

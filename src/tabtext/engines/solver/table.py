@@ -158,6 +158,11 @@ def read_table(table: Table) -> TableView:
             section = label
         row_sections.append(section if nums else "")
 
+    for c in range(1, width):  # a column of years ("Last Fiscal Year of Expiration") holds dates, not amounts
+        cells = [rows[r][c].strip() for (r, k) in values if k == c]
+        if len(cells) >= 2 and all(re.fullmatch(r"(?:19|20)\d\d", t) for t in cells):
+            for key in [key for key in values if key[1] == c]:
+                del values[key]
     scale_texts = [c for r in rows[:n_head] for c in r] + [rows[r][0] for r in range(n_head, len(rows)) if rows[r]
                                                            and not any((r, c) in values for c in range(width))]
     scale = ""
