@@ -15,7 +15,7 @@ import re
 from .errors import TabtextError
 
 MAX_LENGTH = 2000
-MAX_DEPTH = 40
+MAX_DEPTH = 100  # a left-deep sum of ~95 cells still evaluates; deeper nesting is refused
 MAX_ABS = 1e30
 MAX_EXPONENT = 64
 

@@ -28,6 +28,9 @@ def derivation(op: str, values: Sequence[float]) -> str:
         return f"{xs[0]} / {xs[1]}"
     if op == "percent_of":
         return f"{xs[0]} / {xs[1]} * 100"
+    if op in ("sum_divide", "sum_percent_of"):  # (a + b) / total: the share of several parts together
+        expr = f"({' + '.join(xs[:-1])}) / {xs[-1]}"
+        return expr + " * 100" if op == "sum_percent_of" else expr
     if op == "product":
         return f"{xs[0]} * {xs[1]}"
     raise ValueError(f"unknown operator {op!r}")
@@ -35,7 +38,8 @@ def derivation(op: str, values: Sequence[float]) -> str:
 
 def compute(op: str, values: Sequence[float]) -> tuple[float, str] | None:
     """(result, derivation) or None when the operands do not allow it (e.g. a zero divisor)."""
-    need = {"diff": 2, "change_ratio": 2, "divide": 2, "percent_of": 2, "product": 2}
+    need = {"diff": 2, "change_ratio": 2, "divide": 2, "percent_of": 2, "product": 2, "sum_divide": 3,
+            "sum_percent_of": 3}
     if len(values) < need.get(op, 1) or (op in ("sum", "average") and len(values) < 2):
         return None
     expr = derivation(op, values)

@@ -14,7 +14,7 @@ from .table import TableView, years_in
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
 does do did that this these those its it their his her company company's companies group's group firm
 year years fiscal fy between during over with respectively respective than amount value ended ending end
-december june september march 31 30 change difference percentage percent increase decrease ratio
+change difference percentage percent increase decrease ratio
 proportion sum combined s ' ’ 's""".split())
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
@@ -29,19 +29,24 @@ _CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|d
                       r"accounted for|attributed)\b|\b(?:reason|reasons|cause|causes|driver|drivers) (?:for|of|behind|why)\b|"
                       r"\bwhat (?:was|were|is|are) (?:the )?(?:main |primary |key )?(?:reason|reasons|cause|causes|drivers?)\b|"
                       r"\bdue to what\b|\bhow (?:was|were|is|are|will) .*\b(?:calculated|determined|measured|computed|"
-                      r"defined|recognized|used)\b", re.I)
+                      r"defined|recognized|used)\b|\b(?:driven by|due to|attributable to|attributed to|result(?:ing)? from|"
+                      r"relate to|related to|used for|represented by)\s*\?\s*$|\bwhat (?:is|are|was|were) represented by\b", re.I)
+# "What is Trade receivables?", "What are OEM?": a definition, not a figure
+_DEFINITION_Q = re.compile(r"^what (?:is|are) (?:an? |the )?[^?\d]{1,40}\?\s*$", re.I)
 
 
 def expand_years(text: str, years: list[str]) -> list[str]:
-    """ "2017-2019", "from 2017 to 2019", "2017 through 2019" name every year of the range."""
+    """ "2017-2019", "from 2017 to 2019", "2019 through 2017" name every year of the range, in the written order."""
     m = re.search(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until)\s*((?:19|20)\d\d)", text)
     if not m:
         return years
-    a, b = sorted((int(m.group(1)), int(m.group(2))))
-    if b - a > 10:
+    a, b = int(m.group(1)), int(m.group(2))
+    if abs(b - a) > 10:
         return years
-    span = [str(y) for y in range(b, a - 1, -1)]
-    return list(dict.fromkeys(years + span))
+    step = 1 if b >= a else -1
+    span = [str(y) for y in range(a, b + step, step)]
+    before = years_in(text[:m.start()])
+    return list(dict.fromkeys(before + span + years))
 
 
 @dataclass
@@ -56,13 +61,17 @@ class Query:
     notes: list[str] = field(default_factory=list)
 
 
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
+
+
 def tokenize(text: str) -> list[str]:
     out = []
     for tok in re.findall(r"[a-z0-9]+(?:[.'][a-z0-9]+)*", text.lower().replace("’", "'")):
         tok = tok.removesuffix("'s")
         if len(tok) > 3 and tok.endswith("s") and not tok.endswith("ss"):
             tok = tok[:-1]
-        out.append(tok)
+        out.append(_NUMBER_WORDS.get(tok, tok))
     return out
 
 
@@ -78,13 +87,24 @@ def classify(question: str) -> Query:
     percent = bool(re.search(r"percent|%", low))
     multi = bool(re.search(r"\brespective|\beach of\b|\brespectively\b", low))
     direction = ""
-    if re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
+    comparative = re.search(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
+                            r"less|most|least|bigger|biggest|better|worse|best|worst|fewer)\b", low)
+    comparative = comparative or re.search(r"\b(?:negative|positive)\b", low)
+    which = re.match(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
+                     r"segment|\w+)\b", low) or re.search(r"\bwhich (?:year|years|fiscal year|period)\b", low)
+    if which and comparative and not re.search(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b", low):
+        kind = "compare"
+        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer)\b",
+                                       low) else "max"
+    elif re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
                  r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
                  r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
                  r"(?:change|increase|decrease)", low):
         kind = "change_ratio"
     elif re.search(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b", low):
         kind = "average"
+    elif re.search(r"\b(?:total|sum of (?:the )?)(?:percentages?|proportions?)\b", low):
+        kind = "sum"  # "the total percentage of revenue from A and B": the stated shares added up
     elif re.search(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|\bportion\b|\bfraction\b|"
                    r"\bshare of\b|\bpercent of\b|% of\b", low):
         kind = "divide"
@@ -98,23 +118,40 @@ def classify(question: str) -> Query:
                    r"bigger|biggest|smaller|smallest)\b", low):
         kind = "compare"
         direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|fewer)\b", low) else "max"
-    elif re.search(r"\bhow many\b", low) and not re.search(r"\bhow many (?:shares|dollars|employees|units|options|"
-                                                          r"stores|people|customers|restricted)\b.*\b(?:in|at|as of|"
-                                                          r"for|during)\b", low):
+    elif re.search(r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|"
+                   r"categories|segments|elements|assumptions|services|regions|countries|geographic|major|companies|"
+                   r"executive|officers|members|lines|classes|sources|factors|markets)\b", low) or (
+            re.search(r"\bhow many\b", low) and re.search(r"\b(?:exceed|above|below|more than|less than|greater than|"
+                                                          r"lower than|higher than|are there|in the table)\b", low)):
         kind = "count"
-    elif re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b", low) and not years:
+    elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|"
+                                  r"\bwhat (?:are|were) the (?:\w+ )?(?:years|fiscal years|periods)\b", low) or re.search(
+            r"\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:shown|included|presented|"
+            r"provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b", low)):
         kind = "list_years"
+    elif re.search(r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|"
+                   r"categories|types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|"
+                   r"listed|included|in the table|presented|disclosed)\b", low):
+        kind = "list_items"
     elif re.search(r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|"
                    r"line items|sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|"
                    r"components|categories|types)\b", low):
         kind = "list_items"
     elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
         kind = "sum"
-    if kind == "value" and _TEXT_Q.search(low) or _CAUSE_Q.search(low):
+    if kind == "change_ratio" and re.search(r"\b(?:absolute|nominal) (?:percentage )?(?:change|difference)|percentage points?|"
+                                            r"\bchange in (?:the )?percentage of\b", low):
+        kind = "diff"
+    if kind == "divide" and len(years) >= 2 and re.search(r"\b(?:change|increase|decrease|difference)\b", low) \
+            and not re.search(r"\bratio\b|\bproportion\b", low):
+        kind = "diff"
+    if kind == "value" and (_TEXT_Q.search(low) or _DEFINITION_Q.search(q)) or _CAUSE_Q.search(low):
         kind = "text"
+    if multi and kind in ("sum", "divide", "count", "list_items") and re.search(r"\brespective", low):
+        kind = "value"
     if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
         multi = True
-    if kind in ("average", "sum", "compare", "count", "list_years"):
+    if kind in ("average", "sum", "compare", "count", "list_years") or kind == "value" and multi:
         years = expand_years(low, years)
     return Query(q, kind, years, content_tokens(q), multi, direction, percent)
 
@@ -125,6 +162,26 @@ class Grounding:
     col_scores: dict[int, float]
     year_cols: dict[str, list[int]]
     year_rows: dict[str, list[int]]
+    part_rows: list[int] = field(default_factory=list)
+
+
+_PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas a (?:percentage|proportion|ratio) of\b|"
+                    r"\bover\b|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
+
+
+def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float]) -> list[int]:
+    """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
+    parts = [p for p in _PARTS.split(re.sub(r"(?:19|20)\d\d", " ", query.text)) if content_tokens(p)]
+    if len(parts) < 2:
+        return []
+    out: list[int] = []
+    for part in parts:
+        toks = content_tokens(part)
+        scored = [(_match(view.row_labels[r], toks, idf, part), r) for r in row_ids]
+        best = max(scored, default=(0.0, -1))
+        if best[0] >= 1.0 and best[1] not in out:
+            out.append(best[1])
+    return out
 
 
 def _idf(labels: list[str]) -> dict[str, float]:
@@ -138,6 +195,7 @@ def _idf(labels: list[str]) -> dict[str, float]:
 def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
     """How well a row/column label is mentioned in the question: idf-weighted fuzzy token recall, plus a bonus
     when the label appears nearly verbatim."""
+    label = re.sub(r"\(\s*\d{1,2}\s*\)|(?<=[a-z])\d\b", " ", label)  # footnote marks: "Audit Fees (1)", "schemes1"
     ltoks = content_tokens(label)
     if not ltoks:
         return 0.0
@@ -164,13 +222,23 @@ def ground(view: TableView, query: Query) -> Grounding:
     labels = [view.row_labels[r] for r in data_rows]
     idf = _idf(labels + view.col_labels)
     row_scores = {}
+    # words of the row-label header ("Revenue from external customers by country") describe every row
+    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
+    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
     for r in data_rows:
         if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
             continue
-        s = _match(view.row_labels[r], query.tokens, idf, qtext)
+        s = _match(view.row_labels[r], qtokens, idf, qtext)
         sec = view.row_sections[r]
         if sec:
-            s += 0.3 * _match(sec, query.tokens, idf, qtext)
+            s += 0.3 * _match(sec, qtokens, idf, qtext)
+        for text, weight in ((view.row_labels[r], 1.0), (sec, 1.5)):  # "2019:" sections, "Balance at ... 2019" rows
+            ys = years_in(text)
+            if ys and query.years and s > 0:
+                s += weight if set(ys) & set(query.years) else -0.5 * weight
+        ys = years_in(view.row_labels[r])
+        if s == 0 and ys and set(ys) <= set(query.years) and not content_tokens(view.row_labels[r]):
+            s = 1.0 + 0.5 * len(ys)  # a period row ("2020 - 2024") the question names by its years
         row_scores[r] = s
     col_scores = {}
     for c in range(1, view.table.n_cols):
@@ -187,4 +255,4 @@ def ground(view: TableView, query: Query) -> Grounding:
         ys = years_in(lbl)
         if ys and len(lbl) < 40:
             year_rows.setdefault(ys[0], []).append(r)
-    return Grounding(row_scores, col_scores, year_cols, year_rows)
+    return Grounding(row_scores, col_scores, year_cols, year_rows, part_rows(view, query, list(row_scores), idf))

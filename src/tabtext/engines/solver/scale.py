@@ -8,12 +8,12 @@ _RULES = (
     ("billion", re.compile(r"\b(?:in\s+)?billions?\b|\bbn\b|[$€£¥]\s?b\b", re.I)),
     ("million", re.compile(r"\b(?:in\s+)?millions?\b|\bmn\b|\bmm\b|(?:[$€£¥]|\b(?:rmb|usd|eur|gbp|us\$|a\$|c\$))\s?m\b"
                            r"|\$m\b|'m\b|’m\b|\(m\)|\bm\)", re.I)),
-    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['’]000['’]?s?(?!\d)|\$\s?000['’]?s?(?!\d)|\(000s?\)|\b000s\b|"
-                            r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['’]?000\b|\bk\b\)?$", re.I)),
+    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['‘’`]000['‘’`]?s?(?!\d)|\$\s?000['‘’`]?s?(?!\d)|\(000s?\)|\b000s\b|"
+                            r"\b(?:usd|eur|rmb|dkk|sek|nok|chf)\s?['‘’`]?000\b|\(1,000\)|\bin 1,000s?\b|\bk\b\)?$", re.I)),
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
-_UNSCALED = re.compile(r"\bper\s+(?:share|unit|ton|tonne|barrel|hour)\b|\bnumber of\b|\bratio\b|\bdays?\b|"
-                       r"\byears?\b\s*\)?$|\bheadcount\b|\bemployees\b", re.I)
+_UNSCALED = re.compile(r"\bper\s+(?:\w+\s+)?(?:share|unit|ton|tonne|barrel|hour)s?\b|\beps\b|\bnumber of\b|\bratio\b|\bdays?\b|"
+                       r"\(in years\)|\byears\)$|\bheadcount\b|\bemployees\b", re.I)
 
 
 def scale_of_text(text: str, table_level: bool = False) -> str:
@@ -36,6 +36,8 @@ def scale_of_text(text: str, table_level: bool = False) -> str:
         return "percent"
     if _UNSCALED.search(low):
         return "none"
+    if re.search(r"(?<!exchange )\b(?:rate|margin|yield)s?\b", low) and "per share" not in low:
+        return "percent"
     return ""
 
 
@@ -43,8 +45,9 @@ def percent_words(text: str) -> bool:
     return bool(_PERCENT.search(text))
 
 
-_TABULAR = re.compile(r"\((?:[^()]*\b)?in (thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers) (?:are )?in "
-                      r"(thousands|millions|billions)\b|\bexpressed in (thousands|millions|billions)\b", re.I)
+_TABULAR = re.compile(r"\((?:[^()]*\b)?in\s+(thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers)\s+(?:are\s+)?"
+                      r"in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
+                      r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['‘’`]?s?", re.I)
 
 
 def paragraph_scale(paragraphs) -> str:
@@ -53,5 +56,5 @@ def paragraph_scale(paragraphs) -> str:
         m = _TABULAR.search(p.text)
         if m:
             word = next(g for g in m.groups() if g).lower()
-            return word[:-1]
+            return "thousand" if word == "000" else word[:-1]
     return ""

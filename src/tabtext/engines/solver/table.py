@@ -12,7 +12,7 @@ from ...types import Table
 from .scale import scale_of_text
 
 _YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
-_SHORT_YEAR = re.compile(r"\b(?:fy|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
+_SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
 
 def years_in(text: str) -> list[str]:
@@ -37,8 +37,15 @@ def cell_number(text: str) -> float | None:
     return parse_number(s)
 
 
+def _squeeze(text: str) -> str:
+    """ "2 0 1 8" (letter-spaced years in extracted PDFs) -> "2018"."""
+    return re.sub(r"\b(\d) (\d) (\d) (\d)\b", r"\1\2\3\4", text)
+
+
 def is_year_cell(text: str) -> bool:
-    s = text.strip().rstrip("*").strip()
+    s = _squeeze(text).strip().rstrip("*").strip()
+    s = re.sub(r"\s*(?:[$€£¥]|US\$|A\$)?\s?(?:m|bn|k|mn|million|thousand|['’]?000s?|restated|\(restated\))$", "", s,
+               flags=re.I)
     return bool(re.fullmatch(r"(?:(?:FY|Fiscal|fiscal|Year)\s?)?(?:19|20)\d\d(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
 
 
@@ -68,6 +75,14 @@ class TableView:
     def value(self, r: int, c: int) -> float | None:
         return self.values.get((r, c))
 
+    def amount(self, r: int, c: int) -> float | None:
+        """A cell as an operand: a dash ("—", "-") in a row of figures counts as zero."""
+        v = self.values.get((r, c))
+        if v is None and self.cell_text(r, c).strip("$ ") in ("-", "—", "–", "--", "nil") and \
+                any((r, k) in self.values for k in range(1, self.table.n_cols)):
+            return 0.0
+        return v
+
     def cell_text(self, r: int, c: int) -> str:
         return self.table.cell(r, c).strip()
 
@@ -88,11 +103,12 @@ class TableView:
         return self.scale
 
 
-def _is_header_row(row: tuple[str, ...], index: int) -> bool:
+def _is_header_row(row: tuple[str, ...], index: int, years_above: bool = False) -> bool:
     cells = [c.strip() for c in row[1:]]
     filled = [c for c in cells if c]
-    if not filled:
-        return index == 0 or bool(row[0].strip()) and index < 2 and not any(ch.isdigit() for ch in row[0])
+    if not filled:  # a lone label under the period headers opens the first section, it is not a header
+        return index == 0 or bool(row[0].strip()) and index < 2 and not years_above and \
+            not any(ch.isdigit() for ch in row[0])
     return all(cell_number(c) is None or is_year_cell(c) for c in filled)
 
 
@@ -101,17 +117,22 @@ def read_table(table: Table) -> TableView:
     width = table.n_cols
     n_head = 0
     limit = min(len(rows) - 1, 4)
-    while n_head < limit and _is_header_row(rows[n_head], n_head):
+    while n_head < limit and _is_header_row(rows[n_head], n_head,
+                                            any(is_year_cell(c) for r in rows[:n_head] for c in r[1:])):
         n_head += 1
     header = [list(r) + [""] * (width - len(r)) for r in rows[:n_head]]
-    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right
-        last = ""
+    def below_is_year(i: int, c: int) -> bool:
+        return any(is_year_cell(header[j][c]) for j in range(i + 1, n_head))
+
+    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right ...
+        last, source = "", 0
         for c in range(1, width):
             if hrow[c].strip():
-                last = hrow[c]
-            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)):
+                last, source = hrow[c], c
+            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)) and \
+                    below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
                 hrow[c] = last
-    col_labels = [" ".join(h[c].strip() for h in header if h[c].strip()) for c in range(width)]
+    col_labels = [_squeeze(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
     col_years = [years_in(lbl) for lbl in col_labels]
 
     label_col = 0
@@ -131,10 +152,17 @@ def read_table(table: Table) -> TableView:
             if v is not None:
                 values[(r, c)] = v
                 nums = True
+        if nums and not label:  # an unlabelled row of figures closes a block: it is its total
+            row_labels[-1] = "Total"
         if not nums and label:
             section = label
         row_sections.append(section if nums else "")
 
+    for c in range(1, width):  # a column of years ("Last Fiscal Year of Expiration") holds dates, not amounts
+        cells = [rows[r][c].strip() for (r, k) in values if k == c]
+        if len(cells) >= 2 and all(re.fullmatch(r"(?:19|20)\d\d", t) for t in cells):
+            for key in [key for key in values if key[1] == c]:
+                del values[key]
     scale_texts = [c for r in rows[:n_head] for c in r] + [rows[r][0] for r in range(n_head, len(rows)) if rows[r]
                                                            and not any((r, c) in values for c in range(width))]
     scale = ""

@@ -9,125 +9,26 @@ from __future__ import annotations
 import re
 
 from ...types import Answer, Evidence, Example, Prediction
-from . import ops
-from .question import Grounding, Query, classify, ground
+from .arith import arithmetic
+from .context import Ctx, years_for
+from .question import Query, classify, content_tokens, ground
 from .scale import paragraph_scale
+from .select import threshold
+from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
 from .table import TableView, read_table
 from .textnum import text_arithmetic
-from .textspan import text_answer
+from .textspan import text_answer, text_coverage
 
-_MIN_ROW = 0.9  # a row must share at least about one distinctive word with the question
-
-
-class Ctx:
-    def __init__(self, view: TableView, g: Grounding, q: Query) -> None:
-        self.view, self.g, self.q = view, g, q
-        ranked = sorted(g.row_scores.items(), key=lambda kv: (-kv[1], kv[0]))
-        self.ranked_rows = ranked
-
-    @property
-    def best_row(self) -> int | None:
-        if not self.ranked_rows or self.ranked_rows[0][1] < _MIN_ROW:
-            return None
-        return self.ranked_rows[0][0]
-
-    def rows_mentioned(self, limit: int = 4) -> list[int]:
-        """Several rows the question names (e.g. "A and B"): near-best rows whose words cover different parts."""
-        if self.best_row is None:
-            return []
-        best = self.ranked_rows[0][1]
-        out = [r for r, s in self.ranked_rows[:limit] if s >= max(_MIN_ROW, 0.6 * best)]
-        return out
-
-    def year_axis(self) -> str:
-        if self.g.year_cols:
-            return "col"
-        if self.g.year_rows:
-            return "row"
-        return ""
-
-    def col_for_year(self, year: str) -> int | None:
-        cols = self.g.year_cols.get(year, [])
-        if not cols:
-            return None
-        def key(c: int) -> tuple[float, int, int]:
-            pct = any("%" in self.view.cell_text(r, c) for r in self.view.data_rows()[:6])
-            return (-self.g.col_scores.get(c, 0.0), int(pct != self.q.percent), c)
-        return min(cols, key=key)
-
-    def value_cols(self) -> list[int]:
-        """Columns in the order of the table's periods (first = as printed, usually newest)."""
-        seen, out = set(), []
-        for c, ys in enumerate(self.view.col_years):
-            if c and ys and ys[0] not in seen:
-                col = self.col_for_year(ys[0])
-                if col is not None:
-                    seen.add(ys[0])
-                    out.append(col)
-        return out
-
-    def best_col(self) -> int | None:
-        cols = [c for c in self.view.numeric_cols()]
-        if not cols:
-            return None
-        return min(cols, key=lambda c: (-self.g.col_scores.get(c, 0.0), c))
-
-    def cells_over_years(self, row: int, years: list[str]) -> list[tuple[int, int]]:
-        out = []
-        for y in years:
-            c = self.col_for_year(y)
-            if c is not None and self.view.value(row, c) is not None:
-                out.append((row, c))
-        return out
-
-
-def _years_for(ctx: Ctx, op: str) -> list[str]:
-    """The periods an operator works over, oldest last as TAT-QA writes changes (new - old)."""
-    q, avail = ctx.q, [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
-    years = [y for y in q.years if y in ctx.g.year_cols]
-    if op in ("diff", "change_ratio"):
-        if len(years) == 1:
-            prev = str(int(years[0]) - 1)
-            years = years + ([prev] if prev in ctx.g.year_cols else [y for y in avail if y < years[0]][:1])
-        elif not years:
-            years = sorted(set(avail), reverse=True)[:2]
-        return sorted(set(years), reverse=True)[:2]
-    if op == "average" and len(years) == 1 and not re.search(r"\b(?:and|to|through)\b", q.text.lower()):
-        prev = str(int(years[0]) - 1)
-        if prev in ctx.g.year_cols:
-            return [years[0], prev]
-    if not years:
-        seen = []
-        for y in avail:
-            if y not in seen:
-                seen.append(y)
-        return seen
-    return years
-
-
-def _result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, order_values=None):
-    values = order_values if order_values is not None else [view.value(r, c) for r, c in cells]
-    got = ops.compute(op, values)
-    if got is None:
-        return None
-    value, expr = got
-    scale = _arith_scale(view, cells, op, q)
-    return Answer(ops.answer_number(value), scale, expr), [Evidence("cell", r, c, text=view.cell_text(r, c))
-                                                          for r, c in cells]
-
-
-def _arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query) -> str:
-    if op in ("change_ratio", "percent_of"):
-        return "percent"
-    if op == "divide":
-        return ""
-    scales = [view.cell_scale(r, c) for r, c in cells]
-    return scales[0] if scales else view.scale
+TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the chosen cells' labels
+ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
+_ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 
 
 def _solve_table(ctx: Ctx):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     row = ctx.best_row
+    if kind == "list_years" and row is not None and threshold(q, view) is not None:
+        return years_passing(ctx, row)
     if kind == "list_years":
         years = [ys[0] for c, ys in enumerate(view.col_years) if c and ys]
         years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
@@ -135,100 +36,38 @@ def _solve_table(ctx: Ctx):
             return Answer(tuple(years)), [], "list_years"
         return None
     if kind == "list_items":
-        return _list_items(ctx)
+        return list_items(ctx)
+    if kind == "count":
+        return count_answer(ctx)
     if row is None:
         return None
     axis = ctx.year_axis()
-    if kind in ("diff", "change_ratio", "average", "sum", "divide") and axis == "col":
-        years = _years_for(ctx, kind)
-        rows = ctx.rows_mentioned()
-        two_rows = len(rows) >= 2 and len([y for y in q.years if y in ctx.g.year_cols]) <= 1 and \
-            re.search(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b", q.text.lower())
-        if kind == "divide" or two_rows and kind in ("diff", "sum", "average"):
-            year = (q.years[0] if q.years and q.years[0] in ctx.g.year_cols else (years[0] if years else None))
-            col = ctx.col_for_year(year) if year else ctx.best_col()
-            if col is not None and len(rows) >= 2 and (kind != "divide" or len(q.years) <= 1):
-                pair = _order_rows(ctx, rows[:2] if kind in ("diff", "divide") else rows)
-                cells = [(r, col) for r in pair if view.value(r, col) is not None]
-                op = "percent_of" if kind == "divide" and q.percent and not re.search(r"\bratio\b", q.text.lower()) \
-                    else kind
-                if len(cells) >= 2:
-                    res = _result(view, cells, op, q)
-                    if res:
-                        return res[0], res[1], op
-            if kind == "divide":
-                cells = ctx.cells_over_years(row, [y for y in q.years if y in ctx.g.year_cols])
-                if len(cells) == 2:
-                    op = "percent_of" if q.percent else "divide"
-                    res = _result(view, cells, op, q)
-                    if res:
-                        return res[0], res[1], op
-                return None
-        cells = ctx.cells_over_years(row, years)
-        if kind == "sum" and len(cells) < 2:
-            return _value(ctx, row)
-        res = _result(view, cells, kind, q)
-        if res:
-            return res[0], res[1], kind
-        return None
+    if kind in ("diff", "change_ratio", "average", "sum", "divide"):
+        return arithmetic(ctx, row, axis)
+    if kind == "compare" and axis == "col" and threshold(q, view) is not None:
+        return years_passing(ctx, row)
+    if kind == "compare" and not re.search(r"\b(?:year|years|period|fiscal)\b", q.text.lower()):
+        return compare_rows(ctx)
     if kind == "compare" and axis == "col":
-        years = _years_for(ctx, "compare")
+        years = years_for(ctx, "compare")
         cells = ctx.cells_over_years(row, years)
         if len(cells) >= 2:
             pick = (max if q.direction == "max" else min)(cells, key=lambda rc: view.value(*rc))
             year = view.col_years[pick[1]][0]
             return Answer((year,)), [Evidence("cell", *pick, text=view.cell_text(*pick))], "compare"
         return None
-    return _value(ctx, row)
+    return value_answer(ctx, row)
 
 
-def _order_rows(ctx: Ctx, rows: list[int]) -> list[int]:
-    """Operands in the order the question names them; a 'total' row is the denominator of a share."""
-    low = ctx.q.text.lower()
-
-    def pos(r: int) -> int:
-        from rapidfuzz import fuzz
-        label = re.sub(r"\s*\(.*?\)", "", ctx.view.row_labels[r].lower())
-        al = fuzz.partial_ratio_alignment(label, low)
-        return al.dest_start if al else 10**6
-    ordered = sorted(rows, key=pos)
-    if ctx.q.kind == "divide":
-        totals = [r for r in ordered if ctx.view.row_labels[r].lower().startswith("total")]
-        if len(totals) == 1 and len(ordered) == 2:
-            ordered = [r for r in ordered if r != totals[0]] + totals
-    return ordered
-
-
-def _value(ctx: Ctx, row: int):
-    view, q = ctx.view, ctx.q
-    years = [y for y in q.years if y in ctx.g.year_cols]
-    cols = [ctx.col_for_year(y) for y in years] if years else []
-    cols = [c for c in cols if c is not None and view.value(row, c) is not None]
-    if not cols:
-        c = ctx.best_col()
-        if ctx.year_axis() == "col" and ctx.g.col_scores.get(c or 0, 0) == 0:
-            vc = [c for c in ctx.value_cols() if view.value(row, c) is not None]
-            c = vc[0] if vc else c
-        cols = [c] if c is not None and view.value(row, c) is not None else []
-    if not cols:
-        return None
-    if len(cols) > 1 and (q.multi or len(cols) == len(years)):
-        texts = tuple(view.cell_text(row, c) for c in cols)
-        return Answer(texts, view.cell_scale(row, cols[0])), [Evidence("cell", row, c, text=view.cell_text(row, c))
-                                                              for c in cols], "multi_cell"
-    c = cols[0]
-    return Answer((view.cell_text(row, c),), view.cell_scale(row, c)), [Evidence("cell", row, c,
-                                                                                 text=view.cell_text(row, c))], "cell"
-
-
-def _list_items(ctx: Ctx):
-    view = ctx.view
-    rows = [r for r in view.data_rows() if any((r, c) in view.values for c in range(1, view.table.n_cols))]
-    rows = [r for r in rows if view.row_labels[r] and not view.row_labels[r].lower().startswith("total")]
-    if not rows:
-        return None
-    return Answer(tuple(view.row_labels[r] for r in rows)), [Evidence("cell", r, 0, text=view.row_labels[r])
-                                                             for r in rows], "list_items"
+def table_coverage(q: Query, view: TableView, evidence) -> float:
+    """Share of the question's content words found in the labels around the chosen cells."""
+    words: set[str] = set()
+    for ev in evidence:
+        for text in (view.row_labels[ev.row], view.row_sections[ev.row], view.col_labels[ev.col] if ev.col >= 0 else ""):
+            words.update(content_tokens(text))
+    words.update(content_tokens(view.table.caption))
+    qset = set(q.tokens)
+    return len(qset & words) / len(qset) if qset else 0.0
 
 
 def answer_example(example: Example) -> Prediction:
@@ -242,7 +81,15 @@ def answer_example(example: Example) -> Prediction:
             view.scale = paragraph_scale(paragraphs)
         ctx = Ctx(view, ground(view, q), q)
         out = _solve_table(ctx)
-    if out is None and q.kind in ("diff", "change_ratio", "average", "sum", "divide"):
+        if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
+            if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
+                out = None
+        elif out is not None and out[2] in _ARITH_OPS and paragraphs:
+            alt = text_arithmetic(q, paragraphs)
+            if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
+                    table_coverage(q, view, out[1]) + ARITH_TEXT_MARGIN:
+                out = alt
+    if out is None and q.kind in _ARITH_OPS:
         out = text_arithmetic(q, paragraphs)
     if out is None:
         out = text_answer(q, paragraphs)

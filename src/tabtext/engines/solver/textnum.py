@@ -1,57 +1,103 @@
-"""Arithmetic over numbers written in the paragraphs ("... increased from $1.2 million in 2018 to $1.5 million")."""
+"""Arithmetic over amounts written in the paragraphs.
+
+"... recognized $0.3 million, $0.9 million and $0.6 million in 2019, 2018 and 2017, respectively" gives one
+amount per year; "increased from $1.2 million in 2018 to $1.5 million in 2019" gives an old and a new one.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
-from ...numbers import find_numbers
 from ...types import Answer, Evidence, Paragraph
 from . import ops
 from .question import Query, content_tokens
-from .scale import scale_of_text
 
+SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
+_AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
+                     r"bn\b|m\b)?", re.I)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+_UNITS = {"%": "percent", "percent": "percent", "thousand": "thousand", "million": "million", "billion": "billion",
+          "bn": "billion", "m": "million"}
+
+
+def sentences(paragraphs: Sequence[Paragraph]):
+    for i, p in enumerate(paragraphs):
+        for m in SENTENCE.finditer(p.text):
+            if m.group(0).strip():
+                yield i, m.start(), m.group(0)
+
+
+def amounts(sentence: str) -> list[tuple[float, str, int, int]]:
+    """(value, unit, start, end) of each amount that is not a year or a date."""
+    out = []
+    for m in _AMOUNT.finditer(sentence):
+        digits = m.group(1)
+        if _YEAR.match(digits) and not m.group(2) and "$" not in m.group(0):
+            continue
+        after = sentence[m.end():m.end() + 12].lower()
+        if re.match(r"\s*(?:years?|months?|days?)\b", after) and not m.group(2):
+            continue
+        value = float(digits.replace(",", ""))
+        if m.group(0).strip().startswith("(") and ")" in m.group(0):
+            value = -value
+        unit = _UNITS.get((m.group(2) or "").lower().rstrip("s"), "")
+        out.append((value, unit, m.start(1), m.end()))
+    return out
+
+
+def _year_after(sentence: str, end: int) -> str:
+    m = re.match(r"[^$\d]{0,25}?\b((?:19|20)\d\d)\b", sentence[end:])
+    return m.group(1) if m else ""
 
 
 def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
-    """The best-overlapping sentence holding two amounts; the operator runs over them in time order."""
+    """The best-overlapping sentence with two or more amounts; the operator runs over them."""
     qset = set(q.tokens)
     best = None
-    for i, p in enumerate(paragraphs):
-        for m in re.finditer(r"[^.!?]+(?:[.!?](?=\s|$)|$)", p.text):
-            sent = m.group(0)
-            nums = [(v, s, e) for v, s, e in find_numbers(sent) if not _YEAR.match(sent[s:e].strip())]
-            if len(nums) < 2:
-                continue
-            score = len(qset & set(content_tokens(sent)))
-            if best is None or score > best[0]:
-                best = (score, i, m.start(), sent, nums)
+    for i, offset, sent in sentences(paragraphs):
+        found = amounts(sent)
+        if len(found) < 2:
+            continue
+        score = len(qset & set(content_tokens(sent)))
+        if best is None or score > best[0]:
+            best = (score, i, offset, sent, found)
     if best is None or best[0] < 2:
         return None
-    score, i, offset, sent, nums = best
-    a, b = nums[0], nums[1]
-    low = sent.lower()
-    years = re.findall(r"(?:19|20)\d\d", sent)
-    # "from A (in 2018) to B (in 2019)" lists old first; "B in 2019 compared to A in 2018" lists new first
-    new_first = bool(re.search(r"compared (?:to|with)|from .* in (?:19|20)\d\d$", low)) or (
-        len(years) >= 2 and years[0] > years[1])
-    op = q.kind
+    _, i, offset, sent, found = best
+    years = re.findall(r"\b(?:19|20)\d\d\b", sent)
+    by_year: dict[str, tuple[float, str, int, int]] = {}
+    if re.search(r"\brespectively\b", sent) and len(years) == len(found):
+        by_year = dict(zip(years, found))
+    op = "percent_of" if q.kind == "divide" and q.percent else q.kind
     if op in ("diff", "change_ratio"):
-        values = [a[0], b[0]] if new_first else [b[0], a[0]]
-    elif op == "divide":
-        values = [a[0], b[0]]
-        op = "percent_of" if q.percent else "divide"
+        if len(by_year) >= 2:
+            new, old = sorted(by_year, reverse=True)[:2]
+            picked = [by_year[new], by_year[old]]
+        else:
+            # "A in 2018 ... B in 2019" orders by the years; else "B compared to A" lists new first and
+            # "from A to B" old first
+            low = sent.lower()
+            a_year, b_year = (_year_after(sent, found[k][3]) for k in (0, 1))
+            if a_year and b_year and a_year != b_year:
+                new_first = a_year > b_year
+            else:
+                new_first = bool(re.search(r"compared (?:to|with)|versus|\bvs\.?", low))
+            picked = [found[0], found[1]] if new_first else [found[1], found[0]]
+    elif by_year and [y for y in q.years if y in by_year]:
+        picked = [by_year[y] for y in q.years if y in by_year]
     else:
-        values = [a[0], b[0]]
-    got = ops.compute(op, values)
+        units = [a for a in found if a[1] == found[0][1]]
+        picked = units if op in ("sum", "average") else found[:2]
+    got = ops.compute(op, [a[0] for a in picked])
     if got is None:
         return None
     result, expr = got
-    unit = sent[a[2]:a[2] + 12]
-    scale = "percent" if op in ("change_ratio", "percent_of") else (scale_of_text(unit) if scale_of_text(unit) not in
-                                                                    ("none",) else "")
-    if op == "divide":
+    if op in ("change_ratio", "percent_of"):
+        scale = "percent"
+    elif op == "divide":
         scale = ""
-    ev = [Evidence("text", paragraph=i, start=offset + s, end=offset + e, text=sent[s:e]) for _, s, e in (a, b)]
+    else:
+        scale = picked[0][1]
+    ev = [Evidence("text", paragraph=i, start=offset + s, end=offset + e, text=sent[s:e]) for _, _, s, e in picked]
     return Answer(ops.answer_number(result), scale, expr), ev, op

@@ -1,0 +1,162 @@
+"""The grounded question: a read table, the rows/columns/periods the question names, and their order."""
+
+from __future__ import annotations
+
+import re
+
+from .question import Grounding, Query, content_tokens, tokenize
+from .table import TableView
+
+MIN_ROW = 0.9  # a row must share at least one distinctive word with the question
+
+
+class Ctx:
+    def __init__(self, view: TableView, g: Grounding, q: Query) -> None:
+        self.view, self.g, self.q = view, g, q
+        ranked = sorted(g.row_scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        self.ranked_rows = ranked
+
+    @property
+    def best_row(self) -> int | None:
+        if not self.ranked_rows or self.ranked_rows[0][1] < MIN_ROW:
+            return None
+        return self.ranked_rows[0][0]
+
+    def rows_mentioned(self, limit: int = 4) -> list[int]:
+        """Several rows the question names (e.g. "A and B"): near-best rows whose words cover different parts."""
+        if self.best_row is None:
+            return []
+        if len(self.g.part_rows) >= 2:
+            return self.g.part_rows[:limit]
+        best = self.ranked_rows[0][1]
+        out = [r for r, s in self.ranked_rows[:limit] if s >= max(MIN_ROW, 0.6 * best)]
+        return out
+
+    def year_axis(self) -> str:
+        if self.g.year_cols:
+            return "col"
+        if self.g.year_rows:
+            return "row"
+        return ""
+
+    def col_for_year(self, year: str) -> int | None:
+        cols = self.g.year_cols.get(year, [])
+        if not cols:
+            return None
+        def key(c: int) -> tuple[int, float, int, int]:
+            pct = self.is_percent_col(c)
+            return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
+        return min(cols, key=key)
+
+    def is_percent_col(self, c: int) -> bool:
+        label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
+        return self._percent_col(c) or "%" in label or "percent" in label
+
+    def _percent_col(self, c: int) -> bool:
+        cells = [self.view.cell_text(r, c) for r in self.view.data_rows() if self.view.value(r, c) is not None]
+        return bool(cells) and sum("%" in t for t in cells) * 2 >= len(cells)
+
+    def value_cols(self) -> list[int]:
+        """Columns in the order of the table's periods (first = as printed, usually newest)."""
+        seen, out = set(), []
+        for c, ys in enumerate(self.view.col_years):
+            if c and ys and ys[0] not in seen:
+                col = self.col_for_year(ys[0])
+                if col is not None:
+                    seen.add(ys[0])
+                    out.append(col)
+        return out
+
+    def best_col(self) -> int | None:
+        cols = [c for c in self.view.numeric_cols()]
+        if not cols:
+            return None
+        return min(cols, key=lambda c: (-self.g.col_scores.get(c, 0.0), c))
+
+    def cells_over_years(self, row: int, years: list[str]) -> list[tuple[int, int]]:
+        out = []
+        for y in years:
+            c = self.col_for_year(y)
+            if c is not None and self.view.amount(row, c) is not None and (row, c) not in out:
+                out.append((row, c))
+        return out
+
+
+def years_for(ctx: Ctx, op: str) -> list[str]:
+    """The periods an operator works over, oldest last as TAT-QA writes changes (new - old)."""
+    q, avail = ctx.q, [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
+    years = [y for y in q.years if y in ctx.g.year_cols]
+    if op in ("diff", "change_ratio"):
+        if len(years) == 1:
+            prev = str(int(years[0]) - 1)
+            years = years + ([prev] if prev in ctx.g.year_cols else [y for y in avail if y < years[0]][:1])
+        elif not years:
+            years = sorted(set(avail), reverse=True)[:2]
+        return sorted(set(years), reverse=True)[:2]
+    if op == "average" and len(years) == 1 and not re.search(r"\b(?:and|to|through)\b", q.text.lower()):
+        prev = str(int(years[0]) - 1)
+        if prev in ctx.g.year_cols:
+            return [years[0], prev]
+    if not years:
+        seen = []
+        for y in avail:
+            if y not in seen:
+                seen.append(y)
+        return seen
+    return years
+
+
+def named_cols(ctx: Ctx, row: int) -> list[int]:
+    """Non-period columns the question names ("high and low", "current and total"), in question order."""
+    qyears = [y for y in ctx.q.years if y in ctx.g.year_cols]
+    cols = [c for c, s in ctx.g.col_scores.items() if s >= 1.0 and ctx.view.value(row, c) is not None
+            and (not qyears or any(y in ctx.view.col_years[c] for y in qyears[:1]))]
+    if len(cols) < 2:
+        return []
+    # a column is named only by words the other value columns' labels lack
+    value_cols = [c for c in ctx.view.numeric_cols() if ctx.view.value(row, c) is not None]
+    common = set.intersection(*(set(content_tokens(ctx.view.col_labels[c])) for c in value_cols)) if value_cols else set()
+    qset = set(ctx.q.tokens)
+    cols = [c for c in cols if (set(content_tokens(ctx.view.col_labels[c])) - common) & qset]
+    if len(cols) < 2:
+        return []
+    return sorted(sorted(cols, key=lambda c: -ctx.g.col_scores[c])[:2], key=lambda c: mention(ctx, ctx.view.col_labels[c],
+                                                                                             [ctx.view.col_labels[o] for o in cols]))
+
+
+def mention(ctx: Ctx, label: str, others: list[str]) -> int:
+    """Where the question first names a label, by the label's own words (those the other labels lack)."""
+    toks = tokenize(ctx.q.text)
+    mine = set(content_tokens(label))
+    theirs = {t for o in others if o != label for t in content_tokens(o)}
+    own = (mine - theirs) or mine
+    hits = [i for i, t in enumerate(toks) if t in own]
+    return hits[0] if hits else 10**6
+
+
+def share_rows(ctx: Ctx) -> list[int]:
+    """A share of a total ("percentage of A in total B"): the best non-total row over the best total row."""
+    low = ctx.q.text.lower()
+    if not re.search(r"\btotal\b|\ball\b", low):
+        return []
+    def is_total(r: int) -> bool:
+        return bool(re.match(r"\s*(?:total|net total|sum)\b", ctx.view.row_labels[r].lower()))
+    parts = [r for r, s in ctx.ranked_rows if not is_total(r) and s >= MIN_ROW]
+    totals = [r for r, s in ctx.ranked_rows if is_total(r)]
+    if not parts or not totals:
+        return []
+    return [parts[0], totals[0]]
+
+
+def order_rows(ctx: Ctx, rows: list[int]) -> list[int]:
+    """Operands in the order the question names them; a 'total' row is the denominator of a share."""
+    labels = [ctx.view.row_labels[r] for r in rows]
+    ordered = sorted(rows, key=lambda r: mention(ctx, ctx.view.row_labels[r], labels))
+    if ctx.q.kind == "divide" and len(rows) == 2 and \
+            re.match(r"\s*(?:total|net total|sum)\b", ctx.view.row_labels[rows[1]].lower()):
+        return rows
+    if ctx.q.kind == "divide":
+        totals = [r for r in ordered if ctx.view.row_labels[r].lower().startswith("total")]
+        if len(totals) == 1 and len(ordered) == 2:
+            ordered = [r for r in ordered if r != totals[0]] + totals
+    return ordered
