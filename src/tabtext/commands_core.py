@@ -144,7 +144,7 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     bench.write_predictions(predictions, out / "predictions.json")
     failed = sum(1 for p in predictions if p.error)
     if failed:
-        print(f"warning: {failed} questions got no answer (scored as empty; the reason is under "error" in predictions.jsonl)",
+        print(f"warning: {failed} questions got no answer (scored as empty; the reason is under 'error' in predictions.jsonl)",
               file=sys.stderr)
     print(f"predictions written to {out}/predictions.json and predictions.jsonl", file=sys.stderr)
     return bench, gold_path, examples, predictions, out
