@@ -167,12 +167,15 @@ class OpenAIEngine:
 
     def preflight(self) -> None:
         """Fail in one line before the first batch if the endpoint is unreachable or the key is missing/refused."""
+        try:
+            import httpx  # noqa: F401
+            import openai  # noqa: F401
+        except ImportError as exc:
+            raise EngineError(f"openai engine needs the 'llm' extra: pip install 'tabtext[llm]' ({exc})") from None
         key = self._api_key()
         if self._checked or not self.check:
             self._checked = True
             return
-        import httpx
-
         try:
             r = httpx.get(f"{self.base_url}/models", headers={"Authorization": f"Bearer {key}"},
                           timeout=min(self.timeout, 10.0))
