@@ -217,10 +217,33 @@ class OpenAIEngine:
             return min(hint, self.max_backoff)
         return random.uniform(0, min(self.max_backoff, self.backoff * 2 ** attempt))
 
-    async def _one(self, client: object, sem: asyncio.Semaphore, example: Example) -> Prediction:
+    async def _fetch(self, client: object, sem: asyncio.Semaphore,
+                     payload: dict[str, object]) -> tuple[dict[str, object] | None, int, str, float]:
+        """Send one payload with retries -> (response or None, attempts, error, seconds spent)."""
         import openai
 
-        started = time.perf_counter()  # reset once a concurrency slot is held: latency excludes queueing
+        async with sem:
+            started, attempts = time.perf_counter(), 0
+            while True:
+                attempts += 1
+                try:
+                    return await self._request(client, payload), attempts, "", time.perf_counter() - started
+                except _Retryable as exc:
+                    if attempts > self.retries:
+                        error = f"gave up after {attempts} attempts: {exc}"
+                        break
+                    await asyncio.sleep(self._delay(attempts - 1, exc.wait))
+                except openai.APIStatusError as exc:
+                    error = f"HTTP {exc.status_code}: {exc.message}"
+                    break
+                except Exception as exc:  # never raise per item: record it and go on
+                    error = f"{type(exc).__name__}: {exc}"
+                    break
+            return None, attempts, error, time.perf_counter() - started
+
+    async def _one(self, client: object, sem: asyncio.Semaphore, example: Example,
+                   inflight: dict[str, asyncio.Task]) -> Prediction:
+        started = time.perf_counter()
         try:
             payload = self.payload_for(example)
         except Exception as exc:  # a malformed example must not stop the run
@@ -229,30 +252,16 @@ class OpenAIEngine:
         meta: dict[str, object] = {"engine": "openai", "model": self.model, "request_sha256": key}
         response = self.cache.get(key) if self.cache else None
         meta["cached"] = response is not None
-        attempts, error = 0, ""
+        attempts, error, spent = 0, "", time.perf_counter() - started
         if response is None:
-            async with sem:
-                started = time.perf_counter()
-                while True:
-                    attempts += 1
-                    try:
-                        response = await self._request(client, payload)
-                        break
-                    except _Retryable as exc:
-                        if attempts > self.retries:
-                            error = f"gave up after {attempts} attempts: {exc}"
-                            break
-                        await asyncio.sleep(self._delay(attempts - 1, exc.wait))
-                    except openai.APIStatusError as exc:
-                        error = f"HTTP {exc.status_code}: {exc.message}"
-                        break
-                    except openai.OpenAIError as exc:
-                        error = f"{type(exc).__name__}: {exc}"
-                        break
+            task = inflight.get(key) if self.temperature <= 0 else None
+            if task is None:  # identical greedy requests in one batch are sent once
+                task = inflight[key] = asyncio.ensure_future(self._fetch(client, sem, payload))
+            response, attempts, error, spent = await task
             if response is not None and self.cache:
                 self.cache.put(key, response)
         meta["attempts"] = attempts
-        meta["latency_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        meta["latency_ms"] = round(spent * 1000, 1)  # the request(s) with retries, not the queueing
         if response is None:
             return Prediction(uid=example.uid, answer=None, error=error, meta=meta)
         try:
@@ -279,10 +288,11 @@ class OpenAIEngine:
         """Answer all examples concurrently; results in input order; ``on_result`` sees each as it arrives."""
         callback = on_result or self.on_result
         sem = asyncio.Semaphore(self.concurrency)
+        inflight: dict[str, asyncio.Task] = {}
         client = self._client()
         try:
             async def run(ex: Example) -> Prediction:
-                pred = await self._one(client, sem, ex)
+                pred = await self._one(client, sem, ex, inflight)
                 if callback is not None:
                     callback(pred)
                 return pred
