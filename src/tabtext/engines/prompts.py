@@ -175,6 +175,9 @@ def messages_for(example: Example, fewshot: Sequence[tuple[Example, dict[str, ob
     return tatqa_messages(example, fewshot)
 
 
+build_messages = messages_for  # the name the CLI's ``inspect --prompt`` calls
+
+
 def render_prompt(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = ()) -> str:
     """The exact messages as text, for ``tabtext inspect --prompt``."""
     return "\n\n".join(f"<{m['role']}>\n{m['content']}" for m in messages_for(example, fewshot))
