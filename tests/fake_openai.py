@@ -148,3 +148,34 @@ def make_examples(n: int, prefix: str = "q"):
 
 def expected_answer(example) -> str:
     return str(len(example.question))
+
+
+class FakeOpenAIProcess:
+    """The same server in its own process (benchmarks: keeps it off the client's GIL)."""
+
+    def __init__(self, latency: float = 0.0) -> None:
+        self.latency = latency
+
+    def __enter__(self) -> FakeOpenAIProcess:
+        import subprocess
+        import sys
+
+        self.proc = subprocess.Popen([sys.executable, __file__, str(self.latency)], stdout=subprocess.PIPE, text=True)
+        self.port = int(self.proc.stdout.readline())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+
+if __name__ == "__main__":
+    import sys
+
+    with FakeOpenAI(latency=float(sys.argv[1])) as _server:
+        print(_server.port, flush=True)
+        threading.Event().wait()

@@ -100,3 +100,16 @@ def test_unreachable_endpoint_is_one_engine_error_before_any_batch():
     with pytest.raises(EngineError, match="cannot reach") as info:
         e.answer(make_examples(1))
     assert "\n" not in str(info.value)
+
+
+def test_identical_greedy_requests_in_a_batch_are_sent_once():
+    import dataclasses
+
+    base = make_examples(3)
+    examples = base + [dataclasses.replace(ex, uid=ex.uid + "-again") for ex in base]
+    with FakeOpenAI(latency=0.05) as server:
+        preds = engine(server).answer(examples)
+        assert sum(server.received.values()) == 3
+        engine(server, temperature=0.7).answer(examples)
+        assert sum(server.received.values()) == 9  # sampled calls are independent draws
+    assert [p.answer.value for p in preds[:3]] == [p.answer.value for p in preds[3:]]

@@ -146,3 +146,17 @@ def test_engine_options_and_key_errors(monkeypatch):
         engine.answer([TATQA])
     # a local server may go without a key; temperature > 0 disables the cache
     assert OpenAIEngine(model="m", base_url="http://127.0.0.1:1/v1", temperature="0.7", cache="x.db").cache is None
+
+
+def test_engine_and_server_modules_import_no_heavy_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, tabtext.engines.openai, tabtext.engines.prompts, tabtext.server, tabtext.commands.serve; "
+            "print(sorted(m for m in ('openai', 'httpx', 'fastapi', 'uvicorn', 'starlette') if m in sys.modules))")
+    from pathlib import Path
+
+    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"), "PATH": ""}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

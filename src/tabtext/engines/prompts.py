@@ -57,11 +57,29 @@ def chatrag_dataset(example: Example) -> str:
 
 
 # ---------------------------------------------------------------- layouts shared with tabtext serve
+def markdown_table(t: Table) -> str:
+    """Every row of the table, the first as the markdown header (TAT-QA's further header rows stay rows).
+
+    Unlike ``Table.to_markdown`` it keeps runs of spaces inside cells, so ``tabtext serve`` reads back the
+    cells exactly (only line breaks become spaces and pipes are escaped).
+    """
+    width = t.n_cols
+    if width == 0:
+        return ""
+
+    def esc(text: str) -> str:
+        return text.replace("|", "\\|").replace("\r", " ").replace("\n", " ").strip()
+
+    rows = [[esc(c) for c in r] + [""] * (width - len(r)) for r in t.rows]
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * width]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows[1:]])
+
+
 def render_tables(tables: Sequence[Table]) -> str:
     blocks = []
     for t in tables:
         head = f"Table: {t.caption}" if t.caption else "Table:"
-        blocks.append(head + "\n" + t.to_markdown(header_rows=1))
+        blocks.append(head + "\n" + markdown_table(t))
     return "\n\n".join(blocks)
 
 
@@ -129,7 +147,7 @@ def chatrag_turns(example: Example) -> list[Message]:
 
 def chatrag_context(example: Example, max_chars: int = 12_000) -> str:
     """Chunks as the official script joins them; cut to fit a 4,096-token window (~4 characters a token)."""
-    chunks = [t.to_markdown(header_rows=1) for t in example.context.tables]
+    chunks = [markdown_table(t) for t in example.context.tables]
     chunks += [f"title: {p.title}, source: {p.text}" for p in example.context.paragraphs]
     return "\n\n".join(chunks)[:max_chars]
 
@@ -155,6 +173,9 @@ def messages_for(example: Example, fewshot: Sequence[tuple[Example, dict[str, ob
     if bench == "chatrag":
         return chatrag_messages(example)
     return tatqa_messages(example, fewshot)
+
+
+build_messages = messages_for  # the name the CLI's ``inspect --prompt`` calls
 
 
 def render_prompt(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = ()) -> str:
