@@ -135,11 +135,17 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
         print(f"resuming: {len(done)} answered, {len(todo)} to go", file=sys.stderr)
     engine = make_engine(args.engine)
     with progress(len(todo), f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet) as advance:
-        for start in range(0, len(todo), args.batch_size):
-            batch = engine.answer(todo[start:start + args.batch_size])
-            append_jsonl(jsonl, batch)
-            done.update((p.uid, p) for p in batch)
-            advance(len(batch))
+        if hasattr(engine, "iter_answers"):  # concurrent engines: save each answer the moment it arrives
+            for prediction in engine.iter_answers(todo):
+                append_jsonl(jsonl, [prediction])
+                done[prediction.uid] = prediction
+                advance(1)
+        else:
+            for start in range(0, len(todo), args.batch_size):
+                batch = engine.answer(todo[start:start + args.batch_size])
+                append_jsonl(jsonl, batch)
+                done.update((p.uid, p) for p in batch)
+                advance(len(batch))
     predictions = [done[ex.uid] for ex in examples if ex.uid in done]
     bench.write_predictions(predictions, out / "predictions.json")
     failed = sum(1 for p in predictions if p.error)
