@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +89,15 @@ def test_table_markdown_merges_header_rows():
     md = table.to_markdown(header_rows=2)
     assert md.splitlines()[0] == "|  | Years 2019 | 2018 |"
     assert md.splitlines()[2] == "| Sales | 1 | 2 |"
+
+
+def test_facade_load_answer_score(tmp_path):
+    import tabtext
+
+    examples = tabtext.load("tatqa", path=Path(__file__).parent / "data" / "tatqa" / "mini.json")
+    predictions = tabtext.answer(examples)
+    assert [p.uid for p in predictions] == ["q1", "q2", "q3"]
+    report = tabtext.score("tatqa", examples, predictions)
+    assert report.items[1]["em"] == 1.0  # the change in revenue is plain table arithmetic
+    with pytest.raises(ValueError):
+        tabtext.load("tatqa")

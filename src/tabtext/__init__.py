@@ -1,21 +1,64 @@
-"""tabtext: question answering over tables + text, and evaluation on TAT-QA, TANQ and ChatRAG-Bench."""
+"""tabtext: question answering over tables + text, and evaluation on TAT-QA, TANQ and ChatRAG-Bench.
+
+The facade below is the whole public workflow; everything heavy is imported only when called::
+
+    import tabtext
+    examples = tabtext.load("tatqa", split="dev")
+    report = tabtext.evaluate("tatqa", split="dev")          # offline solver, official scorer
+    print(report.scores)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from .types import SCALES, Answer, Context, Engine, Evidence, Example, Paragraph, Prediction, Table, Turn
+
+if TYPE_CHECKING:
+    from .report import Report
 
 __version__ = "0.1.0"
 
+
+def load(benchmark: str, path: str | Path | None = None, split: str | None = None,
+         data_dir: str | Path | None = None, **options: object) -> list[Example]:
+    """Examples of a benchmark from a file (``path``) or a named split (found locally or downloaded)."""
+    from . import data
+    from .benchmarks import BENCHMARKS
+
+    if (path is None) == (split is None):
+        raise ValueError("give exactly one of path= or split=")
+    source = Path(path) if path is not None else data.resolve(benchmark, split, data_dir)  # type: ignore[arg-type]
+    return BENCHMARKS.get(benchmark).load(source, **options)
+
+
+def answer(examples: Sequence[Example], engine: str | Engine = "solver") -> list[Prediction]:
+    """Answer examples with an engine (a spec string such as ``"solver"`` or ``"openai:model=..."``)."""
+    from .engines import make_engine
+
+    runner = make_engine(engine) if isinstance(engine, str) else engine
+    return list(runner.answer(list(examples)))
+
+
+def score(benchmark: str, examples: Sequence[Example],
+          predictions: Sequence[Prediction] | Mapping[str, Prediction]) -> Report:
+    """Score predictions with the benchmark's official metric; missing predictions score 0."""
+    from .run import score_predictions
+
+    by_uid = predictions if isinstance(predictions, Mapping) else {p.uid: p for p in predictions}
+    return score_predictions(benchmark, examples, by_uid)
+
+
+def evaluate(benchmark: str, path: str | Path | None = None, split: str | None = None,
+             engine: str | Engine = "solver", **options: object) -> Report:
+    """load -> answer -> score in one call."""
+    examples = load(benchmark, path=path, split=split, **options)
+    return score(benchmark, examples, answer(examples, engine))
+
+
 __all__ = [
-    "SCALES",
-    "Answer",
-    "Context",
-    "Engine",
-    "Evidence",
-    "Example",
-    "Paragraph",
-    "Prediction",
-    "Table",
-    "Turn",
-    "__version__",
+    "SCALES", "Answer", "Context", "Engine", "Evidence", "Example", "Paragraph", "Prediction", "Table", "Turn",
+    "__version__", "answer", "evaluate", "load", "score",
 ]
