@@ -38,7 +38,16 @@ START_CUES = {
     "totaled": "amt", "totalled": "amt", "totaling": "amt", "amounted": "amt", "reached": "amt",
     "increased": "amt", "decreased": "amt", "recorded": "amt", "recognized": "amt",
     "recognised": "amt", "had": "amt", "has": "amt", "have": "amt",
+    "shows": "show", "show": "show", "presents": "show", "summarizes": "show", "summarises": "show",
+    "provides": "show", "sets": "show", "describes": "show", "reconciles": "show",
 }
+_SENT_FLAGS = (
+    ("cause", re.compile(r"\b(due to|because|driven by|attributable|primarily|mainly|result of|reflect)", re.I)),
+    ("incl", re.compile(r"\b(includ|consist|compris|such as|compos)", re.I)),
+    ("amount", NUM_TOKEN_RE),
+    ("date", re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
+                        r"december)\b", re.I)),
+)
 END_CUES = frozenset(
     "compared due primarily mainly as which and in for from to during because partially partly offset "
     "resulting driven when while including with that respectively versus vs or of on at by".split()
@@ -46,6 +55,7 @@ END_CUES = frozenset(
 PUNCT_START = frozenset(",;:(“\"—–-")
 PUNCT_END = frozenset(",;:)”\"—–.")
 MAX_LEN = 60
+CROSS = 1.0  # feature value of the question-type crosses (smaller = more regularised)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,15 +235,17 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     def cats_score(cats: list[str]) -> float:
         return sum(weights.get(c, 0.0) for c in cats)  # type: ignore[union-attr]
 
+    text = sentence.text
     n_q_sent = pref_q[n]
     first_at: dict[str, int] = {}
     for i in range(n):
         if is_q[i]:
             first_at.setdefault(p.stems[i], i)
+    sent_flags = ["sent:" + name for name, pat in _SENT_FLAGS if pat.search(text)]
     end_info = []
     for e, etags in ends.items():
         rctx = pref_q[min(n, e + 6)] - pref_q[e]
-        cat = ["e:" + t for t in set(etags)] + ["rctx" + _bucket(rctx, (0, 1, 2)), f"r{min(rank, 3)}"]
+        cat = ["e:" + t for t in set(etags)] + ["rctx" + _bucket(rctx, (0, 1, 2)), f"r{min(rank, 3)}"] + sent_flags
         if n_q_sent - pref_q[e] > 0:
             cat.append("rq1")
         last = low[e - 1]
@@ -248,7 +260,6 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
 
     cands: list[Candidate] = []
     base_off = sentence.start
-    text = sentence.text
     for st, stags in merged.items():
         prev = low[st - 1] if st else "<s>"
         lctx = pref_q[st] - pref_q[max(0, st - 6)]
@@ -298,7 +309,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
             if qyears and any(low[k] in qyears for k in range(st, e)):
                 cat.append("qyear_in")
             num = {"qfrac": qfrac, "nq": min(nq, 5) / 5, "rel": rel_score, "loglen": min(length, 60) / 60}
-            a, b = p.toks[st][0], p.toks[e - 1][1]
+            a, b = _trim(text, p.toks[st][0], p.toks[e - 1][1])
             if weights is not None:
                 score = s_score + e_score + cats_score(cat) + sum(weights.get(k, 0.0) * v for k, v in num.items())
                 cands.append(Candidate(sentence, base_off + a, base_off + b, text[a:b], None, score))
@@ -306,10 +317,20 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
                 f: dict[str, float] = {}
                 for c in scat + ecat + cat:
                     f[c] = 1.0
-                    f[qtype + "&" + c] = 1.0
+                    f[qtype + "&" + c] = CROSS
                 f.update(num)
                 cands.append(Candidate(sentence, base_off + a, base_off + b, text[a:b], f, 0.0))
     return cands
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    """Drop marks at the span's edges that the official normaliser would keep (curly quotes) or that no
+    answer ends with; keep a closing parenthesis whose opening one is inside."""
+    while a < b and text[a] in "“”\"‘’'":
+        a += 1
+    while b > a and (text[b - 1] in "“”\"‘’',;:.—–-" or (text[b - 1] == ")" and "(" not in text[a:b - 1])):
+        b -= 1
+    return a, b
 
 
 def merge_weights(weights: dict[str, float], qtype: str) -> dict[str, float]:
@@ -319,7 +340,7 @@ def merge_weights(weights: dict[str, float], qtype: str) -> dict[str, float]:
     for k, v in weights.items():
         if k.startswith(prefix):
             key = k[len(prefix):]
-            out[key] = out.get(key, 0.0) + v
+            out[key] = out.get(key, 0.0) + v * CROSS
     return out
 
 

@@ -69,7 +69,10 @@ def stem(word: str) -> str:
         if w.endswith(suf) and len(w) - len(suf) >= 3:
             if suf == "s" and w.endswith("ss"):
                 continue
-            return w[: len(w) - len(suf)] + repl
+            w = w[: len(w) - len(suf)] + repl
+            break
+    if w.endswith("e") and len(w) > 4:  # approve ~ approved, increase ~ increased
+        w = w[:-1]
     return w
 
 
