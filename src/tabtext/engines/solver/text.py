@@ -40,13 +40,16 @@ def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SE
     if not ranked:
         return []
     best = ranked[0][0] or 1.0
-    qterms = set(terms(question))
+    qseq = terms(question)
+    qterms = set(qseq)
+    qbigrams = frozenset(zip(qseq, qseq[1:]))
     qtype = question_type(question)
     qyears = set(re.findall(r"\b(?:19|20)\d\d\b", question))
     merged = None if weights is None else _merged(weights, qtype)
     out: list[Candidate] = []
     for rank, (score, idx) in enumerate(ranked[:top]):
-        out.extend(sentence_candidates(qterms, qtype, qyears, sentences[idx], rank, score / best, merged))
+        out.extend(sentence_candidates(qterms, qtype, qyears, sentences[idx], rank, score / best, merged,
+                                       qbigrams))
     return out
 
 

@@ -204,8 +204,8 @@ def _parse(text: str) -> _Parsed:
 
 
 def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], sentence: Sentence,
-                        rank: int, rel_score: float, weights: dict[str, float] | None = None
-                        ) -> list[Candidate]:
+                        rank: int, rel_score: float, weights: dict[str, float] | None = None,
+                        qbigrams: frozenset[tuple[str, str]] = frozenset()) -> list[Candidate]:
     """Candidates of one sentence. With ``weights`` (already merged for this question type, see
     ``merge_weights``) each gets its score and no feature dict; without, its features for training."""
     p = _parse(sentence.text)
@@ -242,6 +242,11 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         if is_q[i]:
             first_at.setdefault(p.stems[i], i)
     sent_flags = ["sent:" + name for name, pat in _SENT_FLAGS if pat.search(text)]
+    seq = [p.stems[i] for i in range(n) if content[i]]
+    n_bi = sum((a, b) in qbigrams for a, b in zip(seq, seq[1:]))
+    sent_flags.append("sent:bigrams" + _bucket(n_bi, (0, 1, 2, 4)))
+    if qyears:
+        sent_flags.append("sent:qyear" if any(w in qyears for w in low) else "sent:noqyear")
     end_info = []
     for e, etags in ends.items():
         rctx = pref_q[min(n, e + 6)] - pref_q[e]
