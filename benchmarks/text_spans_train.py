@@ -1,6 +1,6 @@
 """Train the text-span scorer (src/tabtext/engines/solver/text_weights.py) and print held-out figures.
 
-    PYTHONPATH=src python benchmarks/text_spans_train.py [--dev PATH] [--write] [--folds 5] [--c 0.1]
+    PYTHONPATH=src python benchmarks/text_spans_train.py [--dev PATH] [--write] [--folds 5] [--repeats 3] [--c 0.1]
 
 Pairwise logistic regression over the candidates' sparse features: for each TAT-QA dev text-span question,
 each best-matching candidate (highest official F1 against the gold span, F1 >= 0.5) is paired with harder and
@@ -26,6 +26,7 @@ from tabtext.metrics.tatqa import em_f1, score_item
 
 DEV = Path("/work/shared/data/tatqa/tatqa_dataset_dev.json")
 WEIGHTED = True
+BAGS = 10
 WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/text_weights.py"
 
 
@@ -70,6 +71,19 @@ def pairs(rows: list[dict], rng: random.Random, n_neg: int = 40) -> tuple[list[d
 
 
 def fit(rows: list[dict], c: float, seed: int = 0) -> dict[str, float]:
+    """Mean weights of BAGS fits on bootstrap samples of the questions (one plain fit when BAGS is 1)."""
+    if BAGS == 1:
+        return fit_one(rows, c, seed)
+    total: dict[str, float] = {}
+    for b in range(BAGS):
+        rng = random.Random(1000 + b)
+        sample = [rows[rng.randrange(len(rows))] for _ in rows]
+        for k, v in fit_one(sample, c, seed + b).items():
+            total[k] = total.get(k, 0.0) + v / BAGS
+    return total
+
+
+def fit_one(rows: list[dict], c: float, seed: int = 0) -> dict[str, float]:
     pos, neg, gaps = pairs(rows, random.Random(seed))
     vec = DictVectorizer()
     vec.fit(pos + neg)
@@ -97,10 +111,21 @@ def evaluate(rows: list[dict], weights: dict[str, float]) -> tuple[float, float]
     return 100 * em / len(rows), 100 * f1 / len(rows)
 
 
-def cross_validate(rows: list[dict], c: float, folds: int) -> tuple[float, float]:
+def fold_splits(rows: list[dict], folds: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    """Folds grouped by table; seed 0 is sklearn's GroupKFold, other seeds shuffle the tables first."""
     groups = [r["ex"].meta["table_uid"] for r in rows]
+    if seed == 0:
+        return [(list(a), list(b)) for a, b in GroupKFold(n_splits=folds).split(rows, groups=groups)]
+    tables = sorted(set(groups))
+    random.Random(seed).shuffle(tables)
+    fold_of = {t: i % folds for i, t in enumerate(tables)}
+    return [([i for i, g in enumerate(groups) if fold_of[g] != k], [i for i, g in enumerate(groups) if fold_of[g] == k])
+            for k in range(folds)]
+
+
+def cross_validate(rows: list[dict], c: float, folds: int, seed: int = 0) -> tuple[float, float]:
     ems, f1s, n = 0.0, 0.0, 0
-    for train_idx, test_idx in GroupKFold(n_splits=folds).split(rows, groups=groups):
+    for train_idx, test_idx in fold_splits(rows, folds, seed):
         w = fit([rows[i] for i in train_idx], c)
         test = [rows[i] for i in test_idx]
         em, f1 = evaluate(test, w)
@@ -123,14 +148,18 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--dev", type=Path, default=DEV)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--c", type=float, nargs="+", default=[0.1])
+    ap.add_argument("--repeats", type=int, default=1, help="fold draws to average (1 = GroupKFold only)")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args(argv)
     rows = build(text_span_examples(args.dev))
     print(f"{len(rows)} span questions; oracle EM over candidates "
           f"{100 * sum(max(r['em'], default=0) for r in rows) / len(rows):.1f}")
     for c in args.c:
-        em, f1 = cross_validate(rows, c, args.folds)
-        print(f"C={c}: held-out ({args.folds} folds grouped by table) EM {em:.1f} F1 {f1:.1f}")
+        runs = [cross_validate(rows, c, args.folds, seed) for seed in range(args.repeats)]
+        em = sum(r[0] for r in runs) / len(runs)
+        f1 = sum(r[1] for r in runs) / len(runs)
+        print(f"C={c}: held-out ({args.folds} folds grouped by table, mean of {len(runs)} fold draws) "
+              f"EM {em:.1f} F1 {f1:.1f}  [" + ", ".join(f"{a:.1f}/{b:.1f}" for a, b in runs) + "]")
     if args.write:
         w = fit(rows, args.c[0])
         em, f1 = evaluate(rows, w)

@@ -236,7 +236,11 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         return sum(weights.get(c, 0.0) for c in cats)  # type: ignore[union-attr]
 
     text = sentence.text
+    last_q = [-1] * (n + 1)  # index of the last question word before token i
+    for i in range(n):
+        last_q[i + 1] = i if is_q[i] else last_q[i]
     n_q_sent = pref_q[n]
+    n_new = pref_c[n] - n_q_sent
     first_at: dict[str, int] = {}
     for i in range(n):
         if is_q[i]:
@@ -275,6 +279,12 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
             scat.append("first:" + START_CUES[low[st]])
         if st and is_q[st - 1]:
             scat.append("adjq_left")
+        elif st >= 2 and is_q[st - 2]:
+            scat.append("adjq_left2")
+        lq = last_q[st]
+        if lq >= 0:
+            if p.is_num[st]:
+                scat.append("nth_num" + _bucket(p.pref_num[st] - p.pref_num[lq + 1], (0, 1)))
         if pref_q[st] > 0:
             scat.append("lq1")
         if p.depth[st] > 0 or (st and low[st - 1] == "("):
@@ -297,6 +307,9 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
             cat = ["len" + _bucket(length, (1, 2, 3, 5, 8, 12, 20, 30, 45)),
                    "qf" + _bucket(int(qfrac * 10), (0, 2, 4, 6, 9)),
                    f"lq{int(pref_q[st] > 0)}rq{int(n_q_sent > pref_q[e])}"]
+            # share of the sentence's new (non-question) words left outside the span
+            left_out = (n_new - (nc - nq)) / n_new if n_new else 0.0
+            cat.append("out" + _bucket(int(left_out * 20), (0, 2, 5, 10, 15)))
             if amount_e == e:
                 first, last = low[st], low[e - 1]
                 cat.append("amt:pct" if "%" in first or last in {"percent", "cent", "%"} else
