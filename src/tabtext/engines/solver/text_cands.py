@@ -88,6 +88,11 @@ _QCHECKS = (
 )
 
 
+# the answer kinds a question class expects: one shared "type_match" feature pools what little data each has
+_EXPECTED = {"when": ("date", "year"), "howmuch": ("money", "num"), "yearq": ("money", "num", "pct"),
+             "pct": ("pct",), "howmany": ("num", "unit"), "period": ("unit", "date", "year")}
+
+
 def question_type(question: str) -> str:
     """The question's coarse class (the first that matches, most specific first); features are crossed with it."""
     q = question.lower()
@@ -236,6 +241,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         return sum(weights.get(c, 0.0) for c in cats)  # type: ignore[union-attr]
 
     text = sentence.text
+    expected = _EXPECTED.get(qtype, ())
     last_q = [-1] * (n + 1)  # index of the last question word before token i
     for i in range(n):
         last_q[i + 1] = i if is_q[i] else last_q[i]
@@ -320,6 +326,9 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
                     cat.append("amt:after_year_colon")
             elif date_e == e:
                 cat.append("amt:date")
+            kind = cat[-1]
+            if kind.startswith("amt:") and expected:
+                cat.append("type_match" if kind[4:] in expected else "type_mismatch")
             elif p.pref_num[e] > p.pref_num[st]:
                 cat.append("hasnum")
             if repeat_from < st:  # stops at a question word the sentence already used before the span
