@@ -89,6 +89,7 @@ def test_multi_span_list_is_split_into_items():
     ("What was the federal, state and foreign tax credit carryforwards in 2019 respectively?", True),
     ("What was the change in revenue between 2018 and 2019?", False),
     ("Why did revenue increase?", False),
+    ("Were there any impairment charges in 2019 and 2018?", False),
 ])
 def test_is_multi_span_question(question, expected):
     assert is_multi_span_question(question) is expected

@@ -36,6 +36,8 @@ def expected_items(question: str) -> int:
             text = listed.group(1)
             return text.count(",") + (1 if ", and" in text else 2)
         return 2
+    if re.match(r"(why|how|was|were|is|are|did|does|do|has|have|had)\b", question.strip(), re.I):
+        return 0  # reasons and yes/no questions name years without asking one answer per year
     if len(years) >= 2 and re.search(r"\b(19|20)\d\d,? (and|&) (fiscal )?(19|20)\d\d\b", question) \
             and not _ARITH_RE.search(question):
         return len(years)
