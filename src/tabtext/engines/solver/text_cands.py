@@ -16,7 +16,7 @@ from .text_sent import NUM_TOKEN_RE, STOP, TOKEN_RE, Sentence, stem
 SCALE_WORDS = frozenset("million millions billion billions thousand thousands m bn k mn".split())
 UNIT_WORDS = frozenset(
     "percent per cent years year months month days day weeks hours shares square feet foot acres "
-    "employees basis points point times".split()
+    "employees basis points point times p pence cents".split()
 )
 MONTHS = frozenset(
     "january february march april may june july august september october november december".split()
@@ -80,7 +80,8 @@ _QCHECKS = (
     ("pct", r"\bpercent|\brate\b|%|\bproportion\b|\bratio\b|\bshare of\b"),
     ("howmany", r"\bhow many\b|\bnumber of\b"),
     ("period", r"\bhow long\b|\bterm\b|\bperiod\b|\buseful li|\bmaturity\b|\bexpire"),
-    ("howmuch", r"\bhow much\b|\bamount\b|\bvalue\b|\bworth\b|\bbalance\b"),
+    ("howmuch", r"\bhow much\b|\bamount\b|\bvalue\b|\bworth\b|\bbalance\b"
+                r"|^what (is|was|were|are) the (increase|decrease|change|charge|price)\b"),
     ("incl", r"\binclud|\bconsist|\bcompris|\bcompos|\bmade up\b|\bcomponents?\b|\bitems?\b|\btypes?\b"
              r"|\bcategor|\bprimar|\bmainly\b|\bprincipal"),
     ("yearq", r"^what (is|was|were|are) .*\b(19|20)\d\d\b"),
