@@ -1,0 +1,172 @@
+"""Train the text-span scorer (src/tabtext/engines/solver/text_weights.py) and print held-out figures.
+
+    PYTHONPATH=src python benchmarks/text_spans_train.py [--dev PATH] [--write] [--folds 5] [--repeats 3] [--c 0.1]
+
+Pairwise logistic regression over the candidates' sparse features: for each TAT-QA dev text-span question,
+each best-matching candidate (highest official F1 against the gold span, F1 >= 0.5) is paired with harder and
+random other candidates. Held-out figures come from folds grouped by table (no table's questions are both in
+training and test). ``--write`` refits on all of dev and rewrites text_weights.py (takes ~30 s on 2 cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+from sklearn.feature_extraction import DictVectorizer
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GroupKFold
+
+from tabtext.benchmarks.tatqa import load
+from tabtext.engines.solver.text import candidates
+from tabtext.metrics.tatqa import em_f1, score_item
+
+DEV = Path("/work/shared/data/tatqa/tatqa_dataset_dev.json")
+WEIGHTED = True
+BAGS = 10
+WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/text_weights.py"
+
+
+def text_span_examples(path: Path, types: tuple[str, ...] = ("span",)) -> list:
+    return [e for e in load(path) if e.meta.get("answer_from") == "text" and e.meta.get("answer_type") in types]
+
+
+def build(examples: list) -> list[dict]:
+    """Per question: candidates (features, text) and per-candidate best F1 against any gold item."""
+    rows = []
+    for e in examples:
+        cands = candidates(e.question, e.context.paragraphs)
+        golds = [str(g) for g in e.gold[0].value]
+        f1s = [max(em_f1(c.text, g)[1] for g in golds) for c in cands]
+        ems = [max(em_f1(c.text, g)[0] for g in golds) for c in cands]
+        rows.append({"ex": e, "cands": cands, "f1": f1s, "em": ems})
+    return rows
+
+
+def pairs(rows: list[dict], rng: random.Random, n_neg: int = 40) -> tuple[list[dict], list[dict], list[float]]:
+    pos_feats, neg_feats, gaps = [], [], []
+    for r in rows:
+        f1 = r["f1"]
+        if not f1:
+            continue
+        best = max(f1)
+        if best < 0.5:
+            continue
+        pos = [i for i, v in enumerate(f1) if v == best]
+        neg = [i for i, v in enumerate(f1) if v < best]
+        if not neg:
+            continue
+        hard = sorted(neg, key=lambda i: -f1[i])[: n_neg // 2]
+        rest = [i for i in neg if i not in set(hard)]
+        chosen = hard + rng.sample(rest, min(len(rest), n_neg - len(hard)))
+        for p in pos[:3]:
+            for n in chosen:
+                pos_feats.append(r["cands"][p].features)
+                neg_feats.append(r["cands"][n].features)
+                gaps.append(f1[p] - f1[n])
+    return pos_feats, neg_feats, gaps
+
+
+def fit(rows: list[dict], c: float, seed: int = 0) -> dict[str, float]:
+    """Mean weights of BAGS fits on bootstrap samples of the questions (one plain fit when BAGS is 1)."""
+    if BAGS == 1:
+        return fit_one(rows, c, seed)
+    total: dict[str, float] = {}
+    for b in range(BAGS):
+        rng = random.Random(1000 + b)
+        sample = [rows[rng.randrange(len(rows))] for _ in rows]
+        for k, v in fit_one(sample, c, seed + b).items():
+            total[k] = total.get(k, 0.0) + v / BAGS
+    return total
+
+
+def fit_one(rows: list[dict], c: float, seed: int = 0) -> dict[str, float]:
+    pos, neg, gaps = pairs(rows, random.Random(seed))
+    vec = DictVectorizer()
+    vec.fit(pos + neg)
+    diff = vec.transform(pos) - vec.transform(neg)
+    x = __import__("scipy.sparse", fromlist=["vstack"]).vstack([diff, -diff])
+    y = np.r_[np.ones(diff.shape[0]), np.zeros(diff.shape[0])]
+    model = LogisticRegression(C=c, fit_intercept=False, max_iter=2000)
+    weight = np.r_[gaps, gaps] if WEIGHTED else None
+    model.fit(x, y, sample_weight=weight)
+    return {name: float(w) for name, w in zip(vec.get_feature_names_out(), model.coef_[0]) if abs(w) > 1e-6}
+
+
+def evaluate(rows: list[dict], weights: dict[str, float]) -> tuple[float, float]:
+    em = f1 = 0.0
+    for r in rows:
+        e = r["ex"]
+        if r["cands"]:
+            best = max(r["cands"], key=lambda c: sum(weights.get(k, 0.0) * v for k, v in c.features.items()))
+            pred = [best.text]
+        else:
+            pred = []
+        a, b, _ = score_item(e.meta["answer_type"], e.gold[0].raw, e.gold[0].scale, pred, e.gold[0].scale)
+        em += a
+        f1 += b
+    return 100 * em / len(rows), 100 * f1 / len(rows)
+
+
+def fold_splits(rows: list[dict], folds: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    """Folds grouped by table; seed 0 is sklearn's GroupKFold, other seeds shuffle the tables first."""
+    groups = [r["ex"].meta["table_uid"] for r in rows]
+    if seed == 0:
+        return [(list(a), list(b)) for a, b in GroupKFold(n_splits=folds).split(rows, groups=groups)]
+    tables = sorted(set(groups))
+    random.Random(seed).shuffle(tables)
+    fold_of = {t: i % folds for i, t in enumerate(tables)}
+    return [([i for i, g in enumerate(groups) if fold_of[g] != k], [i for i, g in enumerate(groups) if fold_of[g] == k])
+            for k in range(folds)]
+
+
+def cross_validate(rows: list[dict], c: float, folds: int, seed: int = 0) -> tuple[float, float]:
+    ems, f1s, n = 0.0, 0.0, 0
+    for train_idx, test_idx in fold_splits(rows, folds, seed):
+        w = fit([rows[i] for i in train_idx], c)
+        test = [rows[i] for i in test_idx]
+        em, f1 = evaluate(test, w)
+        ems += em * len(test)
+        f1s += f1 * len(test)
+        n += len(test)
+    return ems / n, f1s / n
+
+
+def write_weights(weights: dict[str, float], path: Path) -> None:
+    lines = ['"""Text-span scorer weights, written by benchmarks/text_spans_train.py --write (do not edit)."""', "",
+             "WEIGHTS: dict[str, float] = {"]
+    lines += [f"    {k!r}: {v:.5f}," for k, v in sorted(weights.items())]
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dev", type=Path, default=DEV)
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--c", type=float, nargs="+", default=[0.1])
+    ap.add_argument("--repeats", type=int, default=1, help="fold draws to average (1 = GroupKFold only)")
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args(argv)
+    rows = build(text_span_examples(args.dev))
+    print(f"{len(rows)} span questions; oracle EM over candidates "
+          f"{100 * sum(max(r['em'], default=0) for r in rows) / len(rows):.1f}")
+    for c in args.c:
+        runs = [cross_validate(rows, c, args.folds, seed) for seed in range(args.repeats)]
+        em = sum(r[0] for r in runs) / len(runs)
+        f1 = sum(r[1] for r in runs) / len(runs)
+        print(f"C={c}: held-out ({args.folds} folds grouped by table, mean of {len(runs)} fold draws) "
+              f"EM {em:.1f} F1 {f1:.1f}  [" + ", ".join(f"{a:.1f}/{b:.1f}" for a, b in runs) + "]")
+    if args.write:
+        w = fit(rows, args.c[0])
+        em, f1 = evaluate(rows, w)
+        print(f"fitted on all of dev: EM {em:.1f} F1 {f1:.1f}; {len(w)} weights -> {WEIGHTS}")
+        write_weights(w, WEIGHTS)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
