@@ -59,6 +59,11 @@ def _solve_table(ctx: Ctx):
     return value_answer(ctx, row)
 
 
+def _has_amount(answer: Answer) -> bool:
+    values = answer.value if isinstance(answer.value, tuple) else (str(answer.value),)
+    return any(not re.fullmatch(r"(?:19|20)\d\d", n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
+
+
 def table_coverage(q: Query, view: TableView, evidence) -> float:
     """Share of the question's content words found in the labels around the chosen cells."""
     words: set[str] = set()
@@ -83,7 +88,11 @@ def answer_example(example: Example) -> Prediction:
         out = _solve_table(ctx)
         if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
             if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
-                out = None
+                alt = text_answer(q, paragraphs)
+                # a question about a period wants an amount: a span holding none (a sentence that
+                # introduces the table, a list of phrases) does not replace the table's cell
+                if alt is not None and not (q.years and not _has_amount(alt[0])):
+                    out = alt
         elif out is not None and out[2] in _ARITH_OPS and paragraphs:
             alt = text_arithmetic(q, paragraphs)
             if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
