@@ -39,8 +39,10 @@ class Ctx:
             return "row"
         return ""
 
-    def col_for_year(self, year: str) -> int | None:
+    def col_for_year(self, year: str, row: int | None = None) -> int | None:
         cols = self.g.year_cols.get(year, [])
+        if row is not None:  # a column where the row has a figure ("38.7%" under a year, not "-130 bps")
+            cols = [c for c in cols if self.view.amount(row, c) is not None] or cols
         if not cols:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
@@ -76,7 +78,7 @@ class Ctx:
     def cells_over_years(self, row: int, years: list[str]) -> list[tuple[int, int]]:
         out = []
         for y in years:
-            c = self.col_for_year(y)
+            c = self.col_for_year(y, row)
             if c is not None and self.view.amount(row, c) is not None and (row, c) not in out:
                 out.append((row, c))
         return out

@@ -216,16 +216,9 @@ def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) ->
     return got * (0.4 + 0.6 * recall) + (1.0 if verbatim > 0.92 and len(label) > 3 else 0.0)
 
 
-def ground(view: TableView, query: Query) -> Grounding:
-    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
-    data_rows = view.data_rows()
-    labels = [view.row_labels[r] for r in data_rows]
-    idf = _idf(labels + view.col_labels)
+def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str, float], qtext: str) -> dict[int, float]:
     row_scores = {}
-    # words of the row-label header ("Revenue from external customers by country") describe every row
-    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
-    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
-    for r in data_rows:
+    for r in view.data_rows():
         if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
             continue
         s = _match(view.row_labels[r], qtokens, idf, qtext)
@@ -240,6 +233,20 @@ def ground(view: TableView, query: Query) -> Grounding:
         if s == 0 and ys and set(ys) <= set(query.years) and not content_tokens(view.row_labels[r]):
             s = 1.0 + 0.5 * len(ys)  # a period row ("2020 - 2024") the question names by its years
         row_scores[r] = s
+    return row_scores
+
+
+def ground(view: TableView, query: Query) -> Grounding:
+    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
+    data_rows = view.data_rows()
+    labels = [view.row_labels[r] for r in data_rows]
+    idf = _idf(labels + view.col_labels)
+    # words of the row-label header ("Revenue from external customers by country") describe every row
+    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
+    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
+    row_scores = _row_scores(view, query, qtokens, idf, qtext)
+    if qtokens != query.tokens and max(row_scores.values(), default=0.0) < 0.9:
+        row_scores = _row_scores(view, query, query.tokens, idf, qtext)  # the rows repeat the header's words
     col_scores = {}
     for c in range(1, view.table.n_cols):
         col_scores[c] = _match(view.col_labels[c], query.tokens, idf, qtext)
