@@ -31,7 +31,10 @@ def cell_number(text: str) -> float | None:
     s = text.strip()
     if not s or not any(ch.isdigit() for ch in s):
         return None
-    s = re.sub(r"\s*\(\d\)\s*$|\s*\[\w{1,2}\]\s*$", "", s)  # footnote marks such as "(1)"
+    lone = re.fullmatch(r"([$€£¥]?)\s*\((\d)\)", s)  # "(5)" alone is -5, not a footnote mark
+    if lone:
+        return -float(lone.group(2))
+    s = re.sub(r"\s*\(\d\)\s*$|\s*\[\w{1,2}\]\s*$", "", s)  # footnote marks such as "12 (1)"
     s = re.sub(r"^(?:US|A|C|HK|S|NZ|R)\$", "$", s)
     s = re.sub(r"\b(?:million|billion|thousand|m|bn|k)\b\.?$", "", s, flags=re.I).strip()
     return parse_number(s)
