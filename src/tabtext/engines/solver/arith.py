@@ -6,7 +6,7 @@ import re
 
 from ...types import Answer, Evidence
 from . import ops
-from .context import Ctx, named_cols, order_rows, share_rows, years_for
+from .context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
 from .question import Query
 from .spans import value_answer
 from .table import TableView, years_in
@@ -185,6 +185,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
         if got:
             return got
         rows = share_rows(ctx) or rows
+        if len(rows) < 2 and _SHARE.search(low):  # "Swiss income in the total income before taxes"
+            rows = [r for r, sc in ctx.ranked_rows[:2] if sc >= MIN_ROW]
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
