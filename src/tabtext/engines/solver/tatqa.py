@@ -12,7 +12,7 @@ from ...types import Answer, Evidence, Example, Prediction
 from .arith import arithmetic
 from .context import Ctx, years_for
 from .question import Query, classify, content_tokens, ground
-from .scale import paragraph_scale
+from .scale import matched_scale, paragraph_scale
 from .select import threshold
 from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
 from .table import TableView, read_table
@@ -83,7 +83,7 @@ def answer_example(example: Example) -> Prediction:
     if table is not None and table.rows and q.kind != "text":
         view = read_table(table)
         if not view.scale:
-            view.scale = paragraph_scale(paragraphs)
+            view.scale = paragraph_scale(paragraphs) or matched_scale(view.values.values(), paragraphs)
         ctx = Ctx(view, ground(view, q), q)
         out = _solve_table(ctx)
         if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
