@@ -98,6 +98,8 @@ class TableView:
         if "%" in text:
             return "percent"
         row_scale = scale_of_text(self.row_labels[r]) if r < len(self.row_labels) else ""
+        if not row_scale and r < len(self.row_sections):  # "Basic" under "Net income per share:"
+            row_scale = "none" if scale_of_text(self.row_sections[r]) == "none" else ""
         if row_scale:
             return row_scale if row_scale != "none" else ""
         col_scale = scale_of_text(self.col_labels[c]) if c < len(self.col_labels) else ""
