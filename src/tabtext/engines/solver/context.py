@@ -7,7 +7,8 @@ import re
 from .question import Grounding, Query, content_tokens, tokenize
 from .table import TableView
 
-MIN_ROW = 0.9  # a row must share at least one distinctive word with the question
+MIN_ROW = 0.9
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # a row must share at least one distinctive word with the question
 
 
 class Ctx:
@@ -76,12 +77,33 @@ class Ctx:
         return min(cols, key=lambda c: (-self.g.col_scores.get(c, 0.0), c))
 
     def cells_over_years(self, row: int, years: list[str]) -> list[tuple[int, int]]:
+        picks = {y: self.col_for_year(y, row) for y in years}
+        groups = [self.col_group(c) for c in picks.values() if c is not None]
+        if any(len(a & b) * 2 < len(a | b) for a in groups for b in groups):
+            picks = self._same_group(row, years, groups) or picks
         out = []
         for y in years:
-            c = self.col_for_year(y, row)
+            c = picks[y]
             if c is not None and self.view.amount(row, c) is not None and (row, c) not in out:
                 out.append((row, c))
         return out
+
+    def col_group(self, c: int) -> frozenset[str]:
+        """A column's label without its period: the column group it belongs to ("Net additions (losses)")."""
+        label = re.sub(r"(?:19|20)\d\d|\(\d\)|\b\d{1,2}\b", " ", self.view.col_labels[c])
+        return frozenset(t for t in content_tokens(label) if t[:3] not in _MONTHS)
+
+    def _same_group(self, row: int, years: list[str], firsts: list[frozenset[str]]) -> dict[str, int] | None:
+        """One column per year, all from the group of one of the years' first choices, when these mix groups
+        ("August 31, 2019" and "Net additions (losses) August 31, 2018")."""
+        cands = {y: [c for c in self.g.year_cols.get(y, []) if self.view.amount(row, c) is not None] for y in years}
+        if any(not cs for cs in cands.values()):
+            return None
+        common = set.intersection(*({self.col_group(c) for c in cs} for cs in cands.values()))
+        group = next((g for g in firsts if g in common), None)
+        if group is None:
+            return None
+        return {y: min(c for c in cands[y] if self.col_group(c) == group) for y in years}
 
 
 def years_for(ctx: Ctx, op: str) -> list[str]:
