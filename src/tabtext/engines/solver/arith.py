@@ -76,6 +76,8 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
     cells = [rc for rc in cells if view.amount(*rc) is not None]
     if len(cells) < 2:
         return None
+    if op in ("diff", "sum", "average") and len({"%" in view.cell_text(*rc) for rc in cells}) > 1:
+        return None  # a percentage and an amount ("Gross Profit" and "Gross Margin %") do not add up
     if op == "diff" and len(cells) == 2 and _magnitude(q) and view.amount(*cells[0]) < view.amount(*cells[1]):
         cells = cells[::-1]
     if op in ("diff", "change_ratio") and len(cells) == 2 and not _magnitude(q):
