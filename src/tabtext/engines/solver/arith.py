@@ -26,9 +26,9 @@ def result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, ord
 
 
 def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query) -> str:
-    if op in ("change_ratio", "percent_of"):
+    if op in ("change_ratio", "percent_of", "sum_percent_of"):
         return "percent"
-    if op == "divide":
+    if op in ("divide", "sum_divide"):
         return ""
     scales = [view.cell_scale(r, c) for r, c in cells]
     scale = scales[0] if scales else view.scale
