@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .question import Grounding, Query, content_tokens, tokenize
-from .table import TableView
+from .table import TableView, years_in
 
 MIN_ROW = 0.9
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # a row must share at least one distinctive word with the question
@@ -31,7 +31,13 @@ class Ctx:
             return self.g.part_rows[:limit]
         best = self.ranked_rows[0][1]
         out = [r for r, s in self.ranked_rows[:limit] if s >= max(MIN_ROW, 0.6 * best)]
-        return out
+        # the same label in two blocks of the table, one per year ("2019:" then "2018:"), is one row named
+        keys = [(self.view.row_labels[r].strip().lower(), self._year_block(r)) for r in out]
+        return [r for i, r in enumerate(out) if not (keys[i][1] and keys[i] in keys[:i])]
+
+    def _year_block(self, r: int) -> bool:
+        sec = self.view.row_sections[r]
+        return bool(years_in(sec)) and not [t for t in content_tokens(sec) if t not in ("fiscal", "year")]
 
     def year_axis(self) -> str:
         if self.g.year_cols:
