@@ -129,6 +129,13 @@ def read_table(table: Table) -> TableView:
     def below_is_year(i: int, c: int) -> bool:
         return any(is_year_cell(header[j][c]) for j in range(i + 1, n_head))
 
+    for i, hrow in enumerate(header[:-1]):  # a lone title over labelled columns ("Fiscal 2019") spans them all
+        filled = [c for c in range(1, width) if hrow[c].strip()]
+        below = [c for c in range(1, width) if any(header[j][c].strip() for j in range(i + 1, n_head))]
+        if len(filled) == 1 and years_in(hrow[filled[0]]) and len(below) >= 2 and \
+                not any(years_in(header[j][c]) for j in range(i + 1, n_head) for c in below):
+            for c in below:
+                hrow[c] = hrow[filled[0]]
     for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right ...
         last, source = "", 0
         for c in range(1, width):
