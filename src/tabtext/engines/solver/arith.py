@@ -210,7 +210,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
             if got:
                 return got
     named = named_cols(ctx, row) if len(qyears) <= 1 or axis != "col" else []
-    if len(named) >= 2 and kind != "average" or len(named) >= 2 and not qyears:
+    same_year = len(qyears) == 1 and all(qyears[0] in view.col_years[c] for c in named)  # "September 29 and
+    if len(named) >= 2 and (kind != "average" or not qyears or same_year):             # December 31, 2019"
         got = _try(view, [(row, c) for c in named], op, q)
         if got:
             return got

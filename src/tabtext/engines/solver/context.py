@@ -112,6 +112,9 @@ class Ctx:
         return {y: min(c for c in cands[y] if self.col_group(c) == group) for y in years}
 
 
+_PERIOD_PAIR = re.compile(r"(?:19|20)\d\d\s*(?:and|to|through|-)\b|\b(?:and|to|through)\s+[^?]{0,24}?(?:19|20)\d\d")
+
+
 def years_for(ctx: Ctx, op: str) -> list[str]:
     """The periods an operator works over, oldest last as TAT-QA writes changes (new - old)."""
     q, avail = ctx.q, [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
@@ -123,7 +126,7 @@ def years_for(ctx: Ctx, op: str) -> list[str]:
         elif not years:
             years = sorted(set(avail), reverse=True)[:2]
         return sorted(set(years), reverse=True)[:2]
-    if op == "average" and len(years) == 1 and not re.search(r"\b(?:and|to|through)\b", q.text.lower()):
+    if op == "average" and len(years) == 1 and not _PERIOD_PAIR.search(q.text.lower()):
         prev = str(int(years[0]) - 1)
         if prev in ctx.g.year_cols:
             return [years[0], prev]
