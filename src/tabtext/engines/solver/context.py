@@ -54,7 +54,8 @@ class Ctx:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
             pct = self.is_percent_col(c)
-            return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
+            return (int(pct != self.q.percent), int(self.view.col_years[c][0] != year), len(self.view.col_years[c]),
+                    -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
 
     def is_percent_col(self, c: int) -> bool:

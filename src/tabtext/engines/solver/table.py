@@ -26,6 +26,20 @@ def years_in(text: str) -> list[str]:
     return out
 
 
+_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
+
+
+def split_years(text: str) -> list[str]:
+    """The years of a header; a split fiscal year ("2018/2019", "2018/19") is named by the year it ends in."""
+    years = years_in(text)
+    m = _SPLIT_YEAR.search(text)
+    if m and len(years) <= 2:
+        end = m.group(2) if len(m.group(2)) == 4 else m.group(1)[:2] + m.group(2)
+        if int(end) == int(m.group(1)) + 1:
+            return [end] + [y for y in years if y != end]
+    return years
+
+
 def cell_number(text: str) -> float | None:
     """A numeric cell's value; years alone and text cells give None."""
     s = text.strip()
@@ -145,7 +159,7 @@ def read_table(table: Table) -> TableView:
                     below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
                 hrow[c] = last
     col_labels = [_squeeze(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
-    col_years = [years_in(lbl) for lbl in col_labels]
+    col_years = [split_years(lbl) for lbl in col_labels]
 
     label_col = 0
     row_labels: list[str] = []
