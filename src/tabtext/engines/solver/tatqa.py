@@ -39,6 +39,12 @@ def _solve_table(ctx: Ctx):
         return list_items(ctx)
     if kind == "count":
         return count_answer(ctx)
+    asks_period = re.search(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+)?(?:years?|periods?|quarters?)\b|\bwhen\b",
+                            q.text.lower())
+    if kind == "compare" and not asks_period and (row is None or re.match(r"\s*(?:which|what)\b", q.text.lower())):
+        got = compare_rows(ctx)  # "Which segment had the largest X?": a row label, not a year
+        if got or row is None:
+            return got
     if row is None:
         return None
     axis = ctx.year_axis()
