@@ -16,11 +16,13 @@ from .scale import matched_scale, paragraph_scale
 from .select import threshold
 from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
 from .table import TableView, read_table
-from .textnum import text_arithmetic
+from .textnum import stated_amount, text_arithmetic
 from .textspan import text_answer, text_coverage
 
 TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the chosen cells' labels
 ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
+# "What was the increase in X?" (not "the change"): when the text states the amount, that span is the answer
+_INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b(?:increase|decrease|grow|grew|decline)")
 _ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 
 
@@ -104,6 +106,14 @@ def answer_example(example: Example) -> Prediction:
             if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
                     table_coverage(q, view, out[1]) + ARITH_TEXT_MARGIN:
                 out = alt
+    if out is not None and out[2] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
+        try:
+            stated = stated_amount(float(out[0].value), out[0].scale, paragraphs)
+        except (TypeError, ValueError):
+            stated = None
+        if stated:
+            text, i, start, end = stated
+            out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
     if out is None and q.kind in _ARITH_OPS:
         out = text_arithmetic(q, paragraphs)
     if out is None:
