@@ -114,6 +114,8 @@ class TableView:
         row_scale = scale_of_text(self.row_labels[r]) if r < len(self.row_labels) else ""
         if not row_scale and r < len(self.row_sections):  # "Basic" under "Net income per share:"
             row_scale = "none" if scale_of_text(self.row_sections[r]) == "none" else ""
+        if row_scale == "percent" and re.search(r"[$€£¥]", text):  # "Gross margin  $40,615" is an amount
+            row_scale = ""
         if row_scale:
             return row_scale if row_scale != "none" else ""
         col_scale = scale_of_text(self.col_labels[c]) if c < len(self.col_labels) else ""
