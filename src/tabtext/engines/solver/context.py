@@ -60,7 +60,8 @@ class Ctx:
 
     def is_percent_col(self, c: int) -> bool:
         label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
-        return self._percent_col(c) or "%" in label or "percent" in label
+        return self._percent_col(c) or "%" in label or "percent" in label or \
+            not self.view.scale and self.view.percent_column(c)
 
     def _percent_col(self, c: int) -> bool:
         cells = [self.view.cell_text(r, c) for r in self.view.data_rows() if self.view.value(r, c) is not None]

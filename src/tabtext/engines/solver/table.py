@@ -121,11 +121,11 @@ class TableView:
         col_scale = scale_of_text(self.col_labels[c]) if c < len(self.col_labels) else ""
         if col_scale:
             return col_scale if col_scale != "none" else ""
-        if not self.scale and self._percent_column(c):
+        if not self.scale and self.percent_column(c):
             return "percent"  # a rate reconciliation: "21.0%" at the top, bare rates below
         return self.scale
 
-    def _percent_column(self, c: int) -> bool:
+    def percent_column(self, c: int) -> bool:
         cells = [self.cell_text(r, c) for r in self.data_rows() if (r, c) in self.values]
         return any("%" in t for t in cells) and not any(re.search(r"[$€£¥]", t) for t in cells)
 
