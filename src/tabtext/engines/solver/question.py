@@ -169,7 +169,8 @@ _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas
                     r"\bover\b|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
 
 
-def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float]) -> list[int]:
+def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float],
+              row_scores: dict[int, float] | None = None) -> list[int]:
     """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
     parts = [p for p in _PARTS.split(re.sub(r"(?:19|20)\d\d", " ", query.text)) if content_tokens(p)]
     if len(parts) < 2:
@@ -177,10 +178,11 @@ def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, 
     out: list[int] = []
     for part in parts:
         toks = content_tokens(part)
-        scored = [(_match(view.row_labels[r], toks, idf, part), r) for r in row_ids]
-        best = max(scored, default=(0.0, -1))
-        if best[0] >= 1.0 and best[1] not in out:
-            out.append(best[1])
+        # equal labels (one per year block): the row the whole question prefers ("2019:" block), then the first
+        scored = [(_match(view.row_labels[r], toks, idf, part), (row_scores or {}).get(r, 0.0), -r) for r in row_ids]
+        best = max(scored, default=(0.0, 0.0, 1))
+        if best[0] >= 1.0 and -best[2] not in out:
+            out.append(-best[2])
     return out
 
 
@@ -262,4 +264,4 @@ def ground(view: TableView, query: Query) -> Grounding:
         ys = years_in(lbl)
         if ys and len(lbl) < 40:
             year_rows.setdefault(ys[0], []).append(r)
-    return Grounding(row_scores, col_scores, year_cols, year_rows, part_rows(view, query, list(row_scores), idf))
+    return Grounding(row_scores, col_scores, year_cols, year_rows, part_rows(view, query, list(row_scores), idf, row_scores))
