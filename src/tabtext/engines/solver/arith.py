@@ -176,6 +176,9 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
             return got
     op = _op_for(kind, q)
     qyears = [y for y in q.years if y in ctx.g.year_cols]
+    if kind == "diff" and len(q.years) == 1 and \
+            re.search(r"\b(?:increase|decrease|change)", view.row_labels[row].lower()):
+        return value_answer(ctx, row)  # "the net decrease in cash in 2019": the row states the change
     rows = ctx.rows_mentioned()
     low = q.text.lower()
     if kind == "divide":
