@@ -179,6 +179,9 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if kind == "diff" and len(q.years) == 1 and \
             re.search(r"\b(?:increase|decrease|change)", view.row_labels[row].lower()):
         return value_answer(ctx, row)  # "the net decrease in cash in 2019": the row states the change
+    if kind == "average" and len(q.years) <= 1 and "average" in view.row_labels[row].lower() and \
+            not re.search(r"\baverage\b.*\baverage\b", q.text.lower()):
+        return value_answer(ctx, row)  # "the average life expectancy in 2019": a row of averages
     rows = ctx.rows_mentioned()
     low = q.text.lower()
     if kind == "divide":
