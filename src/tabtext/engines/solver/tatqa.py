@@ -67,8 +67,13 @@ def _solve_table(ctx: Ctx):
     return value_answer(ctx, row)
 
 
+_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
+
+
 def _has_amount(answer: Answer) -> bool:
+    """Whether a span holds a figure other than a year or a date ("October 31")."""
     values = answer.value if isinstance(answer.value, tuple) else (str(answer.value),)
+    values = tuple(_DAY.sub(" ", v) for v in values)
     return any(not re.fullmatch(r"(?:19|20)\d\d", n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
 
 
