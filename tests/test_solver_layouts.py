@@ -180,3 +180,40 @@ def test_varied_wordings_answer_without_raising(question):
 def test_a_question_the_context_cannot_answer_is_an_error_not_a_crash():
     pred = ask(THREE_HEADERS, "Which rows are in the table?", ["Net sales rose on higher volumes in Asia."])
     assert pred.answer is not None or pred.error == "no answer found"
+
+
+def test_split_fiscal_years_are_named_by_their_last_year():
+    rows = [["€ million", "2017/2018", "2018/2019"], ["Sales", "36,534", "36,870"], ["Profit for the period", "359", "411"]]
+    assert ask(rows, "In which year was the profit for the period larger?").answer.value == ("2019",)
+    assert ask(rows, "What was the change in sales from 2018 to 2019?").answer.value == "336"
+
+
+def test_which_row_has_the_extreme_value():
+    rows = [["", "2019 $", "2019 %", "2018 $", "2018 %"], ["Canada", "96,168", "6.1%", "70,774", "6.6%"],
+            ["United States", "1,079,520", "68.4%", "755,454", "70.4%"], ["Rest of World", "230,416", "14.6%",
+                                                                         "129,468", "12.0%"]]
+    pred = ask(rows, "Which country had the highest external revenue in year ended December 31, 2019?")
+    assert pred.answer.value == ("United States",)
+
+
+def test_an_increase_the_text_states_in_another_unit_is_the_text_span():
+    rows = [["(In thousands)", "2019", "2018"], ["Interest income", "30,182", "13,281"]]
+    text = ["Interest income increased by $16.9 million, mainly due to higher average cash balances."]
+    pred = ask(rows, "What was the increase in interest income in 2019?", text)
+    assert got(pred) == (("$16.9 million",), "") and pred.evidence[0].kind == "text"
+    pred = ask(rows, "What was the change in interest income between 2018 and 2019?", text)
+    assert got(pred) == ("16901", "thousand")  # "the change ... between" stays the computed difference
+
+
+def test_counts_over_quarter_columns():
+    rows = [["", "First", "Second", "Third", "Fourth"], ["Basic earnings per share", "$0.35", "$0.36", "$0.08", "$0.31"],
+            ["Diluted earnings per share", "$0.34", "$0.36", "$0.08", "$0.30"]]
+    assert ask(rows, "How many quarters did the basic earnings per share exceed $0.30?").answer.value == "3"
+
+
+def test_rows_that_state_a_change_or_an_average():
+    rows = [["", "2019", "2018"], ["Net cash provided by operations", "428.6", "512.0"],
+            ["Net decrease in cash and cash equivalents", "(472.7)", "(61.3)"],
+            ["Average invested capital", "923.1", "$735.6"]]
+    assert ask(rows, "What was the net decrease in cash and cash equivalents in 2019?").answer.value == ("(472.7)",)
+    assert ask(rows, "What was the average invested capital in 2018?").answer.value == ("$735.6",)
