@@ -217,3 +217,11 @@ def test_rows_that_state_a_change_or_an_average():
             ["Average invested capital", "923.1", "$735.6"]]
     assert ask(rows, "What was the net decrease in cash and cash equivalents in 2019?").answer.value == ("(472.7)",)
     assert ask(rows, "What was the average invested capital in 2018?").answer.value == ("$735.6",)
+
+
+def test_an_average_per_segment_runs_down_the_named_column():
+    rows = [["", "Total Expected Charges", "Cumulative Charges Incurred", "Remaining Expected Charges"],
+            ["", "", "(in millions)", ""], ["Transportation", "$ 160", "$ 144", "$ 16"], ["Industrial", "80", "66", "14"],
+            ["Communications", "49", "44", "5"], ["Total", "$ 289", "$ 254", "$ 35"]]
+    pred = ask(rows, "What was the average amount of total expected charges per segment?")
+    assert got(pred) == ("96.33", "million")

@@ -8,6 +8,7 @@ from ...types import Answer, Evidence
 from . import ops
 from .context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
 from .question import Query
+from .select import section_rows
 from .spans import value_answer
 from .table import TableView, years_in
 
@@ -167,6 +168,16 @@ def _over_section(ctx: Ctx, year: str, op: str):
     return _try(view, [(r, col) for r in rows], op, ctx.q) if len(rows) >= 2 else None
 
 
+def _over_rows(ctx: Ctx):
+    """The non-total rows of the named column (of the question's section, when it names one)."""
+    view = ctx.view
+    col = ctx.best_col()
+    if col is None or ctx.g.col_scores.get(col, 0.0) < 1.0:
+        return None
+    rows = [r for r in section_rows(view, ctx.q) if view.amount(r, col) is not None and not _is_total(view.row_labels[r])]
+    return _try(view, [(r, col) for r in rows], "average", ctx.q) if len(rows) >= 2 else None
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -176,14 +187,19 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
             return got
     op = _op_for(kind, q)
     qyears = [y for y in q.years if y in ctx.g.year_cols]
+    low = q.text.lower()
     if kind == "diff" and len(q.years) == 1 and \
             re.search(r"\b(?:increase|decrease|change)", view.row_labels[row].lower()):
         return value_answer(ctx, row)  # "the net decrease in cash in 2019": the row states the change
+    if kind == "average" and axis != "col" and not q.years and \
+            re.search(r"\bper (?!share|cent|unit)[a-z]+|\bacross (?:all |the )*[a-z]+s\b", low):
+        got = _over_rows(ctx)  # "the average total expected charges per segment": down a named column
+        if got:
+            return got
     if kind == "average" and len(q.years) <= 1 and "average" in view.row_labels[row].lower() and \
             not re.search(r"\baverage\b.*\baverage\b", q.text.lower()):
         return value_answer(ctx, row)  # "the average life expectancy in 2019": a row of averages
     rows = ctx.rows_mentioned()
-    low = q.text.lower()
     if kind == "divide":
         col = ctx.col_for_year(qyears[0]) if qyears else ctx.best_col()
         if q.percent and col is not None and ctx.is_percent_col(col) and view.amount(row, col) is not None \
