@@ -250,8 +250,10 @@ def ground(view: TableView, query: Query) -> Grounding:
     if qtokens != query.tokens and max(row_scores.values(), default=0.0) < 0.9:
         row_scores = _row_scores(view, query, query.tokens, idf, qtext)  # the rows repeat the header's words
     col_scores = {}
+    # "the average shares vested": the operator's word does not name a "Weighted Average ..." column
+    col_tokens = [t for t in query.tokens if not (query.kind == "average" and t in ("average", "mean"))] or query.tokens
     for c in range(1, view.table.n_cols):
-        col_scores[c] = _match(view.col_labels[c], query.tokens, idf, qtext)
+        col_scores[c] = _match(view.col_labels[c], col_tokens, idf, qtext)
     year_cols: dict[str, list[int]] = {}
     for c, ys in enumerate(view.col_years):
         if c == 0:
