@@ -131,10 +131,19 @@ def _is_total(label: str) -> bool:
     return bool(re.match(r"\s*(?:total|net total|group total|sum)\b", label.lower()))
 
 
+_OVER = re.compile(r"\b(?:over|out of|as a (?:percentage|proportion|share|ratio|fraction) of)\b")
+
+
 def _parts_over_total(ctx: Ctx, col: int | None, op: str):
     """ "(A and B) as a percentage of / over the total": the named parts summed, over the total row."""
     view = ctx.view
-    if col is None or not re.search(r"\btotal\b", ctx.q.text.lower()):
+    if col is None:
+        return None
+    named = [r for r in ctx.g.part_rows if view.amount(r, col) is not None]
+    if len(named) >= 3 and _OVER.search(ctx.q.text.lower()):  # "A and B over C": the last part named is the whole
+        res = result(view, [(r, col) for r in named], "sum_percent_of" if op == "percent_of" else "sum_divide", ctx.q)
+        return (res[0], res[1], op) if res else None
+    if not re.search(r"\btotal\b", ctx.q.text.lower()):
         return None
     parts = [r for r in ctx.g.part_rows if not _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
     totals = [r for r, _ in ctx.ranked_rows if _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
