@@ -33,7 +33,11 @@ class Ctx:
         out = [r for r, s in self.ranked_rows[:limit] if s >= max(MIN_ROW, 0.6 * best)]
         # the same label in two blocks of the table, one per year ("2019:" then "2018:"), is one row named
         keys = [(self.view.row_labels[r].strip().lower(), self._year_block(r)) for r in out]
-        return [r for i, r in enumerate(out) if not (keys[i][1] and keys[i] in keys[:i])]
+        out = [r for i, r in enumerate(out) if not (keys[i][1] and keys[i] in keys[:i])]
+        # "Balance at June 30, 2017" is not a second operand next to "Balance at June 30, 2019" unless its year is asked
+        dated = [re.sub(r"(?:19|20)\d\d", "", self.view.row_labels[r]).strip().lower() for r in out]
+        return [r for i, r in enumerate(out) if not (dated[i] in dated[:i] and years_in(self.view.row_labels[r])
+                                                     and not set(years_in(self.view.row_labels[r])) & set(self.q.years))]
 
     def _year_block(self, r: int) -> bool:
         sec = self.view.row_sections[r]
