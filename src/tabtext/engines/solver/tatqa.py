@@ -19,7 +19,7 @@ from .table import TableView, read_table
 from .textnum import stated_amount, text_arithmetic
 from .textspan import text_answer, text_coverage
 
-TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the chosen cells' labels
+TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the chosen cells' labels
 ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
 # "What was the increase in X?" (not "the change"): when the text states the amount, that span is the answer
 _INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b(?:increase|decrease|grow|grew|decline)")
