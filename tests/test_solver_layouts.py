@@ -3,6 +3,7 @@ places, years down the first column, per-year blocks, mixed column groups. None 
 
 import pytest
 
+from tabtext.engines.solver.stacked import blocks
 from tabtext.engines.solver.table import cell_number, read_table
 from tabtext.engines.solver.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
@@ -225,3 +226,30 @@ def test_an_average_per_segment_runs_down_the_named_column():
             ["Communications", "49", "44", "5"], ["Total", "$ 289", "$ 254", "$ 35"]]
     pred = ask(rows, "What was the average amount of total expected charges per segment?")
     assert got(pred) == ("96.33", "million")
+
+
+STACKED = [
+    ["", "", "", "", "Fiscal 2019", ""],
+    ["", "First", "Second", "Third", "Fourth", ""],
+    ["", "Quarter", "Quarter", "Quarter", "Quarter", "Total"],
+    ["Revenues", "$ 94,888", "$ 96,037", "$ 88,495", "$84,380", "$363,800"],
+    ["Gross profit", "38,091", "39,821", "36,381", "33,471", "147,764"],
+    ["Audit-related fees", "$-", "$-", "$-", "$-", "$-"],
+    ["", "", "", "", "Fiscal 2018", ""],
+    ["", "First", "Second", "Third", "Fourth", ""],
+    ["", "Quarter", "Quarter", "Quarter", "Quarter", "Total"],
+    ["Revenues", "$88,081", "$89,767", "$93,669", "$94,395", "$365,912"],
+    ["Gross profit", "37,443", "36,838", "38,187", "38,422", "150,890"],
+]
+
+
+def test_stacked_tables_are_read_block_by_block():
+    view = read_table(Table.from_rows(STACKED))
+    assert blocks(view) == [(0, 6), (6, 11)]  # a row of dashes is data, not a new header
+    pred = ask(STACKED, "What was the revenue in the fiscal 2018 third quarter?")
+    assert pred.answer.value == ("$93,669",) and pred.evidence[0].row == 9  # evidence in the whole table's rows
+    pred = ask(STACKED, "What is the change in revenues between the second and first quarter in fiscal 2019?")
+    assert pred.answer.value == "1149"
+    section = [["", "2019", "2018"], ["", "Revenues:", ""], ["Americas", "18,410", "18,030"],
+               ["", "Expenses:", ""], ["Sales and marketing", "7,398", "7,213"]]
+    assert blocks(read_table(Table.from_rows(section))) == [(0, 5)]  # a lone word opens a section, not a table

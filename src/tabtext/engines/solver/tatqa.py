@@ -7,6 +7,7 @@ safe calculator, or route to text-span extraction; each answer keeps its operato
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...types import Answer, Evidence, Example, Prediction
 from .arith import arithmetic
@@ -15,6 +16,7 @@ from .question import Query, classify, content_tokens, ground
 from .scale import matched_scale, paragraph_scale
 from .select import threshold
 from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
+from .stacked import pick_block
 from .table import TableView, read_table
 from .textnum import stated_amount, text_arithmetic
 from .textspan import text_answer, text_coverage
@@ -92,11 +94,12 @@ def answer_example(example: Example) -> Prediction:
     q = classify(example.question)
     table = example.context.table
     paragraphs = example.context.paragraphs
-    out = None
+    out, offset = None, 0
     if table is not None and table.rows and q.kind != "text":
         view = read_table(table)
         if not view.scale:
             view.scale = paragraph_scale(paragraphs) or matched_scale(view.values.values(), paragraphs)
+        view, offset = pick_block(view, q)
         ctx = Ctx(view, ground(view, q), q)
         out = _solve_table(ctx)
         if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
@@ -126,5 +129,7 @@ def answer_example(example: Example) -> Prediction:
     if out is None:
         return Prediction(uid=example.uid, answer=None, error="no answer found", meta={"operator": q.kind})
     answer, evidence, op = out
+    if offset:  # evidence rows of a stacked block, in the whole table's numbering
+        evidence = [replace(ev, row=ev.row + offset) if ev.kind == "cell" else ev for ev in evidence]
     return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=tuple(evidence),
                       meta={"operator": op, "question_kind": q.kind})
