@@ -6,8 +6,9 @@ import re
 
 from ...types import Answer, Evidence
 from . import ops
-from .context import Ctx, named_cols, order_rows, share_rows, years_for
+from .context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
 from .question import Query
+from .select import section_rows
 from .spans import value_answer
 from .table import TableView, years_in
 
@@ -26,9 +27,9 @@ def result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, ord
 
 
 def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query) -> str:
-    if op in ("change_ratio", "percent_of"):
+    if op in ("change_ratio", "percent_of", "sum_percent_of"):
         return "percent"
-    if op == "divide":
+    if op in ("divide", "sum_divide"):
         return ""
     scales = [view.cell_scale(r, c) for r, c in cells]
     scale = scales[0] if scales else view.scale
@@ -76,6 +77,8 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
     cells = [rc for rc in cells if view.amount(*rc) is not None]
     if len(cells) < 2:
         return None
+    if op in ("diff", "sum", "average") and len({"%" in view.cell_text(*rc) for rc in cells}) > 1:
+        return None  # a percentage and an amount ("Gross Profit" and "Gross Margin %") do not add up
     if op == "diff" and len(cells) == 2 and _magnitude(q) and view.amount(*cells[0]) < view.amount(*cells[1]):
         cells = cells[::-1]
     if op in ("diff", "change_ratio") and len(cells) == 2 and not _magnitude(q):
@@ -128,10 +131,19 @@ def _is_total(label: str) -> bool:
     return bool(re.match(r"\s*(?:total|net total|group total|sum)\b", label.lower()))
 
 
+_OVER = re.compile(r"\b(?:over|out of|as a (?:percentage|proportion|share|ratio|fraction) of)\b")
+
+
 def _parts_over_total(ctx: Ctx, col: int | None, op: str):
     """ "(A and B) as a percentage of / over the total": the named parts summed, over the total row."""
     view = ctx.view
-    if col is None or not re.search(r"\btotal\b", ctx.q.text.lower()):
+    if col is None:
+        return None
+    named = [r for r in ctx.g.part_rows if view.amount(r, col) is not None]
+    if len(named) >= 3 and _OVER.search(ctx.q.text.lower()):  # "A and B over C": the last part named is the whole
+        res = result(view, [(r, col) for r in named], "sum_percent_of" if op == "percent_of" else "sum_divide", ctx.q)
+        return (res[0], res[1], op) if res else None
+    if not re.search(r"\btotal\b", ctx.q.text.lower()):
         return None
     parts = [r for r in ctx.g.part_rows if not _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
     totals = [r for r, _ in ctx.ranked_rows if _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
@@ -165,6 +177,16 @@ def _over_section(ctx: Ctx, year: str, op: str):
     return _try(view, [(r, col) for r in rows], op, ctx.q) if len(rows) >= 2 else None
 
 
+def _over_rows(ctx: Ctx):
+    """The non-total rows of the named column (of the question's section, when it names one)."""
+    view = ctx.view
+    col = ctx.best_col()
+    if col is None or ctx.g.col_scores.get(col, 0.0) < 1.0:
+        return None
+    rows = [r for r in section_rows(view, ctx.q) if view.amount(r, col) is not None and not _is_total(view.row_labels[r])]
+    return _try(view, [(r, col) for r in rows], "average", ctx.q) if len(rows) >= 2 else None
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -174,8 +196,19 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
             return got
     op = _op_for(kind, q)
     qyears = [y for y in q.years if y in ctx.g.year_cols]
-    rows = ctx.rows_mentioned()
     low = q.text.lower()
+    if kind == "diff" and len(q.years) == 1 and \
+            re.search(r"\b(?:increase|decrease|change)", view.row_labels[row].lower()):
+        return value_answer(ctx, row)  # "the net decrease in cash in 2019": the row states the change
+    if kind == "average" and axis != "col" and not q.years and \
+            re.search(r"\bper (?!share|cent|unit)[a-z]+|\bacross (?:all |the )*[a-z]+s\b", low):
+        got = _over_rows(ctx)  # "the average total expected charges per segment": down a named column
+        if got:
+            return got
+    if kind == "average" and len(q.years) <= 1 and "average" in view.row_labels[row].lower() and \
+            not re.search(r"\baverage\b.*\baverage\b", q.text.lower()):
+        return value_answer(ctx, row)  # "the average life expectancy in 2019": a row of averages
+    rows = ctx.rows_mentioned()
     if kind == "divide":
         col = ctx.col_for_year(qyears[0]) if qyears else ctx.best_col()
         if q.percent and col is not None and ctx.is_percent_col(col) and view.amount(row, col) is not None \
@@ -185,6 +218,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
         if got:
             return got
         rows = share_rows(ctx) or rows
+        if len(rows) < 2 and _SHARE.search(low):  # "Swiss income in the total income before taxes"
+            rows = [r for r, sc in ctx.ranked_rows[:2] if sc >= MIN_ROW]
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
@@ -206,7 +241,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
             if got:
                 return got
     named = named_cols(ctx, row) if len(qyears) <= 1 or axis != "col" else []
-    if len(named) >= 2 and kind != "average" or len(named) >= 2 and not qyears:
+    same_year = len(qyears) == 1 and all(qyears[0] in view.col_years[c] for c in named)  # "September 29 and
+    if len(named) >= 2 and (kind != "average" or not qyears or same_year):             # December 31, 2019"
         got = _try(view, [(row, c) for c in named], op, q)
         if got:
             return got

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from .question import Grounding, Query, content_tokens, tokenize
-from .table import TableView
+from .table import TableView, years_in
 
-MIN_ROW = 0.9  # a row must share at least one distinctive word with the question
+MIN_ROW = 0.9
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # a row must share at least one distinctive word with the question
 
 
 class Ctx:
@@ -30,7 +31,17 @@ class Ctx:
             return self.g.part_rows[:limit]
         best = self.ranked_rows[0][1]
         out = [r for r, s in self.ranked_rows[:limit] if s >= max(MIN_ROW, 0.6 * best)]
-        return out
+        # the same label in two blocks of the table, one per year ("2019:" then "2018:"), is one row named
+        keys = [(self.view.row_labels[r].strip().lower(), self._year_block(r)) for r in out]
+        out = [r for i, r in enumerate(out) if not (keys[i][1] and keys[i] in keys[:i])]
+        # "Balance at June 30, 2017" is not a second operand next to "Balance at June 30, 2019" unless its year is asked
+        dated = [re.sub(r"(?:19|20)\d\d", "", self.view.row_labels[r]).strip().lower() for r in out]
+        return [r for i, r in enumerate(out) if not (dated[i] in dated[:i] and years_in(self.view.row_labels[r])
+                                                     and not set(years_in(self.view.row_labels[r])) & set(self.q.years))]
+
+    def _year_block(self, r: int) -> bool:
+        sec = self.view.row_sections[r]
+        return bool(years_in(sec)) and not [t for t in content_tokens(sec) if t not in ("fiscal", "year")]
 
     def year_axis(self) -> str:
         if self.g.year_cols:
@@ -39,18 +50,22 @@ class Ctx:
             return "row"
         return ""
 
-    def col_for_year(self, year: str) -> int | None:
+    def col_for_year(self, year: str, row: int | None = None) -> int | None:
         cols = self.g.year_cols.get(year, [])
+        if row is not None:  # a column where the row has a figure ("38.7%" under a year, not "-130 bps")
+            cols = [c for c in cols if self.view.amount(row, c) is not None] or cols
         if not cols:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
             pct = self.is_percent_col(c)
-            return (int(pct != self.q.percent), len(self.view.col_years[c]), -self.g.col_scores.get(c, 0.0), c)
+            return (int(pct != self.q.percent), int(self.view.col_years[c][0] != year), len(self.view.col_years[c]),
+                    -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
 
     def is_percent_col(self, c: int) -> bool:
         label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
-        return self._percent_col(c) or "%" in label or "percent" in label
+        return self._percent_col(c) or "%" in label or "percent" in label or \
+            not self.view.scale and self.view.percent_column(c)
 
     def _percent_col(self, c: int) -> bool:
         cells = [self.view.cell_text(r, c) for r in self.view.data_rows() if self.view.value(r, c) is not None]
@@ -74,12 +89,36 @@ class Ctx:
         return min(cols, key=lambda c: (-self.g.col_scores.get(c, 0.0), c))
 
     def cells_over_years(self, row: int, years: list[str]) -> list[tuple[int, int]]:
+        picks = {y: self.col_for_year(y, row) for y in years}
+        groups = [self.col_group(c) for c in picks.values() if c is not None]
+        if any(len(a & b) * 2 < len(a | b) for a in groups for b in groups):
+            picks = self._same_group(row, years, groups) or picks
         out = []
         for y in years:
-            c = self.col_for_year(y)
+            c = picks[y]
             if c is not None and self.view.amount(row, c) is not None and (row, c) not in out:
                 out.append((row, c))
         return out
+
+    def col_group(self, c: int) -> frozenset[str]:
+        """A column's label without its period: the column group it belongs to ("Net additions (losses)")."""
+        label = re.sub(r"(?:19|20)\d\d|\(\d\)|\b\d{1,2}\b", " ", self.view.col_labels[c])
+        return frozenset(t for t in content_tokens(label) if t[:3] not in _MONTHS)
+
+    def _same_group(self, row: int, years: list[str], firsts: list[frozenset[str]]) -> dict[str, int] | None:
+        """One column per year, all from the group of one of the years' first choices, when these mix groups
+        ("August 31, 2019" and "Net additions (losses) August 31, 2018")."""
+        cands = {y: [c for c in self.g.year_cols.get(y, []) if self.view.amount(row, c) is not None] for y in years}
+        if any(not cs for cs in cands.values()):
+            return None
+        common = set.intersection(*({self.col_group(c) for c in cs} for cs in cands.values()))
+        group = next((g for g in firsts if g in common), None)
+        if group is None:
+            return None
+        return {y: min(c for c in cands[y] if self.col_group(c) == group) for y in years}
+
+
+_PERIOD_PAIR = re.compile(r"(?:19|20)\d\d\s*(?:and|to|through|-)\b|\b(?:and|to|through)\s+[^?]{0,24}?(?:19|20)\d\d")
 
 
 def years_for(ctx: Ctx, op: str) -> list[str]:
@@ -93,7 +132,7 @@ def years_for(ctx: Ctx, op: str) -> list[str]:
         elif not years:
             years = sorted(set(avail), reverse=True)[:2]
         return sorted(set(years), reverse=True)[:2]
-    if op == "average" and len(years) == 1 and not re.search(r"\b(?:and|to|through)\b", q.text.lower()):
+    if op == "average" and len(years) == 1 and not _PERIOD_PAIR.search(q.text.lower()):
         prev = str(int(years[0]) - 1)
         if prev in ctx.g.year_cols:
             return [years[0], prev]

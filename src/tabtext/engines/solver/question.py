@@ -169,7 +169,8 @@ _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas
                     r"\bover\b|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
 
 
-def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float]) -> list[int]:
+def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float],
+              row_scores: dict[int, float] | None = None) -> list[int]:
     """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
     parts = [p for p in _PARTS.split(re.sub(r"(?:19|20)\d\d", " ", query.text)) if content_tokens(p)]
     if len(parts) < 2:
@@ -177,10 +178,11 @@ def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, 
     out: list[int] = []
     for part in parts:
         toks = content_tokens(part)
-        scored = [(_match(view.row_labels[r], toks, idf, part), r) for r in row_ids]
-        best = max(scored, default=(0.0, -1))
-        if best[0] >= 1.0 and best[1] not in out:
-            out.append(best[1])
+        # equal labels (one per year block): the row the whole question prefers ("2019:" block), then the first
+        scored = [(_match(view.row_labels[r], toks, idf, part), (row_scores or {}).get(r, 0.0), -r) for r in row_ids]
+        best = max(scored, default=(0.0, 0.0, 1))
+        if best[0] >= 1.0 and -best[2] not in out:
+            out.append(-best[2])
     return out
 
 
@@ -216,16 +218,9 @@ def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) ->
     return got * (0.4 + 0.6 * recall) + (1.0 if verbatim > 0.92 and len(label) > 3 else 0.0)
 
 
-def ground(view: TableView, query: Query) -> Grounding:
-    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
-    data_rows = view.data_rows()
-    labels = [view.row_labels[r] for r in data_rows]
-    idf = _idf(labels + view.col_labels)
+def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str, float], qtext: str) -> dict[int, float]:
     row_scores = {}
-    # words of the row-label header ("Revenue from external customers by country") describe every row
-    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
-    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
-    for r in data_rows:
+    for r in view.data_rows():
         if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
             continue
         s = _match(view.row_labels[r], qtokens, idf, qtext)
@@ -240,9 +235,25 @@ def ground(view: TableView, query: Query) -> Grounding:
         if s == 0 and ys and set(ys) <= set(query.years) and not content_tokens(view.row_labels[r]):
             s = 1.0 + 0.5 * len(ys)  # a period row ("2020 - 2024") the question names by its years
         row_scores[r] = s
+    return row_scores
+
+
+def ground(view: TableView, query: Query) -> Grounding:
+    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
+    data_rows = view.data_rows()
+    labels = [view.row_labels[r] for r in data_rows]
+    idf = _idf(labels + view.col_labels)
+    # words of the row-label header ("Revenue from external customers by country") describe every row
+    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
+    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
+    row_scores = _row_scores(view, query, qtokens, idf, qtext)
+    if qtokens != query.tokens and max(row_scores.values(), default=0.0) < 0.9:
+        row_scores = _row_scores(view, query, query.tokens, idf, qtext)  # the rows repeat the header's words
     col_scores = {}
+    # "the average shares vested": the operator's word does not name a "Weighted Average ..." column
+    col_tokens = [t for t in query.tokens if not (query.kind == "average" and t in ("average", "mean"))] or query.tokens
     for c in range(1, view.table.n_cols):
-        col_scores[c] = _match(view.col_labels[c], query.tokens, idf, qtext)
+        col_scores[c] = _match(view.col_labels[c], col_tokens, idf, qtext)
     year_cols: dict[str, list[int]] = {}
     for c, ys in enumerate(view.col_years):
         if c == 0:
@@ -255,4 +266,4 @@ def ground(view: TableView, query: Query) -> Grounding:
         ys = years_in(lbl)
         if ys and len(lbl) < 40:
             year_rows.setdefault(ys[0], []).append(r)
-    return Grounding(row_scores, col_scores, year_cols, year_rows, part_rows(view, query, list(row_scores), idf))
+    return Grounding(row_scores, col_scores, year_cols, year_rows, part_rows(view, query, list(row_scores), idf, row_scores))

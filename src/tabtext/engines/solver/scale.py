@@ -47,7 +47,7 @@ def percent_words(text: str) -> bool:
 
 _TABULAR = re.compile(r"\((?:[^()]*\b)?in\s+(thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers)\s+(?:are\s+)?"
                       r"in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
-                      r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['‘’`]?s?", re.I)
+                      r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['‘’`]?s?|\(in\s+(?:us\s?)?\$?\s?(000)['‘’`]?s?\)", re.I)
 
 
 def paragraph_scale(paragraphs) -> str:
@@ -57,4 +57,23 @@ def paragraph_scale(paragraphs) -> str:
         if m:
             word = next(g for g in m.groups() if g).lower()
             return "thousand" if word == "000" else word[:-1]
+    return ""
+
+
+_AMOUNT = re.compile(r"(?<![\d.])(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)
+
+
+def matched_scale(values, paragraphs) -> str:
+    """The unit of an unlabelled table, read off the paragraphs: a figure of the table written there with its
+    unit ("capital expenditures of $1,153 million" for a cell "1,153"), when all such figures agree."""
+    cells = {abs(v) for v in values if abs(v) >= 10 or 1 <= abs(v) != int(abs(v))}  # not a stray "2"
+    found: dict[str, int] = {}
+    for p in paragraphs:
+        for m in _AMOUNT.finditer(p.text):
+            number = float(m.group(1).replace(",", ""))
+            if number in cells:
+                unit = m.group(2).lower()
+                found[unit] = found.get(unit, 0) + 1
+    if len(found) == 1:
+        return next(iter(found))
     return ""

@@ -79,15 +79,23 @@ def list_items(ctx: Ctx):
     return Answer(labels), [Evidence("cell", r, 0, text=ctx.view.row_labels[r]) for r in rows], "list_items"
 
 
+_PERIOD_COL = re.compile(r"\b(?:first|second|third|fourth|q[1-4]|quarter|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
+                         r"dec)[a-z]*)\b")  # quarters or months across the columns
+
+
 def count_answer(ctx: Ctx):
     """How many years/rows pass a threshold, or how many items a section holds."""
     view, q = ctx.view, ctx.q
     test = threshold(q, view)
     low = q.text.lower()
-    periods = re.search(r"\bhow many (?:of the )?(?:years|periods|fiscal years)\b", low)
+    periods = re.search(r"\bhow many (?:of the )?(years|periods|fiscal years|quarters|months)\b", low)
     if test is not None and ctx.ranked_rows and ctx.ranked_rows[0][1] > 0 and (periods or not q.years):
         row = ctx.ranked_rows[0][0]
-        cells = [(row, c) for c in ctx.value_cols() if view.value(row, c) is not None]
+        if periods and periods.group(1) in ("quarters", "months"):
+            cols = [c for c in view.numeric_cols() if _PERIOD_COL.search(view.col_labels[c].lower())]
+        else:
+            cols = ctx.value_cols()
+        cells = [(row, c) for c in cols if view.value(row, c) is not None]
         years = [y for y in q.years if y in ctx.g.year_cols]
         if len(years) >= 2:
             cells = ctx.cells_over_years(row, years)

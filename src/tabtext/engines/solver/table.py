@@ -26,12 +26,29 @@ def years_in(text: str) -> list[str]:
     return out
 
 
+_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
+
+
+def split_years(text: str) -> list[str]:
+    """The years of a header; a split fiscal year ("2018/2019", "2018/19") is named by the year it ends in."""
+    years = years_in(text)
+    m = _SPLIT_YEAR.search(text)
+    if m and len(years) <= 2:
+        end = m.group(2) if len(m.group(2)) == 4 else m.group(1)[:2] + m.group(2)
+        if int(end) == int(m.group(1)) + 1:
+            return [end] + [y for y in years if y != end]
+    return years
+
+
 def cell_number(text: str) -> float | None:
     """A numeric cell's value; years alone and text cells give None."""
     s = text.strip()
     if not s or not any(ch.isdigit() for ch in s):
         return None
-    s = re.sub(r"\s*\(\d\)\s*$|\s*\[\w{1,2}\]\s*$", "", s)  # footnote marks such as "(1)"
+    lone = re.fullmatch(r"([$€£¥]?)\s*\((\d)\)", s)  # "(5)" alone is -5, not a footnote mark
+    if lone:
+        return -float(lone.group(2))
+    s = re.sub(r"\s*\(\d\)\s*$|\s*\[\w{1,2}\]\s*$", "", s)  # footnote marks such as "12 (1)"
     s = re.sub(r"^(?:US|A|C|HK|S|NZ|R)\$", "$", s)
     s = re.sub(r"\b(?:million|billion|thousand|m|bn|k)\b\.?$", "", s, flags=re.I).strip()
     return parse_number(s)
@@ -95,12 +112,22 @@ class TableView:
         if "%" in text:
             return "percent"
         row_scale = scale_of_text(self.row_labels[r]) if r < len(self.row_labels) else ""
+        if not row_scale and r < len(self.row_sections):  # "Basic" under "Net income per share:"
+            row_scale = "none" if scale_of_text(self.row_sections[r]) == "none" else ""
+        if row_scale == "percent" and re.search(r"[$€£¥]", text):  # "Gross margin  $40,615" is an amount
+            row_scale = ""
         if row_scale:
             return row_scale if row_scale != "none" else ""
         col_scale = scale_of_text(self.col_labels[c]) if c < len(self.col_labels) else ""
         if col_scale:
             return col_scale if col_scale != "none" else ""
+        if not self.scale and self.percent_column(c):
+            return "percent"  # a rate reconciliation: "21.0%" at the top, bare rates below
         return self.scale
+
+    def percent_column(self, c: int) -> bool:
+        cells = [self.cell_text(r, c) for r in self.data_rows() if (r, c) in self.values]
+        return any("%" in t for t in cells) and not any(re.search(r"[$€£¥]", t) for t in cells)
 
 
 def _is_header_row(row: tuple[str, ...], index: int, years_above: bool = False) -> bool:
@@ -124,6 +151,13 @@ def read_table(table: Table) -> TableView:
     def below_is_year(i: int, c: int) -> bool:
         return any(is_year_cell(header[j][c]) for j in range(i + 1, n_head))
 
+    for i, hrow in enumerate(header[:-1]):  # a lone title over labelled columns ("Fiscal 2019") spans them all
+        filled = [c for c in range(1, width) if hrow[c].strip()]
+        below = [c for c in range(1, width) if any(header[j][c].strip() for j in range(i + 1, n_head))]
+        if len(filled) == 1 and years_in(hrow[filled[0]]) and len(below) >= 2 and \
+                not any(years_in(header[j][c]) for j in range(i + 1, n_head) for c in below):
+            for c in below:
+                hrow[c] = hrow[filled[0]]
     for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right ...
         last, source = "", 0
         for c in range(1, width):
@@ -133,7 +167,7 @@ def read_table(table: Table) -> TableView:
                     below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
                 hrow[c] = last
     col_labels = [_squeeze(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
-    col_years = [years_in(lbl) for lbl in col_labels]
+    col_years = [split_years(lbl) for lbl in col_labels]
 
     label_col = 0
     row_labels: list[str] = []

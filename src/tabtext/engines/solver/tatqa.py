@@ -7,20 +7,24 @@ safe calculator, or route to text-span extraction; each answer keeps its operato
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...types import Answer, Evidence, Example, Prediction
 from .arith import arithmetic
 from .context import Ctx, years_for
 from .question import Query, classify, content_tokens, ground
-from .scale import paragraph_scale
+from .scale import matched_scale, paragraph_scale
 from .select import threshold
 from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
+from .stacked import pick_block
 from .table import TableView, read_table
-from .textnum import text_arithmetic
+from .textnum import stated_amount, text_arithmetic
 from .textspan import text_answer, text_coverage
 
-TEXT_MARGIN = 0.15  # how much better a sentence must cover the question than the chosen cells' labels
+TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the chosen cells' labels
 ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
+# "What was the increase in X?" (not "the change"): when the text states the amount, that span is the answer
+_INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b(?:increase|decrease|grow|grew|decline)")
 _ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 
 
@@ -39,6 +43,12 @@ def _solve_table(ctx: Ctx):
         return list_items(ctx)
     if kind == "count":
         return count_answer(ctx)
+    asks_period = re.search(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+)?(?:years?|periods?|quarters?)\b|\bwhen\b",
+                            q.text.lower())
+    if kind == "compare" and not asks_period and (row is None or re.match(r"\s*(?:which|what)\b", q.text.lower())):
+        got = compare_rows(ctx)  # "Which segment had the largest X?": a row label, not a year
+        if got or row is None:
+            return got
     if row is None:
         return None
     axis = ctx.year_axis()
@@ -59,6 +69,16 @@ def _solve_table(ctx: Ctx):
     return value_answer(ctx, row)
 
 
+_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
+
+
+def _has_amount(answer: Answer) -> bool:
+    """Whether a span holds a figure other than a year or a date ("October 31")."""
+    values = answer.value if isinstance(answer.value, tuple) else (str(answer.value),)
+    values = tuple(_DAY.sub(" ", v) for v in values)
+    return any(not re.fullmatch(r"(?:19|20)\d\d", n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
+
+
 def table_coverage(q: Query, view: TableView, evidence) -> float:
     """Share of the question's content words found in the labels around the chosen cells."""
     words: set[str] = set()
@@ -74,21 +94,34 @@ def answer_example(example: Example) -> Prediction:
     q = classify(example.question)
     table = example.context.table
     paragraphs = example.context.paragraphs
-    out = None
+    out, offset = None, 0
     if table is not None and table.rows and q.kind != "text":
         view = read_table(table)
         if not view.scale:
-            view.scale = paragraph_scale(paragraphs)
+            view.scale = paragraph_scale(paragraphs) or matched_scale(view.values.values(), paragraphs)
+        view, offset = pick_block(view, q)
         ctx = Ctx(view, ground(view, q), q)
         out = _solve_table(ctx)
         if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
             if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
-                out = None
+                alt = text_answer(q, paragraphs)
+                # a question about a period wants an amount: a span holding none (a sentence that
+                # introduces the table, a list of phrases) does not replace the table's cell
+                if alt is not None and not (q.years and not _has_amount(alt[0])):
+                    out = alt
         elif out is not None and out[2] in _ARITH_OPS and paragraphs:
             alt = text_arithmetic(q, paragraphs)
             if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
                     table_coverage(q, view, out[1]) + ARITH_TEXT_MARGIN:
                 out = alt
+    if out is not None and out[2] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
+        try:
+            stated = stated_amount(float(out[0].value), out[0].scale, paragraphs)
+        except (TypeError, ValueError):
+            stated = None
+        if stated:
+            text, i, start, end = stated
+            out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
     if out is None and q.kind in _ARITH_OPS:
         out = text_arithmetic(q, paragraphs)
     if out is None:
@@ -96,5 +129,7 @@ def answer_example(example: Example) -> Prediction:
     if out is None:
         return Prediction(uid=example.uid, answer=None, error="no answer found", meta={"operator": q.kind})
     answer, evidence, op = out
+    if offset:  # evidence rows of a stacked block, in the whole table's numbering
+        evidence = [replace(ev, row=ev.row + offset) if ev.kind == "cell" else ev for ev in evidence]
     return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=tuple(evidence),
                       meta={"operator": op, "question_kind": q.kind})

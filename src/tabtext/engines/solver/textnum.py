@@ -101,3 +101,25 @@ def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
         scale = picked[0][1]
     ev = [Evidence("text", paragraph=i, start=offset + s, end=offset + e, text=sent[s:e]) for _, _, s, e in picked]
     return Answer(ops.answer_number(result), scale, expr), ev, op
+
+
+_FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_STATED = re.compile(r"(?:US)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)
+
+
+def stated_amount(value: float, scale: str, paragraphs: Sequence[Paragraph]):
+    """A paragraph's own wording of a computed amount in another unit ("$16.9 million" for 16,901 thousand):
+    TAT-QA answers such an increase with the text span. None when no amount there rounds to the value."""
+    if scale not in _FACTOR or not value:
+        return None
+    target = abs(value) * _FACTOR[scale]
+    for i, p in enumerate(paragraphs):
+        for m in _STATED.finditer(p.text):
+            unit = m.group(2).lower()
+            if unit == scale:
+                continue
+            digits = m.group(1).replace(",", "")
+            places = len(digits.split(".")[1]) if "." in digits else 0
+            if abs(float(digits) * _FACTOR[unit] - target) <= 0.5 * _FACTOR[unit] * 10 ** -places and target >= 1000:
+                return m.group(0), i, m.start(), m.end()
+    return None
