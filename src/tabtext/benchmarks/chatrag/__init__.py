@@ -72,11 +72,8 @@ def _native(path: Path, dataset: str) -> list[Example] | None:
         return None
     if dataset == "convfinqa" or (isinstance(data, list) and data and isinstance(data[0], dict)
                                   and "programs" in data[0]):
-        try:
-            from .convfinqa import load_native
-        except ImportError:
-            raise FormatError(path, None, "the native ConvFinQA loader is not installed in this build; give the "
-                              "ChatRAG release file convfinqa/dev.json instead") from None
+        from .convfinqa import load_native
+
         return list(load_native(path))
     if isinstance(data, dict) and data and all(isinstance(v, dict) and "turns" in v for v in data.values()):
         return native.load_inscit(path, data)

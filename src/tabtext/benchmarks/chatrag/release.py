@@ -141,14 +141,11 @@ def load_release(path: Path, dataset: str) -> list[Example]:
     path = Path(path)
     data = read_json(path)
     if dataset == "convfinqa":
-        try:
-            from .convfinqa import load_release as convfinqa_release  # the ConvFinQA module parses tables too
-        except ImportError:
-            convfinqa_release = None
-        if convfinqa_release is not None:
-            if not isinstance(data, list):
-                raise FormatError(path, None, "a ChatRAG-Bench file is a JSON list of items")
-            return list(convfinqa_release(data, path))
+        from .convfinqa import load_release as convfinqa_release  # the ConvFinQA module parses tables too
+
+        if not isinstance(data, list):
+            raise FormatError(path, None, "a ChatRAG-Bench file is a JSON list of items")
+        return list(convfinqa_release(data, path))
     documents_path = path.parent / "documents.json"
     documents = load_documents(documents_path) if documents_path.exists() else None
     return parse_items(data, path, dataset, documents)

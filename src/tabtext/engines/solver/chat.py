@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 import re
 from collections import Counter
@@ -54,11 +52,9 @@ def terms(text: str) -> set[str]:
 def answer_example(example: Example) -> Prediction:
     dataset = str(example.meta.get("dataset", ""))
     if dataset == "convfinqa":
-        if importlib.util.find_spec(f"{__package__}.convfinqa") is None:
-            return Prediction(uid=example.uid, answer=None, error="the ConvFinQA solver is not installed")
-        module = importlib.import_module(f"{__package__}.convfinqa")  # its own errors surface as they are
-        solve = getattr(module, "answer_convfinqa", None) or module.answer_example
-        return solve(example)
+        from .convfinqa import answer_convfinqa
+
+        return answer_convfinqa(example)
     table = example.context.table or (context_table(example) if dataset in TABLE_DATASETS else None)
     if table is not None and (dataset in TABLE_DATASETS or not example.context.paragraphs):
         items = table_lookup(example, table)

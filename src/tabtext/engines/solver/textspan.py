@@ -1,8 +1,4 @@
-"""Routing to text-span extraction (``text.answer_text``, a teammate's module) with a simple fallback.
-
-The fallback ranks sentences by overlap with the question's content words; it only runs while ``text.py``
-is absent from this branch.
-"""
+"""Routing to text-span extraction (``text.answer_text``) and how well the paragraphs cover a question."""
 
 from __future__ import annotations
 
@@ -11,12 +7,9 @@ from collections.abc import Sequence
 
 from ...types import Answer, Evidence, Paragraph
 from .question import Query, content_tokens
+from .text import answer_text
 from .textnum import SENTENCE
 
-try:  # the lead removes this guard when the text-span branch is merged
-    from .text import answer_text
-except ImportError:  # pragma: no cover - depends on the merge state
-    answer_text = None
 
 def _multi(q: Query) -> bool:
     return q.kind == "list_items" or bool(re.search(r"\bwhat (?:are|were) (?:the )?\w+s\b|\brespective", q.text.lower()))
@@ -37,27 +30,9 @@ def text_coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = Fal
     return best / len(qset)
 
 
-def _fallback(q: Query, paragraphs: Sequence[Paragraph]):
-    qset = set(q.tokens)
-    best = (0.0, -1, 0, 0, "")
-    for i, p in enumerate(paragraphs):
-        for m in SENTENCE.finditer(p.text):
-            sent = m.group(0).strip()
-            toks = set(content_tokens(sent))
-            score = len(qset & toks) / (1 + 0.02 * len(toks))
-            if score > best[0]:
-                best = (score, i, m.start(), m.end(), sent)
-    if best[1] < 0:
-        return None
-    _, i, start, end, sent = best
-    return Answer((sent,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=sent)], "text_span"
-
-
 def text_answer(q: Query, paragraphs: Sequence[Paragraph]):
     if not paragraphs:
         return None
-    if answer_text is None:
-        return _fallback(q, paragraphs)
     multi = _multi(q)
     spans = answer_text(q.text, paragraphs, multi=multi)
     if not spans:
