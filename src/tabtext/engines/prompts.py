@@ -88,6 +88,7 @@ def render_paragraphs(texts: Sequence[str]) -> str:
 
 
 def tatqa_user(example: Example) -> str:
+    """Tables, numbered paragraphs, then the question (the TAT-QA layout; TANQ uses it too)."""
     parts = []
     if example.context.tables:
         parts.append(render_tables(example.context.tables))
@@ -122,13 +123,7 @@ def tatqa_messages(example: Example, fewshot: Sequence[tuple[Example, dict[str, 
 
 
 def tanq_messages(example: Example) -> list[Message]:
-    parts = []
-    if example.context.tables:
-        parts.append(render_tables(example.context.tables))
-    if example.context.paragraphs:
-        parts.append(render_paragraphs([p.text for p in example.context.paragraphs]))
-    parts.append(f"Question: {example.question}")
-    return [{"role": "system", "content": TANQ_SYSTEM}, {"role": "user", "content": "\n\n".join(parts)}]
+    return [{"role": "system", "content": TANQ_SYSTEM}, {"role": "user", "content": tatqa_user(example)}]
 
 
 def chatrag_turns(example: Example) -> list[Message]:
