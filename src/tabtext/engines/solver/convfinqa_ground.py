@@ -44,7 +44,7 @@ def _stem(word: str) -> str:
 
 
 def content_words(text: str) -> list[str]:
-    words = re.findall(r"[a-z][a-z\-']*", text.lower())
+    words = re.findall(r"[a-z][a-z\-'&]*", text.lower())  # "s&p", "pp&e" stay one word
     return [_stem(w) for w in words if w not in STOP and len(w) > 1]
 
 
