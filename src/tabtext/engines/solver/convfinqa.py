@@ -234,7 +234,7 @@ def plan(example: Example) -> Plan | None:
         shift = steps_up.index(c.scale) - steps_up.index(asked.group(1)[:-1])
         factor = f" * {1000 ** shift}" if shift > 0 else f" / {1000 ** -shift}"
         return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(subject)} in {asked.group(1)}")
-    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
+    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}", "%" if c.percent else "")
 
 
 _CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|difference|increase|decrease|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b|rate of return")
@@ -299,7 +299,8 @@ def answer_convfinqa(example: Example) -> Prediction:
     except CalcError as exc:
         return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}")
     # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
-    text = value if isinstance(value, str) else format_answer(value)
+    # "11.4%" for a percentage the document writes so: right whether the gold keeps 11.4 or reads it as 0.114
+    text = value if isinstance(value, str) else format_answer(value) + p.unit
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note})
 

@@ -76,6 +76,7 @@ class Candidate:
     source: str  # "table" | "text"
     key: tuple = ()
     scale: str = ""  # "thousand" | "million" | "billion" when the text says so right after the number
+    percent: bool = False  # the cell or text writes it "11.4%"
 
 
 def _overlap(subject: list[str], label_words: list[str]) -> float:
@@ -111,7 +112,8 @@ class Document:
                     text = f"{label} {head}"
                     yrs = tuple(years_in(head) or years_in(label))
                     out.append(Candidate(found[0], found[1], text.lower(), yrs,
-                                         Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c)))
+                                         Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c),
+                                         percent=bool(re.search(r"\d\s*%", row[c]))))
         for p_index, para in enumerate(context.paragraphs):
             out += _text_candidates(para.text, p_index)
         return cls(out, header)
@@ -234,7 +236,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             out.append(Candidate(value, digits, label, ys,
                                  Evidence("text", paragraph=p_index, start=s0, end=s0 + len(m.group()),
                                           text=m.group().strip()), "text", (p_index, s0),
-                                 unit.group(1) if unit else ""))
+                                 unit.group(1) if unit else "", bool(m.group(4))))
     return out
 
 

@@ -74,6 +74,7 @@ class Plan:
     formula: str
     evidence: tuple[Evidence, ...] = ()
     note: str = ""
+    unit: str = ""  # "%" when the answer is a value the document writes as a percentage
 
 
 def combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
@@ -267,7 +268,7 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
     known = operand_years(doc, steps)
     if len({known.get(n) for n in prev.numbers}) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], question)
-        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+        return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
         if cell is not None:
@@ -277,8 +278,8 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], question)
-            return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+            return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     if formula == prev.formula:
         c = doc.best(prev.words, years[:1], question)
-        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+        return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     return Plan(formula, note="previous computation moved to the new year")
