@@ -68,6 +68,9 @@ def detect_ops(question: str) -> list[str]:
 _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
 
 
+_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-)\s*((?:19|20)\d\d)\b")
+
+
 _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 
 
@@ -108,6 +111,12 @@ def plan(example: Example) -> Plan | None:
     novel_subject = bool(own) and not REFER.search(question) or len(own) > 2
     followup = bool(steps) and (not novel or _is_followup(question, ops))
     op = ops[0] if ops else "lookup"
+    span = _RANGE.search(question)
+    if span and (op in ("sum", "average") or op == "lookup" and re.search(r"\btotal\b", question)):
+        first, last = int(span.group(1)), int(span.group(2))
+        if 1 < last - first <= 10:  # "the total amortization in the years of 2015 to 2018": every year of it
+            years = [str(y) for y in range(first, last + 1)]
+            op = "sum" if op == "lookup" else op
     if re.search(r"\baverage\b", question) and not ops and len(set(years)) >= 2 and \
             not any("average" in c.label for c in doc.candidates if c.source == "table"):
         op = "average"  # "the average net revenue in 2006 and 2007": no row is itself an average
