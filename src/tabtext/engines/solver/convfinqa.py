@@ -111,6 +111,9 @@ def plan(example: Example) -> Plan | None:
     novel_subject = bool(own) and not REFER.search(question) or len(own) > 2
     followup = bool(steps) and (not novel or _is_followup(question, ops))
     op = ops[0] if ops else "lookup"
+    if AVG_THOSE and op == "lookup" and steps and re.search(r"\b(?:average|mean)\b", question) and \
+            re.search(r"\b(?:those|these|them|the \w+ years)\b", question):
+        op = "average"  # "the average cash paid for interest between those three years"
     span = _RANGE.search(question)
     if span and (op in ("sum", "average") or op == "lookup" and re.search(r"\btotal\b", question)):
         first, last = int(span.group(1)), int(span.group(2))
@@ -229,6 +232,10 @@ def plan(example: Example) -> Plan | None:
             b = b or doc.best(whole or subject, qyears[:1], parts[1])
             if a is not None and b is not None:
                 return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
+        elif prev is not None and PART_OF_PREV:
+            found = _part_of_earlier_whole(doc, prev, words, qyears[:1], question)
+            if found is not None:
+                return found
     if not subject:
         return None
     scored = [doc.best_scored(subject, [y], question) for y in dict.fromkeys(qyears)] or \
@@ -274,6 +281,29 @@ def _pronoun_is_whole(question: str) -> bool:
     pronoun = _VALUE_PRONOUN.search(question)
     connector = _CONNECTOR.search(question)
     return bool(pronoun and connector and pronoun.start() > connector.start())
+
+
+PART_OF_PREV = True
+AVG_THOSE = True
+
+
+def _part_of_earlier_whole(doc: ground.Document, prev, words: list[str], years: list[str],
+                           question: str) -> Plan | None:
+    """ "what fraction comes from goodwill?" after asking for the total: a new part over the earlier whole (the
+    denominator of an earlier ratio, or an earlier single value larger than the part)."""
+    if re.search(r"\b(?:current|non-?current|short-term|long-term) portion\b", question):
+        return None  # "the current portion of long-term debt" is a line item, not a ratio
+    part = doc.best([w for w in words if w not in GENERIC] or words, years, question)
+    if part is None or prev.value is None:
+        return None
+    m = re.fullmatch(r"\s*\S+ / (-?[\d.]+%?)\s*", prev.formula)
+    if m:
+        whole = m.group(1)
+    elif prev.lookup and abs(prev.value) > abs(part.value) and part.text != prev.formula.strip():
+        whole = prev.formula.strip()
+    else:
+        return None
+    return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole")
 
 
 def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
