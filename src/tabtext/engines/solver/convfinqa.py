@@ -207,6 +207,10 @@ def plan(example: Example) -> Plan | None:
             if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
             return plan_or_none(combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
+    if WITHOUT and op == "lookup" and re.search(r"\b(?:without|excluding)\b", question) and len(set(qyears)) < 2:
+        pair = _two_subjects(doc, question, "change", qyears[:1])  # "2005 operating income without segment X"
+        if pair is not None:
+            return pair
     if op in ("sum", "change") and len(set(qyears)) < 2:
         pair = _two_subjects(doc, question, op, qyears[:1])
         if pair is not None:
@@ -285,6 +289,7 @@ def _pronoun_is_whole(question: str) -> bool:
 
 PART_OF_PREV = True
 AVG_THOSE = True
+WITHOUT = True
 
 
 def _part_of_earlier_whole(doc: ground.Document, prev, words: list[str], years: list[str],
@@ -310,7 +315,8 @@ def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]
     """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
     q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
     q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
-    joiner = r"\s+(?:less|minus)\s+" if op == "change" and re.search(r"\b(less|minus)\b", q) else r"\s+and\s+"
+    joiner = r"\s+(?:less|minus|without|excluding)\s+" if op == "change" and \
+        re.search(r"\b(less|minus|without|excluding)\b", q) else r"\s+and\s+"
     parts = re.split(joiner, q, maxsplit=1)
     if len(parts) != 2:
         return None
