@@ -175,6 +175,12 @@ def plan(example: Example) -> Plan | None:
         if op == "lookup" and years and not novel_subject:
             return transfer(doc, prev, steps, years, question)
 
+    if ROW_MOVE and op == "lookup" and prev is not None and novel and len(own) <= 3 and \
+            not (set(years) - set(prev.years)) and re.match(r"(?:and )?(?:for|what about|how about|in) ", question) \
+            and not prev.lookup:
+        moved = _row_transfer(doc, prev, novel)
+        if moved is not None:
+            return moved
     subject = words or (prev.words if prev else [])
     if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
@@ -309,6 +315,31 @@ def _part_of_earlier_whole(doc: ground.Document, prev, words: list[str], years: 
     else:
         return None
     return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole")
+
+
+ROW_MOVE = True
+
+
+def _row_transfer(doc: ground.Document, prev, novel: list[str]) -> Plan | None:
+    """ "and for emea?" after a computation: each operand moves along its row or column to the cell naming the
+    new subject (a "total" cell, the whole of a ratio, stays)."""
+    formula = prev.formula
+    for number in dict.fromkeys(prev.numbers):
+        cell = doc.locate(number_value(number), table_only=True)
+        if cell is None or "total" in cell.label.split():
+            continue
+        t, r, c = cell.key
+        column = [x for x in doc.candidates if x.source == "table" and x.key[0] == t and x.key != cell.key and
+                  (x.key[2] == c or x.key[1] == r)]
+        scored = [(ground.overlap(novel, content_words(x.label)), x) for x in column]
+        scored = [(sc, x) for sc, x in scored if sc > 0]
+        if not scored:
+            continue
+        best = max(scored, key=lambda t: t[0])[1]
+        formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", best.text, formula)
+    if formula == prev.formula:
+        return None
+    return Plan(formula, note="previous computation moved to the new subject's row")
 
 
 def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:

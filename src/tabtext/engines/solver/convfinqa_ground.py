@@ -79,7 +79,7 @@ class Candidate:
     percent: bool = False  # the cell or text writes it "11.4%"
 
 
-def _overlap(subject: list[str], label_words: list[str]) -> float:
+def overlap(subject: list[str], label_words: list[str]) -> float:
     if not subject or not label_words:
         return 0.0
     s, lab = set(subject), set(label_words)
@@ -120,7 +120,7 @@ class Document:
 
     def score(self, cand: Candidate, subject: list[str], years: list[str], question: str) -> float:
         label_words = content_words(cand.label)
-        s = _overlap(subject, label_words)
+        s = overlap(subject, label_words)
         if cand.source == "table":
             s += 0.15 * fuzz.token_set_ratio(" ".join(subject), " ".join(label_words)) / 100
         if years:
