@@ -22,6 +22,7 @@ from .convfinqa_turns import (
     combine,
     count_word,
     format_answer,
+    is_whole_of,
     literal_arithmetic,
     lookup_run,
     named_steps,
@@ -230,7 +231,7 @@ def plan(example: Example) -> Plan | None:
             if op == "change":
                 return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
             if op == "ratio":
-                if _pronoun_is_whole(question):
+                if _pronoun_is_whole(question) or PART_WHOLE and is_whole_of(pv, c.text):
                     return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer")
                 return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value")
     if op == "ratio" and subject:
@@ -318,6 +319,7 @@ def _part_of_earlier_whole(doc: ground.Document, prev, words: list[str], years: 
 
 
 ROW_MOVE = True
+PART_WHOLE = True
 
 
 def _row_transfer(doc: ground.Document, prev, novel: list[str]) -> Plan | None:

@@ -93,10 +93,22 @@ def combine(op: str, items: list[tuple[str | None, float, str]], question: str, 
     if op == "average" and len(items) >= 2:
         return f"({' + '.join(t for _, _, t in items)}) / {len(items)}"
     if op == "ratio" and len(items) >= 2:
-        return f"{items[-2][2]} / {items[-1][2]}"
+        a, b = items[-2][2], items[-1][2]
+        if PART_WHOLE and is_whole_of(a, b):
+            a, b = b, a  # "what proportion does this represent?" after a total and one of its terms
+        return f"{a} / {b}"
     if op == "greater" and len(items) >= 2:
         return f"{items[-2][2]} > {items[-1][2]}"
     return None
+
+
+PART_WHOLE = True
+
+
+def is_whole_of(whole: str, part: str) -> bool:
+    """True when ``whole`` is a sum with ``part`` among its terms: "(448859 + 4087587)" and "448859"."""
+    terms = [t.strip() for t in whole.strip().strip("()").split(" + ")]
+    return len(terms) >= 2 and "(" not in whole.strip()[1:-1] and part.strip().strip("()") in terms
 
 
 GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
