@@ -63,7 +63,18 @@ def detect_ops(question: str) -> list[str]:
     found = [(name, m) for name, m in found if m]
     fixed = [name for name, _ in found if name not in _FIRST_WINS]
     ranked = sorted((m.start(), name) for name, m in found if name in _FIRST_WINS)
-    return fixed + [name for _, name in ranked]
+    names = [name for _, name in ranked]
+    if RATIO_OVER_NOUN and "ratio" in names and "change" in names and _STRONG_RATIO.search(q) and \
+            _CHANGE_NOUN.search(q):
+        names.remove("ratio")  # "what percentage did this increase represent in relation to X": a ratio
+        names.insert(0, "ratio")
+    return fixed + names
+
+
+RATIO_OVER_NOUN = True
+_STRONG_RATIO = re.compile(r"\brepresent\w*|\bin relation to\b|\bdivided by\b|\bproportion\b")
+_CHANGE_NOUN = re.compile(r"\b(?:this|that|the|these|those)(?: net| total| [\w/]+)? (?:change|increase|decrease|"
+                          r"variance|difference|decline|growth|variation|drop|rise|gain|loss)\b")
 
 
 _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
