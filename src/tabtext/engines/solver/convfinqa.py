@@ -72,6 +72,9 @@ def detect_ops(question: str) -> list[str]:
 
 
 RATIO_OVER_NOUN = True
+BY_CHANGE = True
+_BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
+                        r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
 _STRONG_RATIO = re.compile(r"\brepresent\w*|\bin relation to\b|\bdivided by\b|\bproportion\b")
 _CHANGE_NOUN = re.compile(r"\b(?:this|that|the|these|those)(?: net| total| [\w/]+)? (?:change|increase|decrease|"
                           r"variance|difference|decline|growth|variation|drop|rise|gain|loss)\b")
@@ -135,14 +138,15 @@ def plan(example: Example) -> Plan | None:
     if re.search(r"\baverage\b", question) and not ops and len(set(years)) >= 2 and \
             not any("average" in c.label for c in doc.candidates if c.source == "table"):
         op = "average"  # "the average net revenue in 2006 and 2007": no row is itself an average
-    if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
+    if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup \
+            and not (BY_CHANGE and _BY_CHANGE.search(question)):
         op = "pct_change"
 
     explicit = literal_arithmetic(question, prev, years, doc) or rescale(question, prev)
     if explicit is not None:
         return explicit
     if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
-                             and _OVER.search(question)):
+                             and _OVER.search(question) and not (BY_CHANGE and _BY_CHANGE.search(question))):
         rel = relative_change(doc, steps, years)
         if rel is not None:
             return rel
