@@ -229,7 +229,7 @@ def plan(example: Example) -> Plan | None:
             if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
             return plan_or_none(combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
-    if WITHOUT and op == "lookup" and re.search(r"\b(?:without|excluding)\b", question) and len(set(qyears)) < 2:
+    if WITHOUT and op == "lookup" and re.search(r"(?<!\( )\b(?:without|excluding)\b", question) and len(set(qyears)) < 2:
         pair = _two_subjects(doc, question, "change", qyears[:1])  # "2005 operating income without segment X"
         if pair is not None:
             return pair

@@ -18,6 +18,8 @@ dollars dollar million millions billion billions thousand thousands usd  i e we 
 before since through end ended fiscal december june september march 31 30 following previous current next last
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
+GLUED = True
+_GLUED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?[0-3]?\d((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
@@ -30,6 +32,8 @@ _SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\
 def years_in(text: str) -> list[str]:
     """Years named in a text, with dates like ``12/31/06`` or ``fiscal 06`` read as 2006."""
     found = [(m.start(), m.group()) for m in _YEAR.finditer(text)]
+    if GLUED:
+        found += [(m.start(1), m.group(1)) for m in _GLUED_DATE.finditer(text.lower())]
     for m in _SHORT_DATE.finditer(text.lower()):
         yy = int(m.group(1) or m.group(2) or m.group(3))
         found.append((m.start(), str(2000 + yy if yy < 50 else 1900 + yy)))
