@@ -19,6 +19,7 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+YEARLESS = 0.2
 _GLUED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?[0-3]?\d((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
@@ -97,6 +98,7 @@ class Document:
     def __init__(self, candidates: list[Candidate], header: list[str]) -> None:
         self.candidates = candidates
         self.header = header
+        self.table_years = {(c.key[0], y) for c in candidates if c.source == "table" for y in c.years}
 
     @classmethod
     def from_context(cls, context: Context) -> Document:
@@ -132,6 +134,8 @@ class Document:
                 s += 0.6
             elif cand.years:
                 s -= 0.6
+            elif YEARLESS and cand.source == "table" and (cand.key[0], years[0]) in self.table_years:
+                s -= YEARLESS  # a "total" row when the table has a row or column for the year asked
         if cand.source == "table":
             s += 0.05
         return s
