@@ -20,6 +20,8 @@ then, combined together plus including approximately value's they them he she sp
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
 YEARLESS = 0.2
+# "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
+_TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
 _GLUED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?[0-3]?\d((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
@@ -197,7 +199,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
         offset = max(offset, start)
         nums = []
         sentence_l = sentence.lower()
-        for m in re.finditer(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(\s*\))?(\s*%)?", sentence):
+        for m in re.finditer(_TEXT_NUM, sentence):
             digits = m.group(2).replace(",", "")
             if _YEAR.fullmatch(digits) and not m.group(0).lstrip().startswith("$"):
                 continue
