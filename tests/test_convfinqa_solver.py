@@ -137,3 +137,68 @@ def test_ratio_of_two_named_earlier_turns():
              ("what was the total debt in 2006?", "80"))
     assert ask("what were the operating expenses as a portion of the net revenue?", *turns) == \
         str(round(400 / 1100, 5))
+
+
+MARGINS = Table.from_rows([
+    ["in millions", "americas", "emea", "total"],
+    ["operating margin", "11.4% ( 11.4 % )", "7.8% ( 7.8 % )", "9.9% ( 9.9 % )"],
+    ["long-term assets", "$ 300", "$ 100", "$ 400"],
+    ["s&p 500 index", "211.67", "180.52", "-"],
+])
+YEARS = Table.from_rows([
+    ["-", "( in thousands )"],
+    ["2010", "$ 6951"],
+    ["2011", "5942"],
+    ["2012", "3659"],
+    ["total", "$ 16552"],
+])
+SHARES = Table.from_rows([
+    ["in millions", "december 312013", "december 312012"],
+    ["residential mortgages", "1356", "2220"],
+])
+NOTE = ("the 201cplan 201d was approved by holders of 2019s shares ; the fee was 25 dollars .")
+
+
+def ask_in(context: Context, question: str, *earlier: tuple[str, str]) -> str:
+    history = tuple(t for q, a in earlier for t in (Turn("user", q), Turn("assistant", a)))
+    example = Example(uid="d#0", question=question, context=context, history=history,
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    prediction = answer_convfinqa(example)
+    assert prediction.answer is not None, prediction.error
+    return prediction.raw
+
+
+def test_percent_cells_are_answered_as_written_and_ampersand_words_match():
+    margins = Context(tables=(MARGINS,))
+    assert ask_in(margins, "what was the operating margin for emea?") == "7.8%"  # as the cell writes it: right for gold 7.8 and for 0.078
+    assert ask_in(margins, "what was the value of the s&p 500 index for emea?") == "180.52"
+
+
+def test_new_subject_moves_the_earlier_ratio_and_sums_are_wholes():
+    margins = Context(tables=(MARGINS,))
+    q1 = ("what were long-term assets in americas as a portion of the total?", "300 / 400")
+    assert ask_in(margins, "and for emea?", q1) == "0.25"
+    a, b = ("what were long-term assets in americas?", "300"), ("and in emea?", "100")
+    total = ("what is the sum of those?", "300 + 100")
+    assert ask_in(margins, "what proportion does this represent?", a, b, total) == "0.25"  # 100 / (300 + 100)
+
+
+def test_year_ranges_year_rows_and_glued_dates():
+    years = Context(tables=(YEARS,))
+    assert ask_in(years, "what was the total of purchase commitments in 2010 and 2011, combined?") == "12893.0"
+    assert ask_in(years, "what were the total purchase commitments from 2010 to 2012?") == "16552.0"
+    shares = Context(tables=(SHARES,))
+    assert ask_in(shares, "what was the change in residential mortgages between 2012 and 2013?") == "-864.0"
+
+
+def test_spelled_out_quote_marks_are_not_numbers():
+    note = Context(tables=(), paragraphs=(Paragraph("p", NOTE),))
+    assert ask_in(note, "what was the fee in dollars?") == "25.0"
+
+
+def test_average_between_those_years_and_ratio_over_a_change_noun():
+    years = Context(tables=(YEARS,))
+    a = ("what were commitments in 2010 and 2011, combined?", "6951 + 5942")
+    b = ("including 2012, what becomes this total?", "6951 + 5942 + 3659")
+    assert ask_in(years, "and what was the average commitment between those three years?", a, b) == "5517.33333"
+    assert detect_ops("what percentage did this increase represent in relation to the net revenue?")[0] == "ratio"
