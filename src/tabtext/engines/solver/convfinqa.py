@@ -73,6 +73,7 @@ def detect_ops(question: str) -> list[str]:
 
 RATIO_OVER_NOUN = True
 BY_CHANGE = True
+SHARED_NOUN = True
 _BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
                         r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
 _STRONG_RATIO = re.compile(r"\brepresent\w*|\bin relation to\b|\bdivided by\b|\bproportion\b")
@@ -369,6 +370,11 @@ def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]
     if len(parts) != 2:
         return None
     a_words, b_words = content_words(parts[0]), content_words(parts[1])
+    raw_a = re.findall(r"[a-z][a-z&'\-]*", parts[0])
+    raw_b = [w for w in re.findall(r"[a-z][a-z&'\-]*", parts[1]) if w not in ("the", "a", "an", "in", "for", "of")]
+    if SHARED_NOUN and raw_a and 1 <= len(raw_b) <= 2:
+        # "the average price per share in november and december": the second part is "... in december"
+        b_words = [w for w in a_words if w not in content_words(raw_a[-1])] + raw_b
     if not a_words or not b_words:
         return None
     a = doc.best(a_words, years, parts[0])
