@@ -73,6 +73,8 @@ def detect_ops(question: str) -> list[str]:
 
 RATIO_OVER_NOUN = True
 BY_CHANGE = True
+TWO_YEAR_TOTAL = True
+INCLUDING = True
 SHARED_NOUN = True
 _BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
                         r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
@@ -130,6 +132,9 @@ def plan(example: Example) -> Plan | None:
     if AVG_THOSE and op == "lookup" and steps and re.search(r"\b(?:average|mean)\b", question) and \
             re.search(r"\b(?:those|these|them|the \w+ years)\b", question):
         op = "average"  # "the average cash paid for interest between those three years"
+    if TWO_YEAR_TOTAL and op == "lookup" and len(set(years)) == 2 and \
+            re.search(r"\b(?:all|combined|together|in total)\b|\btotal\b(?! \w+ \w+ (?:of|as))", question):
+        op = "sum"  # "the fair value of all notes due in 2015 and 2017"
     span = _RANGE.search(question)
     if span and (op in ("sum", "average") or op == "lookup" and re.search(r"\btotal\b", question)):
         first, last = int(span.group(1)), int(span.group(2))
@@ -240,7 +245,8 @@ def plan(example: Example) -> Plan | None:
             return pair
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
         c = doc.best(subject, qyears[:1], question)
-        if c is not None and _refers_to_value(question):
+        if c is not None and (_refers_to_value(question) or
+                              INCLUDING and op == "sum" and re.search(r"\bincluding\b", question)):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
             if op == "sum":
                 return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
