@@ -202,3 +202,8 @@ def test_average_between_those_years_and_ratio_over_a_change_noun():
     b = ("including 2012, what becomes this total?", "6951 + 5942 + 3659")
     assert ask_in(years, "and what was the average commitment between those three years?", a, b) == "5517.33333"
     assert detect_ops("what percentage did this increase represent in relation to the net revenue?")[0] == "ratio"
+
+
+def test_a_table_opening_with_a_data_row_keeps_that_row():
+    headless = Context(tables=(Table.from_rows([["2003", "$ 1150786"], ["2004", "$ 925005"]]),))
+    assert ask_in(headless, "what were the maturities in 2003?") == "1150786.0"

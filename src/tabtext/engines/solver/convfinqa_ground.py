@@ -19,6 +19,7 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+HEADLESS = True
 YEARLESS = 0.2
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
@@ -110,7 +111,11 @@ class Document:
             if not table.rows:
                 continue
             header = list(table.rows[0])
-            for r, row in enumerate(table.rows[1:], start=1):
+            first = 1
+            if HEADLESS and _YEAR.fullmatch(header[0].strip()) and len(header) > 1 and \
+                    all(cell_number(c) for c in header[1:]):
+                header, first = [""] * len(header), 0  # "2003 | $ 1150786" opens the table: data, not a header
+            for r, row in enumerate(table.rows[first:], start=first):
                 label = row[0] if row else ""
                 for c in range(1, len(row)):
                     found = cell_number(row[c])
