@@ -73,6 +73,10 @@ def detect_ops(question: str) -> list[str]:
 
 RATIO_OVER_NOUN = True
 BY_CHANGE = True
+SAME_FOR = True
+_SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
+                       r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion))\b.* (?:for|of) "
+                       r"(?:the )?\w")
 TWO_YEAR_TOTAL = True
 INCLUDING = True
 SHARED_NOUN = True
@@ -157,6 +161,15 @@ def plan(example: Example) -> Plan | None:
         if rel is not None:
             return rel
 
+    same = _SAME_FOR.search(question) if SAME_FOR and prev is not None and novel else None
+    if same and not (set(years) - set(prev.years)):
+        # "in that same period, what was that fluctuation for the s&p 500?": the latest earlier change (or ratio)
+        # computed again with its operands moved to the new subject
+        shape = r".* / .*" if same.group("ratio") else r"\s*\(?\S+ - \S+\)?\s*"
+        named = next((st for st in reversed(steps) if re.fullmatch(shape, st.formula)), None)
+        moved = _row_transfer(doc, named, novel) if named is not None else None
+        if moved is not None:
+            return moved
     if followup and prev is not None and prev.value is not None:
         pv = prev.formula if prev.lookup else f"({prev.formula})"
         if op == "x100":
