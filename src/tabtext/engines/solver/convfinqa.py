@@ -73,6 +73,7 @@ def detect_ops(question: str) -> list[str]:
 
 RATIO_OVER_NOUN = True
 BY_CHANGE = True
+YEAR_OPERAND = True
 SAME_FOR = True
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
                        r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion))\b.* (?:for|of) "
@@ -258,6 +259,12 @@ def plan(example: Example) -> Plan | None:
             return pair
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
         c = doc.best(subject, qyears[:1], question)
+        if YEAR_OPERAND and len(years) == 1 and \
+                re.search(rf"\b(?:the|that|this) {years[0]} (?:value|one|amount|figure)\s*\??$", question):
+            found = operand_for_year(doc, steps, years[0])  # "that divided by the 2009 value", after a change
+            cell = doc.locate(number_value(found.formula)) if found is not None else None
+            if cell is not None:
+                c = cell
         if c is not None and (_refers_to_value(question) or
                               INCLUDING and op == "sum" and re.search(r"\bincluding\b", question)):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
