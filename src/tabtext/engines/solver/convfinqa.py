@@ -73,6 +73,7 @@ def detect_ops(question: str) -> list[str]:
 
 RATIO_OVER_NOUN = True
 BY_CHANGE = True
+RUN_REF = True
 YEAR_OPERAND = True
 SAME_FOR = True
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
@@ -217,6 +218,14 @@ def plan(example: Example) -> Plan | None:
         moved = _row_transfer(doc, prev, novel)
         if moved is not None:
             return moved
+    if RUN_REF and op in ("change", "sum", "average") and prev is not None and not followup and \
+            re.search(r"\b(?:then|that|those|these|this)\b", question) and not (set(years) - set(prev.years)):
+        run = [st for st in lookup_run(steps) if st.lookup]
+        if len(run) >= 2:  # "what was, then, the change in that cash dividend throughout 2002?" after two lookups
+            items = [(st.years[-1] if st.years else None, st.value, st.formula) for st in run]
+            if op == "change":
+                items = items[-2:]
+            return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
     subject = words or (prev.words if prev else [])
     if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
