@@ -44,7 +44,7 @@ _OPS = [
     ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
     ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
     ("ratio", re.compile(r"\bratio\b|\b(?:that|this|it|value|amount|number) over\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
-    ("change", re.compile(r"\bhow many years\b|\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
+    ("change", re.compile(r"\bhow many years\b|\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|fluctuat\w*|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
     ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
 ]
 
@@ -85,8 +85,8 @@ SHARED_NOUN = True
 _BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
                         r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
 _STRONG_RATIO = re.compile(r"\brepresent\w*|\bin relation to\b|\bdivided by\b|\bproportion\b")
-_CHANGE_NOUN = re.compile(r"\b(?:this|that|the|these|those)(?: net| total| [\w/]+)? (?:change|increase|decrease|"
-                          r"variance|difference|decline|growth|variation|drop|rise|gain|loss)\b")
+_CHANGE_NOUN = re.compile(r"\b(?:this|that|the|these|those)(?: [\w/&]+){0,2} (?:change|increase|decrease|"
+                          r"variance|difference|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b")
 
 
 _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
@@ -151,7 +151,8 @@ def plan(example: Example) -> Plan | None:
             not any("average" in c.label for c in doc.candidates if c.source == "table"):
         op = "average"  # "the average net revenue in 2006 and 2007": no row is itself an average
     if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup \
-            and not (BY_CHANGE and _BY_CHANGE.search(question)):
+            and not (BY_CHANGE and _BY_CHANGE.search(question)) \
+            and not re.search(r"\bin relation to (?:that|the|this) [\w&/ ]{1,30} one\b", question):
         op = "pct_change"
 
     explicit = literal_arithmetic(question, prev, years, doc) or rescale(question, prev)
@@ -230,6 +231,10 @@ def plan(example: Example) -> Plan | None:
     if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
     qyears = years or (prev.years if prev else [])
+    if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question):
+        whole = _whole_period(doc, subject, years, question)  # "for the five year period ended 2017"
+        if whole is not None:
+            return plan_or_none(combine(op, whole, question, ordered=True), f"{op} over the table's whole period")
     if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
         earlier = str(int(years[0]) - 1)  # "the change in X in 2007": from the year before
         a, b = doc.best(subject, years, question), doc.best(subject, [earlier], question)
@@ -393,6 +398,29 @@ def _row_transfer(doc: ground.Document, prev, novel: list[str]) -> Plan | None:
     if formula == prev.formula:
         return None
     return Plan(formula, note="previous computation moved to the new subject's row")
+
+
+PERIOD = True
+_PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
+                     r"\bshown in the (?:chart|graph|table)\b")
+
+
+def _whole_period(doc: ground.Document, subject: list[str], years: list[str], question: str):
+    """The subject's value in the last year of its table (or the year named) and in the table's first year."""
+    tables = ground.Document([c for c in doc.candidates if c.source == "table"], doc.header)
+    scored = tables.best_scored(subject, years[:1], question)
+    if scored is None or scored[1].source != "table" or not scored[1].years:
+        return None
+    cell = scored[1]
+    table_years = sorted({y for t, y in doc.table_years if t == cell.key[0]})
+    if len(table_years) < 3:
+        return None
+    last = years[0] if years else table_years[-1]
+    end = cell if last in cell.years else doc.move(cell, cell.years[-1], last)
+    start = doc.move(end, last, table_years[0]) if end is not None else None
+    if end is None or start is None or start.key == end.key:
+        return None
+    return [(last, end.value, end.text), (table_years[0], start.value, start.text)]
 
 
 def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
