@@ -207,3 +207,38 @@ def test_average_between_those_years_and_ratio_over_a_change_noun():
 def test_a_table_opening_with_a_data_row_keeps_that_row():
     headless = Context(tables=(Table.from_rows([["2003", "$ 1150786"], ["2004", "$ 925005"]]),))
     assert ask_in(headless, "what were the maturities in 2003?") == "1150786.0"
+
+
+GRAPH = Table.from_rows([
+    ["date", "citi", "s&p 500", "s&p financials"],
+    ["31-dec-2012", "100.0", "100.0", "100.0"],
+    ["31-dec-2013", "131.8", "132.4", "135.6"],
+    ["31-dec-2014", "137.0", "150.5", "156.2"],
+    ["31-dec-2015", "131.4", "152.6", "153.9"],
+])
+
+
+def test_performance_graph_changes_and_the_same_change_for_another_subject():
+    graph = Context(tables=(GRAPH,))
+    q = "what was the fluctuation in the total return of citi for the three year period ended 2015?"
+    assert ask_in(graph, q) == "31.4"
+    q1 = (q, "131.4 - 100.0")
+    assert ask_in(graph, "in that same period, what was that fluctuation for the s&p 500?", q1) == "52.6"
+    q2 = ("in that same period, what was that fluctuation for the s&p 500?", "152.6 - 100.0")
+    assert ask_in(graph, "how much did this s&p 500 fluctuation represent in relation to that citi one?", q1, q2) == \
+        "1.67516"
+
+
+def test_sums_of_two_years_and_sums_including_a_new_value():
+    q = "what were the total net revenue in 2006 and 2007?"
+    assert ask(q) == "2350.0"
+    q1 = ("what was the net revenue in 2007?", "1250")
+    assert ask("what is the sum including operating expenses in 2007?", q1) == "1650.0"
+
+
+def test_earlier_operands_by_year_and_changes_of_earlier_lookups():
+    q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2006?", "1100")
+    q3 = ("what is the net change?", "1250 - 1100")
+    assert ask("what is that divided by the 2006 value?", q1, q2, q3) == "0.13636"
+    assert ask("what was, then, the change in that net revenue over the two years?", q1, q2) == "150.0"
+    assert ask("what would 2007 net revenue be without operating expenses?") == "850.0"

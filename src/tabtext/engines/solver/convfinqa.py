@@ -435,6 +435,7 @@ def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]
     a_words, b_words = content_words(parts[0]), content_words(parts[1])
     raw_a = re.findall(r"[a-z][a-z&'\-]*", parts[0])
     raw_b = [w for w in re.findall(r"[a-z][a-z&'\-]*", parts[1]) if w not in ("the", "a", "an", "in", "for", "of")]
+    own_b = b_words
     if SHARED_NOUN and raw_a and 1 <= len(raw_b) <= 2:
         # "the average price per share in november and december": the second part is "... in december"
         b_words = [w for w in a_words if w not in content_words(raw_a[-1])] + raw_b
@@ -442,6 +443,8 @@ def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]
         return None
     a = doc.best(a_words, years, parts[0])
     b = doc.best(b_words, years, parts[1])
+    if a is not None and b is not None and a.key == b.key and own_b and own_b != b_words:
+        b = doc.best(own_b, years, parts[1])  # the borrowed noun led back to A: the part's own words
     if a is None or b is None or a.key == b.key:
         return None
     sym = "+" if op == "sum" else "-"
