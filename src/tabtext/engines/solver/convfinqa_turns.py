@@ -224,7 +224,7 @@ def named_steps(steps: list[Step], question: str) -> tuple[Step, Step] | None:
 
 
 _UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|this|it)|what's (?:that|this)|how much is "
-                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+"
+                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+(?:the )?"
                         r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
 
 
