@@ -283,6 +283,12 @@ def plan(example: Example) -> Plan | None:
                               INCLUDING and op == "sum" and re.search(r"\bincluding\b", question)):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
             if op == "sum":
+                terms = [t.strip() for t in prev.formula.split(" + ")]
+                if SAME_LINE and len(terms) >= 2 and all(re.fullmatch(r"-?[\d.]+", t) for t in terms):
+                    # "including the 2001 program, what becomes this total?": a new term from the line of the others
+                    line = _same_line(doc, terms, subject, qyears[:1], question)
+                    if line is not None:
+                        return Plan(f"{' + '.join(terms)} + {line.text}", (line.evidence,), "one more term of the sum")
                 return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
             if op == "change":
                 return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
@@ -421,6 +427,26 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
     if end is None or start is None or start.key == end.key:
         return None
     return [(last, end.value, end.text), (table_years[0], start.value, start.text)]
+
+
+SAME_LINE = True
+
+
+def _same_line(doc: ground.Document, terms: list[str], subject: list[str], years: list[str], question: str):
+    """The best cell, other than the terms', in the table row or column that holds all the terms."""
+    cells = [doc.locate(number_value(t), table_only=True) for t in terms]
+    if any(c is None for c in cells):
+        return None
+    keys = {c.key for c in cells}
+    tables = {c.key[0] for c in cells}
+    if len(tables) != 1:
+        return None
+    axis = 2 if len({c.key[2] for c in cells}) == 1 else 1 if len({c.key[1] for c in cells}) == 1 else None
+    if axis is None:
+        return None
+    line = [x for x in doc.candidates if x.source == "table" and x.key[0] in tables and
+            x.key[axis] == cells[0].key[axis] and x.key not in keys and "total" not in x.label.split()]
+    return ground.Document(line, doc.header).best(subject, years, question) if line else None
 
 
 def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
