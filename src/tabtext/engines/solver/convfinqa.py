@@ -279,6 +279,10 @@ def plan(example: Example) -> Plan | None:
             cell = doc.locate(number_value(found.formula)) if found is not None else None
             if cell is not None:
                 c = cell
+        if NOT_SELF and c is not None and abs(c.value - prev.value) < 1e-9:
+            # the earlier answer cannot be its own partner: the best other value
+            c = ground.Document([x for x in doc.candidates if abs(x.value - prev.value) >= 1e-9],
+                                doc.header).best(subject, qyears[:1], question)
         if c is not None and (_refers_to_value(question) or
                               INCLUDING and op == "sum" and re.search(r"\bincluding\b", question)):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
@@ -430,6 +434,7 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
 
 
 SAME_LINE = True
+NOT_SELF = True
 
 
 def _same_line(doc: ground.Document, terms: list[str], subject: list[str], years: list[str], question: str):
