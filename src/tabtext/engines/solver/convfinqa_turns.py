@@ -103,6 +103,7 @@ def combine(op: str, items: list[tuple[str | None, float, str]], question: str, 
 
 
 PART_WHOLE = True
+KNOWN_ONLY = True
 
 
 def is_whole_of(whole: str, part: str) -> bool:
@@ -278,7 +279,8 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
     old = prev.years[-1] if prev.years else None
     formula = prev.formula
     known = operand_years(doc, steps)
-    if len({known.get(n) for n in prev.numbers}) > 1:  # a sum or change across years: the subject, new year
+    spread = {known[n] for n in prev.numbers if known.get(n)} if KNOWN_ONLY else {known.get(n) for n in prev.numbers}
+    if len(spread) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], question)
         return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     for number in dict.fromkeys(prev.numbers):
