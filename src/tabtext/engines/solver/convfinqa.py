@@ -77,7 +77,7 @@ RUN_REF = True
 YEAR_OPERAND = True
 SAME_FOR = True
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
-                       r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion))\b.* (?:for|of) "
+                       r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion|average \w+))\b.* (?:for|of) "
                        r"(?:the )?\w")
 TWO_YEAR_TOTAL = True
 INCLUDING = True
@@ -173,6 +173,15 @@ def plan(example: Example) -> Plan | None:
         moved = _row_transfer(doc, named, novel) if named is not None else None
         if moved is not None:
             return moved
+    per = re.search(r"\b(?:average )?[a-z]+ per ([a-z]+)", question) if PER and prev is not None and prev.lookup else None
+    if per and not years:
+        cell = doc.locate(prev.value, table_only=True)  # "and what was the average volume per transaction?"
+        if cell is not None:
+            row = [x for x in doc.candidates if x.source == "table" and x.key[:2] == cell.key[:2] and
+                   x.key != cell.key]
+            unit = ground.Document(row, doc.header).best(content_words(per.group(1)), [], question)
+            if unit is not None:
+                return Plan(f"{prev.formula.strip()} / {unit.text}", (unit.evidence,), "the earlier amount per unit")
     if followup and prev is not None and prev.value is not None:
         pv = prev.formula if prev.lookup else f"({prev.formula})"
         if op == "x100":
@@ -392,9 +401,13 @@ def _row_transfer(doc: ground.Document, prev, novel: list[str]) -> Plan | None:
     """ "and for emea?" after a computation: each operand moves along its row or column to the cell naming the
     new subject (a "total" cell, the whole of a ratio, stays)."""
     formula = prev.formula
+    rows: set = set()
     for number in dict.fromkeys(prev.numbers):
-        cell = doc.locate(number_value(number), table_only=True)
-        if cell is None or "total" in cell.label.split():
+        same = [x for x in doc.candidates if x.source == "table" and abs(x.value - number_value(number)) < 1e-9]
+        cell = next((x for x in same if x.key[:2] in rows), same[0] if same else None)  # the other operands' row
+        if cell is not None:
+            rows.add(cell.key[:2])
+        if cell is None or re.search(r"^total\b|\btotal$", cell.label.strip()):  # a total row or column stays
             continue
         t, r, c = cell.key
         column = [x for x in doc.candidates if x.source == "table" and x.key[0] == t and x.key != cell.key and
@@ -434,6 +447,7 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
 
 
 SAME_LINE = True
+PER = True
 NOT_SELF = True
 
 
