@@ -330,6 +330,12 @@ def plan(example: Example) -> Plan | None:
     if not scored:
         return None
     c = max(scored, key=lambda x: x[0])[1]  # "as of december 31, 2007, ... due in 2008": the year that fits best
+    if VALUE_TIMES_PRICE and op == "lookup" and c.source == "table" and "price" not in c.label and \
+            re.search(r"\btotal (?:value|cost)\b", question):
+        price = next((x for x in doc.candidates if x.source == "table" and x.key[:2] == c.key[:2] and
+                      "price" in x.label), None)  # "the total value of the shares purchased": shares x price
+        if price is not None:
+            return Plan(f"{c.text} * {price.text}", (c.evidence, price.evidence), "a count times its price")
     asked = re.search(r"\bin (thousands|millions|billions)\b", question)
     if asked and c.scale and asked.group(1) != c.scale + "s":
         steps_up = ["thousand", "million", "billion"]
@@ -447,6 +453,7 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
 
 
 SAME_LINE = True
+VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
 
