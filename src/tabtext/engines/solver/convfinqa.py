@@ -223,7 +223,7 @@ def plan(example: Example) -> Plan | None:
             return transfer(doc, prev, steps, years, question)
 
     if ROW_MOVE and op == "lookup" and prev is not None and novel and len(own) <= 3 and \
-            not (set(years) - set(prev.years)) and re.match(r"(?:and )?(?:for|what about|how about|in) ", question) \
+            not (set(years) - set(prev.years)) and re.match(r"(?:and )?(?:what (?:was|is|were|about) (?:it|that|this|they) )?(?:for|what about|how about|in) ", question) \
             and not prev.lookup:
         moved = _row_transfer(doc, prev, novel)
         if moved is not None:
