@@ -336,6 +336,11 @@ def plan(example: Example) -> Plan | None:
                       "price" in x.label), None)  # "the total value of the shares purchased": shares x price
         if price is not None:
             return Plan(f"{c.text} * {price.text}", (c.evidence, price.evidence), "a count times its price")
+    span_n = re.search(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) years\b", question)
+    if ANNUAL_TIMES and op == "lookup" and span_n and re.search(r"\btotal\b", question) and \
+            re.search(r"\bannual\w*|\bper year\b|\beach year\b|\binstallments?\b", c.label):
+        n = count_word(span_n.group()) or int(span_n.group(1))  # "the total payments ... that lasted 7 years"
+        return Plan(f"{c.text} * {n}", (c.evidence,), "an annual amount times the years")
     asked = re.search(r"\bin (thousands|millions|billions)\b", question)
     if asked and c.scale and asked.group(1) != c.scale + "s":
         steps_up = ["thousand", "million", "billion"]
@@ -453,6 +458,7 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
 
 
 SAME_LINE = True
+ANNUAL_TIMES = True
 VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
