@@ -242,3 +242,44 @@ def test_earlier_operands_by_year_and_changes_of_earlier_lookups():
     assert ask("what is that divided by the 2006 value?", q1, q2, q3) == "0.13636"
     assert ask("what was, then, the change in that net revenue over the two years?", q1, q2) == "150.0"
     assert ask("what would 2007 net revenue be without operating expenses?") == "850.0"
+
+
+CARDS = Table.from_rows([
+    ["company", "payments volume ( billions )", "total transactions ( billions )", "average price per share"],
+    ["american express", "$ 637", "5.0", "$ 5.99"],
+    ["jcb", "55", "0.6", "$ 3.24"],
+])
+NOTES = ("entergy issued notes to nypa with seven annual installments of approximately $ 108 million commencing one "
+         "year from the date of the closing .")
+
+
+def test_per_unit_ratios_count_times_price_and_moves_to_another_row():
+    cards = Context(tables=(CARDS,))
+    q1 = ("what was the total payment volume for american express, in billions?", "637")
+    assert ask_in(cards, "and what was the average volume per transaction?", q1) == "127.4"
+    q2 = ("and what was the average volume per transaction?", "637 / 5")
+    assert ask_in(cards, "and what was it for jcb?", q1, q2) == "91.66667"
+    assert ask_in(cards, "what was the total value of the payments volume for jcb?") == "178.2"
+
+
+def test_including_a_term_takes_it_from_the_line_of_the_others():
+    years = Context(tables=(YEARS,))
+    q1 = ("what were purchase commitments in 2010 and 2011, combined?", "6951 + 5942")
+    assert ask_in(years, "including 2012, what then becomes that total?", q1) == "16552.0"
+    q2 = ("what were the purchase commitments in 2012?", "3659")
+    assert ask_in(years, "what percentage did this 2012 value represent in relation to the total purchase "
+                         "commitments?", q2) == "0.22106"
+
+
+def test_annual_amounts_over_years_and_unit_only_follow_ups():
+    notes = Context(tables=(), paragraphs=(Paragraph("p", NOTES),))
+    assert ask_in(notes, "what were the total payments for the notes entergy issued to nypa that lasted 7 years?") \
+        == "756.0"
+    assert ask("and converted to the single digits?", ("what were the payments made?", "5583334")) == "5.58333"
+
+
+def test_new_part_of_an_earlier_whole_and_changes_of_earlier_lookups_with_new_words():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    assert ask("what fraction comes from operating expenses?", q1) == "0.32"
+    q2 = ("and in 2006?", "1100")
+    assert ask("what was, then, the change in that net revenue throughout the reported quarters?", q1, q2) == "150.0"
