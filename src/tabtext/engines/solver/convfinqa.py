@@ -214,6 +214,8 @@ def plan(example: Example) -> Plan | None:
                 items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
                 if op != "sum" and op != "average":
                     items = items[-2:]
+                if LATEST_FIRST and _LATEST_FIRST.search(question):
+                    items = items[::-1]  # "what is that value over the prior quotient?": the latest answer leads
                 return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
         if op == "lookup" and years and not novel:
             found = operand_for_year(doc, steps, years[0])
@@ -458,6 +460,9 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
 
 
 SAME_LINE = True
+LATEST_FIRST = True
+_LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|less|minus|compared to) (?:the |that )?"
+                           r"(?:prior|previous|earlier|first|former|preceding)\b")
 ANNUAL_TIMES = True
 VALUE_TIMES_PRICE = True
 PER = True
