@@ -208,7 +208,9 @@ def plan(example: Example) -> Plan | None:
                 a, b = named
                 sym = "/" if op == "ratio" else "-"
                 return Plan(f"{parenthesize(a.formula)} {sym} {parenthesize(b.formula)}", note=f"{op} of two named earlier answers")
-        if op in ("change", "sum", "average", "ratio", "greater") and not years:
+        grounded_new = NEW_SUBJECT and len(novel) >= 2 and \
+            any(set(novel) <= set(content_words(c.label)) for c in doc.candidates if c.source == "table")
+        if op in ("change", "sum", "average", "ratio", "greater") and not years and not grounded_new:
             run = lookup_run(steps)
             if len(run) >= 2:
                 items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
@@ -242,6 +244,10 @@ def plan(example: Example) -> Plan | None:
     if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
     qyears = years or (prev.years if prev else [])
+    if THOSE_YEARS and not years and steps and _THOSE_YEARS.search(question):
+        asked = list(dict.fromkeys(y for st in steps for y in years_in(st.question)))
+        if len(asked) >= 2:
+            qyears = asked[-2:] if op == "change" else asked  # "between those same two years"
     if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question):
         whole = _whole_period(doc, subject, years, question)  # "for the five year period ended 2017"
         if whole is not None:
@@ -460,6 +466,9 @@ def _whole_period(doc: ground.Document, subject: list[str], years: list[str], qu
 
 
 SAME_LINE = True
+THOSE_YEARS = True
+_THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? years\b")
+NEW_SUBJECT = True
 LATEST_FIRST = True
 _LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|less|minus|compared to) (?:the |that )?"
                            r"(?:prior|previous|earlier|first|former|preceding)\b")
