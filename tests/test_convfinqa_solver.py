@@ -283,3 +283,13 @@ def test_new_part_of_an_earlier_whole_and_changes_of_earlier_lookups_with_new_wo
     assert ask("what fraction comes from operating expenses?", q1) == "0.32"
     q2 = ("and in 2006?", "1100")
     assert ask("what was, then, the change in that net revenue throughout the reported quarters?", q1, q2) == "150.0"
+
+
+def test_latest_answer_first_and_those_two_years_for_a_new_row():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    q2 = ("what were operating expenses in 2007?", "400")
+    assert ask("what is that value over the prior one?", q1, q2) == "0.32"
+    q3 = ("and in 2006?", "1100")
+    q4 = ("what is the ratio of these two values?", "1250 / 1100")
+    assert ask("between those same two years, what was the change in the operating expenses, in millions?", q1, q3,
+               q4) == "20.0"

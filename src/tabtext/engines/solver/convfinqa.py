@@ -248,7 +248,8 @@ def plan(example: Example) -> Plan | None:
         asked = list(dict.fromkeys(y for st in steps for y in years_in(st.question)))
         if len(asked) >= 2:
             qyears = asked[-2:] if op == "change" else asked  # "between those same two years"
-    if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question):
+    if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question) \
+            and not _THOSE_YEARS.search(question):
         whole = _whole_period(doc, subject, years, question)  # "for the five year period ended 2017"
         if whole is not None:
             return plan_or_none(combine(op, whole, question, ordered=True), f"{op} over the table's whole period")
