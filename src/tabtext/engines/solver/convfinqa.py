@@ -15,6 +15,7 @@ from ...calc import CalcError, evaluate
 from ...types import Answer, Example, Prediction
 from . import convfinqa_ground as ground
 from .convfinqa_ground import content_words, years_in
+from .convfinqa_moves import part_of_earlier_whole, row_transfer, same_line, two_subjects, whole_period
 from .convfinqa_turns import (
     GENERIC,
     REFER,
@@ -36,6 +37,31 @@ from .convfinqa_turns import (
     steps_of,
     transfer,
 )
+
+# Rules added in the second round, each behind a switch so that benchmarks/convfinqa_eval.py --without NAME can
+# measure what it does (all on by default).
+RATIO_OVER_NOUN = True
+BY_CHANGE = True
+RUN_REF = True
+YEAR_OPERAND = True
+SAME_FOR = True
+TWO_YEAR_TOTAL = True
+INCLUDING = True
+PART_OF_PREV = True
+AVG_THOSE = True
+WITHOUT = True
+ROW_MOVE = True
+PART_WHOLE = True
+PERIOD = True
+SAME_LINE = True
+THOSE_YEARS = True
+NEW_SUBJECT = True
+LATEST_FIRST = True
+ANNUAL_TIMES = True
+VALUE_TIMES_PRICE = True
+PER = True
+NOT_SELF = True
+
 
 _OPS = [
     ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
@@ -71,17 +97,9 @@ def detect_ops(question: str) -> list[str]:
     return fixed + names
 
 
-RATIO_OVER_NOUN = True
-BY_CHANGE = True
-RUN_REF = True
-YEAR_OPERAND = True
-SAME_FOR = True
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
                        r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion|average \w+))\b.* (?:for|of) "
                        r"(?:the )?\w")
-TWO_YEAR_TOTAL = True
-INCLUDING = True
-SHARED_NOUN = True
 _BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
                         r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
 _STRONG_RATIO = re.compile(r"\brepresent\w*|\bin relation to\b|\bdivided by\b|\bproportion\b")
@@ -170,7 +188,7 @@ def plan(example: Example) -> Plan | None:
         # computed again with its operands moved to the new subject
         shape = r".* / .*" if same.group("ratio") else r"\s*\(?\S+ - \S+\)?\s*"
         named = next((st for st in reversed(steps) if re.fullmatch(shape, st.formula)), None)
-        moved = _row_transfer(doc, named, novel) if named is not None else None
+        moved = row_transfer(doc, named, novel) if named is not None else None
         if moved is not None:
             return moved
     per = re.search(r"\b(?:average )?[a-z]+ per ([a-z]+)", question) if PER and prev is not None and prev.lookup else None
@@ -229,7 +247,7 @@ def plan(example: Example) -> Plan | None:
     if ROW_MOVE and op == "lookup" and prev is not None and novel and len(own) <= 3 and \
             not (set(years) - set(prev.years)) and re.match(r"(?:and )?(?:what (?:was|is|were|about) (?:it|that|this|they) )?(?:for|what about|how about|in) ", question) \
             and not prev.lookup:
-        moved = _row_transfer(doc, prev, novel)
+        moved = row_transfer(doc, prev, novel)
         if moved is not None:
             return moved
     if RUN_REF and op in ("change", "sum", "average") and prev is not None and not followup and \
@@ -250,7 +268,7 @@ def plan(example: Example) -> Plan | None:
             qyears = asked[-2:] if op == "change" else asked  # "between those same two years"
     if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question) \
             and not _THOSE_YEARS.search(question):
-        whole = _whole_period(doc, subject, years, question)  # "for the five year period ended 2017"
+        whole = whole_period(doc, subject, years, question)  # "for the five year period ended 2017"
         if whole is not None:
             return plan_or_none(combine(op, whole, question, ordered=True), f"{op} over the table's whole period")
     if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
@@ -282,11 +300,11 @@ def plan(example: Example) -> Plan | None:
                 items = items[:2]
             return plan_or_none(combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
     if WITHOUT and op == "lookup" and re.search(r"(?<!\( )\b(?:without|excluding)\b", question) and len(set(qyears)) < 2:
-        pair = _two_subjects(doc, question, "change", qyears[:1])  # "2005 operating income without segment X"
+        pair = two_subjects(doc, question, "change", qyears[:1])  # "2005 operating income without segment X"
         if pair is not None:
             return pair
     if op in ("sum", "change") and len(set(qyears)) < 2:
-        pair = _two_subjects(doc, question, op, qyears[:1])
+        pair = two_subjects(doc, question, op, qyears[:1])
         if pair is not None:
             return pair
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
@@ -308,7 +326,7 @@ def plan(example: Example) -> Plan | None:
                 terms = [t.strip() for t in prev.formula.split(" + ")]
                 if SAME_LINE and len(terms) >= 2 and all(re.fullmatch(r"-?[\d.]+", t) for t in terms):
                     # "including the 2001 program, what becomes this total?": a new term from the line of the others
-                    line = _same_line(doc, terms, subject, qyears[:1], question)
+                    line = same_line(doc, terms, subject, qyears[:1], question)
                     if line is not None:
                         return Plan(f"{' + '.join(terms)} + {line.text}", (line.evidence,), "one more term of the sum")
                 return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
@@ -328,7 +346,7 @@ def plan(example: Example) -> Plan | None:
             if a is not None and b is not None:
                 return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
         elif prev is not None and PART_OF_PREV:
-            found = _part_of_earlier_whole(doc, prev, words, qyears[:1], question)
+            found = part_of_earlier_whole(doc, prev, words, qyears[:1], question)
             if found is not None:
                 return found
     if not subject:
@@ -389,139 +407,27 @@ def _pronoun_is_whole(question: str) -> bool:
     return bool(pronoun and connector and pronoun.start() > connector.start())
 
 
-PART_OF_PREV = True
-AVG_THOSE = True
-WITHOUT = True
 
 
-def _part_of_earlier_whole(doc: ground.Document, prev, words: list[str], years: list[str],
-                           question: str) -> Plan | None:
-    """ "what fraction comes from goodwill?" after asking for the total: a new part over the earlier whole (the
-    denominator of an earlier ratio, or an earlier single value larger than the part)."""
-    if re.search(r"\b(?:current|non-?current|short-term|long-term) portion\b", question):
-        return None  # "the current portion of long-term debt" is a line item, not a ratio
-    part = doc.best([w for w in words if w not in GENERIC] or words, years, question)
-    if part is None or prev.value is None:
-        return None
-    m = re.fullmatch(r"\s*\S+ / (-?[\d.]+%?)\s*", prev.formula)
-    if m:
-        whole = m.group(1)
-    elif prev.lookup and abs(prev.value) > abs(part.value) and part.text != prev.formula.strip():
-        whole = prev.formula.strip()
-    else:
-        return None
-    return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole")
 
 
-ROW_MOVE = True
-PART_WHOLE = True
 
 
-def _row_transfer(doc: ground.Document, prev, novel: list[str]) -> Plan | None:
-    """ "and for emea?" after a computation: each operand moves along its row or column to the cell naming the
-    new subject (a "total" cell, the whole of a ratio, stays)."""
-    formula = prev.formula
-    rows: set = set()
-    for number in dict.fromkeys(prev.numbers):
-        same = [x for x in doc.candidates if x.source == "table" and abs(x.value - number_value(number)) < 1e-9]
-        cell = next((x for x in same if x.key[:2] in rows), same[0] if same else None)  # the other operands' row
-        if cell is not None:
-            rows.add(cell.key[:2])
-        if cell is None or re.search(r"^total\b|\btotal$", cell.label.strip()):  # a total row or column stays
-            continue
-        t, r, c = cell.key
-        column = [x for x in doc.candidates if x.source == "table" and x.key[0] == t and x.key != cell.key and
-                  (x.key[2] == c or x.key[1] == r)]
-        scored = [(ground.overlap(novel, content_words(x.label)), x) for x in column]
-        scored = [(sc, x) for sc, x in scored if sc > 0]
-        if not scored:
-            continue
-        best = max(scored, key=lambda t: t[0])[1]
-        formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", best.text, formula)
-    if formula == prev.formula:
-        return None
-    return Plan(formula, note="previous computation moved to the new subject's row")
 
 
-PERIOD = True
 _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
                      r"\bshown in the (?:chart|graph|table)\b")
 
 
-def _whole_period(doc: ground.Document, subject: list[str], years: list[str], question: str):
-    """The subject's value in the last year of its table (or the year named) and in the table's first year."""
-    tables = ground.Document([c for c in doc.candidates if c.source == "table"], doc.header)
-    scored = tables.best_scored(subject, years[:1], question)
-    if scored is None or scored[1].source != "table" or not scored[1].years:
-        return None
-    cell = scored[1]
-    table_years = sorted({y for t, y in doc.table_years if t == cell.key[0]})
-    if len(table_years) < 3:
-        return None
-    last = years[0] if years else table_years[-1]
-    end = cell if last in cell.years else doc.move(cell, cell.years[-1], last)
-    start = doc.move(end, last, table_years[0]) if end is not None else None
-    if end is None or start is None or start.key == end.key:
-        return None
-    return [(last, end.value, end.text), (table_years[0], start.value, start.text)]
 
 
-SAME_LINE = True
-THOSE_YEARS = True
 _THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? years\b")
-NEW_SUBJECT = True
-LATEST_FIRST = True
 _LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|less|minus|compared to) (?:the |that )?"
                            r"(?:prior|previous|earlier|first|former|preceding)\b")
-ANNUAL_TIMES = True
-VALUE_TIMES_PRICE = True
-PER = True
-NOT_SELF = True
 
 
-def _same_line(doc: ground.Document, terms: list[str], subject: list[str], years: list[str], question: str):
-    """The best cell, other than the terms', in the table row or column that holds all the terms."""
-    cells = [doc.locate(number_value(t), table_only=True) for t in terms]
-    if any(c is None for c in cells):
-        return None
-    keys = {c.key for c in cells}
-    tables = {c.key[0] for c in cells}
-    if len(tables) != 1:
-        return None
-    axis = 2 if len({c.key[2] for c in cells}) == 1 else 1 if len({c.key[1] for c in cells}) == 1 else None
-    if axis is None:
-        return None
-    line = [x for x in doc.candidates if x.source == "table" and x.key[0] in tables and
-            x.key[axis] == cells[0].key[axis] and x.key not in keys and "total" not in x.label.split()]
-    return ground.Document(line, doc.header).best(subject, years, question) if line else None
 
 
-def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
-    """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
-    q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
-    q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
-    joiner = r"\s+(?:less|minus|without|excluding)\s+" if op == "change" and \
-        re.search(r"\b(less|minus|without|excluding)\b", q) else r"\s+and\s+"
-    parts = re.split(joiner, q, maxsplit=1)
-    if len(parts) != 2:
-        return None
-    a_words, b_words = content_words(parts[0]), content_words(parts[1])
-    raw_a = re.findall(r"[a-z][a-z&'\-]*", parts[0])
-    raw_b = [w for w in re.findall(r"[a-z][a-z&'\-]*", parts[1]) if w not in ("the", "a", "an", "in", "for", "of")]
-    own_b = b_words
-    if SHARED_NOUN and raw_a and 1 <= len(raw_b) <= 2:
-        # "the average price per share in november and december": the second part is "... in december"
-        b_words = [w for w in a_words if w not in content_words(raw_a[-1])] + raw_b
-    if not a_words or not b_words:
-        return None
-    a = doc.best(a_words, years, parts[0])
-    b = doc.best(b_words, years, parts[1])
-    if a is not None and b is not None and a.key == b.key and own_b and own_b != b_words:
-        b = doc.best(own_b, years, parts[1])  # the borrowed noun led back to A: the part's own words
-    if a is None or b is None or a.key == b.key:
-        return None
-    sym = "+" if op == "sum" else "-"
-    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
 
 
 def answer_convfinqa(example: Example) -> Prediction:
