@@ -61,6 +61,7 @@ ANNUAL_TIMES = True
 VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
+OPERAND_FITS = True
 
 
 _OPS = [
@@ -239,6 +240,12 @@ def plan(example: Example) -> Plan | None:
                 return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
         if op == "lookup" and years and not novel:
             found = operand_for_year(doc, steps, years[0])
+            own_cells = [c for c in doc.candidates if found is not None and c.source == "table" and
+                         abs(c.value - number_value(found.formula)) < 1e-9]
+            best = doc.best_scored(words, years[:1], question) if OPERAND_FITS and own_cells and words else None
+            if best is not None and best[1].key != own_cells[0].key and \
+                    best[0] > doc.score(own_cells[0], words, years[:1], question) + 0.1:
+                return Plan(best[1].text, (best[1].evidence,), "a better fitting cell than the earlier operand")
             if found is not None:
                 return found
         if op == "lookup" and years and not novel_subject:
