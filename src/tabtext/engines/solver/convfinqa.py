@@ -61,6 +61,7 @@ ANNUAL_TIMES = True
 VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
+CHANGE_ROW = True
 OPERAND_FITS = True
 
 
@@ -281,6 +282,10 @@ def plan(example: Example) -> Plan | None:
     if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
         earlier = str(int(years[0]) - 1)  # "the change in X in 2007": from the year before
         a, b = doc.best(subject, years, question), doc.best(subject, [earlier], question)
+        if CHANGE_ROW and op == "change" and a is not None and a.source == "table" and not a.years and \
+                any(t == a.key[0] for t, _ in doc.table_years):
+            # a yearless row among year rows ("volume/weather | 21.3" in a net revenue walk) is itself a change
+            return Plan(a.text, (a.evidence,), "a change the table lists itself")
         if a is not None and b is not None and earlier in b.years and a.key != b.key:
             return plan_or_none(combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
                          f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
