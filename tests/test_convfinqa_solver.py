@@ -293,3 +293,20 @@ def test_latest_answer_first_and_those_two_years_for_a_new_row():
     q4 = ("what is the ratio of these two values?", "1250 / 1100")
     assert ask("between those same two years, what was the change in the operating expenses, in millions?", q1, q3,
                q4) == "20.0"
+
+
+WALK = Table.from_rows([
+    ["-", "amount ( in millions )"],
+    ["2010 net revenue", "$ 540.2"],
+    ["retail electric price", "36.0"],
+    ["volume/weather", "21.3"],
+    ["2011 net revenue", "$ 577.8"],
+])
+
+
+def test_walk_rows_are_changes_and_better_cells_beat_earlier_operands():
+    walk = Context(tables=(WALK,), paragraphs=(Paragraph("p", "the volume/weather variance was 59 in 2010 ."),))
+    q1 = ("what was the total variance in net revenue from 2010 to 2011?", "577.8 - 540.2")
+    assert ask_in(walk, "and what was the variance in volume/weather in that same period?", q1) == "21.3"
+    q1 = ("what were operating expenses and total debt in 2007, combined?", "400 + -90")
+    assert ask("what was the total debt in 2007?", q1) == "-90.0"
