@@ -19,6 +19,9 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+PERCENT_MISMATCH = 0.15
+_PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
+                          r"change|increase|decrease|decline|variation|difference")
 HEADLESS = True
 YEARLESS = 0.2
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
@@ -145,6 +148,8 @@ class Document:
                 s -= YEARLESS  # a "total" row when the table has a row or column for the year asked
         if cand.source == "table":
             s += 0.05
+        if PERCENT_MISMATCH and cand.percent and question and not _PERCENT_ASK.search(question):
+            s -= PERCENT_MISMATCH  # an amount is asked for ("the net favorable development in 2010"), not a rate
         return s
 
     def best(self, subject: list[str], years: list[str], question: str) -> Candidate | None:

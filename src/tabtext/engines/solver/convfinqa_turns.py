@@ -281,7 +281,7 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
     known = operand_years(doc, steps)
     spread = {known[n] for n in prev.numbers if known.get(n)} if KNOWN_ONLY else {known.get(n) for n in prev.numbers}
     if len(spread) > 1:  # a sum or change across years: the subject, new year
-        c = doc.best(prev.words, years[:1], question)
+        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
@@ -291,9 +291,9 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
                 formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
                 continue
         if prev.lookup:
-            c = doc.best(prev.words, years[:1], question)
+            c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
             return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     if formula == prev.formula:
-        c = doc.best(prev.words, years[:1], question)
+        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     return Plan(formula, note="previous computation moved to the new year")
