@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     for name in filter(None, args.without.split(",")):
         owners = [m for m in (convfinqa, convfinqa_turns, convfinqa_moves, convfinqa_ground)
-                  if isinstance(getattr(m, name, None), bool)]
+                  if isinstance(getattr(m, name, None), (bool, float))]  # a float switch is a score weight
         if not owners:
             ap.error(f"--without: no rule switch named {name!r}")
         for module in owners:
