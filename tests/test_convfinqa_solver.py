@@ -310,3 +310,19 @@ def test_walk_rows_are_changes_and_better_cells_beat_earlier_operands():
     assert ask_in(walk, "and what was the variance in volume/weather in that same period?", q1) == "21.3"
     q1 = ("what were operating expenses and total debt in 2007, combined?", "400 + -90")
     assert ask("what was the total debt in 2007?", q1) == "-90.0"
+
+
+PRICES = Table.from_rows([
+    ["2010", "high", "low"],
+    ["quarter ended march 31", "$ 44.61", "$ 40.10"],
+    ["quarter ended september 30", "52.11", "43.70"],
+    ["2009", "high", "low"],
+    ["quarter ended march 31", "$ 32.53", "$ 25.45"],
+])
+
+
+def test_low_to_high_ranges_and_year_sections_inside_a_table():
+    prices = Context(tables=(PRICES,))
+    assert ask_in(prices, "what was the change in the share price from lowest to highest during the quarter ended "
+                          "september 30 of 2010?") == "8.41"
+    assert ask_in(prices, "what was the high share price in the quarter ended march 31 of 2009?") == "32.53"

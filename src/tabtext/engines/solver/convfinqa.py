@@ -62,6 +62,7 @@ VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
 CHANGE_ROW = True
+LOW_HIGH = True
 OPERAND_FITS = True
 
 
@@ -274,6 +275,19 @@ def plan(example: Example) -> Plan | None:
         asked = list(dict.fromkeys(y for st in steps for y in years_in(st.question)))
         if len(asked) >= 2:
             qyears = asked[-2:] if op == "change" else asked  # "between those same two years"
+    span_hl = re.search(r"\bfrom (?:the )?(low|high)(?:est)? to (?:the )?(?:high|low)(?:est)?\b", question)
+    if LOW_HIGH and span_hl and subject:
+        # "the change in the share price from lowest to highest during the quarter ended september 30 of 2010"
+        found = {}
+        months = re.findall(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                            r"december)\b", question)
+        for side in ("high", "low"):
+            cells = [c for c in doc.candidates if c.source == "table" and side in content_words(c.label) and
+                     all(mo in c.label for mo in months)]  # month names are stop words for the scorer
+            found[side] = ground.Document(cells, doc.header).best(subject, qyears[:1], question) if cells else None
+        if found["high"] is not None and found["low"] is not None:
+            hi, lo = found["high"], found["low"]
+            return Plan(f"{hi.text} - {lo.text}", (hi.evidence, lo.evidence), "the range from low to high")
     if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question) \
             and not _THOSE_YEARS.search(question):
         whole = whole_period(doc, subject, years, question)  # "for the five year period ended 2017"

@@ -19,6 +19,7 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+SECTIONS = True
 PERCENT_MISMATCH = 0.15
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
                           r"change|increase|decrease|decline|variation|difference")
@@ -118,15 +119,20 @@ class Document:
             if HEADLESS and _YEAR.fullmatch(header[0].strip()) and len(header) > 1 and \
                     all(cell_number(c) for c in header[1:]):
                 header, first = [""] * len(header), 0  # "2003 | $ 1150786" opens the table: data, not a header
+            section = header[0].strip() if SECTIONS and first and _YEAR.fullmatch(header[0].strip()) else ""
             for r, row in enumerate(table.rows[first:], start=first):
                 label = row[0] if row else ""
+                if SECTIONS and r > first and _YEAR.fullmatch(label.strip()) and \
+                        not any(cell_number(x) for x in row[1:]):
+                    section = label.strip()  # "2009 | high | low" opens the 2009 part of a table headed "2010"
+                    continue
                 for c in range(1, len(row)):
                     found = cell_number(row[c])
                     if found is None:
                         continue
                     head = header[c] if c < len(header) else ""
                     text = f"{label} {head}"
-                    yrs = tuple(years_in(head) or years_in(label))
+                    yrs = tuple(years_in(head) or years_in(label)) or ((section,) if section else ())
                     out.append(Candidate(found[0], found[1], text.lower(), yrs,
                                          Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c),
                                          percent=bool(re.search(r"\d\s*%", row[c]))))
