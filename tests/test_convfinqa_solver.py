@@ -326,3 +326,10 @@ def test_low_to_high_ranges_and_year_sections_inside_a_table():
     assert ask_in(prices, "what was the change in the share price from lowest to highest during the quarter ended "
                           "september 30 of 2010?") == "8.41"
     assert ask_in(prices, "what was the high share price in the quarter ended march 31 of 2009?") == "32.53"
+
+
+def test_the_words_right_after_a_number_name_it():
+    text = ("entergy estimates that approximately 141000 electric customers and 93000 gas customers had returned by "
+            "december 2008 .")
+    note = Context(tables=(), paragraphs=(Paragraph("p", text),))
+    assert ask_in(note, "what was the number of gas customers in 2008?") == "93000.0"

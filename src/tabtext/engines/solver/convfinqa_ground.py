@@ -19,6 +19,7 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+RIGHT_NOUN = 0.3
 SECTIONS = True
 PERCENT_MISMATCH = 0.15
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
@@ -89,6 +90,7 @@ class Candidate:
     key: tuple = ()
     scale: str = ""  # "thousand" | "million" | "billion" when the text says so right after the number
     percent: bool = False  # the cell or text writes it "11.4%"
+    right: str = ""  # for a text number: the few words right after it
 
 
 def overlap(subject: list[str], label_words: list[str]) -> float:
@@ -152,6 +154,9 @@ class Document:
                 s -= 0.6
             elif YEARLESS and cand.source == "table" and (cand.key[0], years[0]) in self.table_years:
                 s -= YEARLESS  # a "total" row when the table has a row or column for the year asked
+        if RIGHT_NOUN and cand.source == "text" and len(set(subject)) >= 2 and \
+                set(subject) <= set(content_words(cand.right)):
+            s += RIGHT_NOUN  # "93000 gas customers": the words right after the number name it
         if cand.source == "table":
             s += 0.05
         if PERCENT_MISMATCH and cand.percent and question and not _PERCENT_ASK.search(question):
@@ -262,7 +267,8 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             out.append(Candidate(value, digits, label, ys,
                                  Evidence("text", paragraph=p_index, start=s0, end=s0 + len(m.group()),
                                           text=m.group().strip()), "text", (p_index, s0),
-                                 unit.group(1) if unit else "", bool(m.group(4))))
+                                 unit.group(1) if unit else "", bool(m.group(4)),
+                                 " ".join(right.split()[:4])))
     return out
 
 
