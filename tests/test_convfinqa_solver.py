@@ -333,3 +333,7 @@ def test_the_words_right_after_a_number_name_it():
             "december 2008 .")
     note = Context(tables=(), paragraphs=(Paragraph("p", text),))
     assert ask_in(note, "what was the number of gas customers in 2008?") == "93000.0"
+
+
+def test_by_what_amount_is_a_plain_change():
+    assert detect_ops("by what amount, then, did that percentage increase over the year?")[0] == "change"

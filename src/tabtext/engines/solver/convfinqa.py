@@ -62,6 +62,7 @@ VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
 CHANGE_ROW = True
+BY_AMOUNT = True
 LOW_HIGH = True
 OPERAND_FITS = True
 
@@ -97,6 +98,9 @@ def detect_ops(question: str) -> list[str]:
             _CHANGE_NOUN.search(q):
         names.remove("ratio")  # "what percentage did this increase represent in relation to X": a ratio
         names.insert(0, "ratio")
+    if BY_AMOUNT and "pct_change" in fixed and re.search(r"\bby what amount\b", q):
+        fixed = [n for n in fixed if n != "pct_change"]  # "by what amount did that percentage increase?"
+        names = ["change"] + [n for n in names if n != "change"]
     return fixed + names
 
 
