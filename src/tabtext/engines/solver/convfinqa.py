@@ -62,6 +62,7 @@ VALUE_TIMES_PRICE = True
 PER = True
 NOT_SELF = True
 CHANGE_ROW = True
+DISTINCT = True
 BY_AMOUNT = True
 LOW_HIGH = True
 OPERAND_FITS = True
@@ -321,6 +322,11 @@ def plan(example: Example) -> Plan | None:
         for y in qyears:
             c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
             c = c or doc.best(subject, [y], question)  # the same table row as the first year when it has one
+            if DISTINCT and c is not None and any(c.text == t for _, _, t in items) and \
+                    first is not None and c.key == first.key:
+                # one cell cannot stand for two years: the best cell that names this year
+                c = ground.Document([x for x in doc.candidates if y in x.years and x.key != first.key],
+                                    doc.header).best(subject, [y], question)
             if c is None:
                 break
             first = first or c
