@@ -19,7 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from convfinqa_em import official_em, strict_em  # noqa: E402
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
-from tabtext.engines.solver import convfinqa, convfinqa_ground, convfinqa_moves, convfinqa_turns  # noqa: E402
+from tabtext.engines.solver import (  # noqa: E402
+    convfinqa,
+    convfinqa_ground,
+    convfinqa_moves,
+    convfinqa_ops,
+    convfinqa_turns,
+)
 from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
@@ -47,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--without", default="", help="comma-separated rule switches to turn off")
     args = ap.parse_args(argv)
     for name in filter(None, args.without.split(",")):
-        owners = [m for m in (convfinqa, convfinqa_turns, convfinqa_moves, convfinqa_ground)
+        owners = [m for m in (convfinqa, convfinqa_ops, convfinqa_turns, convfinqa_moves, convfinqa_ground)
                   if isinstance(getattr(m, name, None), (bool, float))]  # a float switch is a score weight
         if not owners:
             ap.error(f"--without: no rule switch named {name!r}")

@@ -16,6 +16,7 @@ from ...types import Answer, Example, Prediction
 from . import convfinqa_ground as ground
 from .convfinqa_ground import content_words, years_in
 from .convfinqa_moves import part_of_earlier_whole, row_transfer, same_line, two_subjects, whole_period
+from .convfinqa_ops import detect_ops
 from .convfinqa_turns import (
     GENERIC,
     REFER,
@@ -40,7 +41,6 @@ from .convfinqa_turns import (
 
 # Rules added in the second round, each behind a switch so that benchmarks/convfinqa_eval.py --without NAME can
 # measure what it does (all on by default).
-RATIO_OVER_NOUN = True
 BY_CHANGE = True
 RUN_REF = True
 YEAR_OPERAND = True
@@ -63,46 +63,8 @@ PER = True
 NOT_SELF = True
 CHANGE_ROW = True
 DISTINCT = True
-BY_AMOUNT = True
 LOW_HIGH = True
 OPERAND_FITS = True
-
-
-_OPS = [
-    ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
-    ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one\b|1\b|100 ?%)")),
-    ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
-    ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
-    ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
-    ("ratio", re.compile(r"\bratio\b|\b(?:that|this|it|value|amount|number) over\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
-    ("change", re.compile(r"\bhow many years\b|\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|fluctuat\w*|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
-    ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
-]
-
-
-_FIRST_WINS = ("average", "ratio", "change", "sum")
-
-
-_PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*|total|sum)\b"
-                       r"(?! (?:change|increase|decrease|growth|decline))")
-
-
-def detect_ops(question: str) -> list[str]:
-    """Operator cues, most specific first; among average/ratio/change/sum the one named first leads."""
-    q = _PCT_NOUN.sub("that value", question.lower())
-    found = [(name, pattern.search(q)) for name, pattern in _OPS]
-    found = [(name, m) for name, m in found if m]
-    fixed = [name for name, _ in found if name not in _FIRST_WINS]
-    ranked = sorted((m.start(), name) for name, m in found if name in _FIRST_WINS)
-    names = [name for _, name in ranked]
-    if RATIO_OVER_NOUN and "ratio" in names and "change" in names and _STRONG_RATIO.search(q) and \
-            _CHANGE_NOUN.search(q):
-        names.remove("ratio")  # "what percentage did this increase represent in relation to X": a ratio
-        names.insert(0, "ratio")
-    if BY_AMOUNT and "pct_change" in fixed and re.search(r"\bby what amount\b", q):
-        fixed = [n for n in fixed if n != "pct_change"]  # "by what amount did that percentage increase?"
-        names = ["change"] + [n for n in names if n != "change"]
-    return fixed + names
 
 
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
@@ -110,9 +72,6 @@ _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuatio
                        r"(?:the )?\w")
 _BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
                         r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
-_STRONG_RATIO = re.compile(r"\brepresent\w*|\bin relation to\b|\bdivided by\b|\bproportion\b")
-_CHANGE_NOUN = re.compile(r"\b(?:this|that|the|these|those)(?: [\w/&]+){0,2} (?:change|increase|decrease|"
-                          r"variance|difference|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b")
 
 
 _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
