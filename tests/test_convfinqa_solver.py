@@ -337,3 +337,10 @@ def test_the_words_right_after_a_number_name_it():
 
 def test_by_what_amount_is_a_plain_change():
     assert detect_ops("by what amount, then, did that percentage increase over the year?")[0] == "change"
+
+
+def test_month_names_pick_the_row():
+    notes = Context(tables=(Table.from_rows([["euro notes", "amount"], ["march 2021", "1029"],
+                                             ["june 2021", "1372"]]),))
+    assert ask_in(notes, "what is the amount of euro notes with june 2021 maturities?") == "1372.0"
+    assert ask_in(notes, "what is the amount of euro notes with march 2021 maturities?") == "1029.0"

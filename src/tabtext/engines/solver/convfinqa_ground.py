@@ -19,6 +19,8 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+MONTHS = 0.2
+_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
 RIGHT_NOUN = 0.3
 SECTIONS = True
 PERCENT_MISMATCH = 0.15
@@ -157,6 +159,10 @@ class Document:
         if RIGHT_NOUN and cand.source == "text" and len(set(subject)) >= 2 and \
                 set(subject) <= set(content_words(cand.right)):
             s += RIGHT_NOUN  # "93000 gas customers": the words right after the number name it
+        if MONTHS and question:
+            asked = set(_MONTH.findall(question.lower()))  # month names are stop words, but "march 2021" rows differ
+            if asked and asked & set(_MONTH.findall(cand.label)):
+                s += MONTHS
         if cand.source == "table":
             s += 0.05
         if PERCENT_MISMATCH and cand.percent and question and not _PERCENT_ASK.search(question):
