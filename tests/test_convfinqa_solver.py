@@ -344,3 +344,7 @@ def test_month_names_pick_the_row():
                                              ["june 2021", "1372"]]),))
     assert ask_in(notes, "what is the amount of euro notes with june 2021 maturities?") == "1372.0"
     assert ask_in(notes, "what is the amount of euro notes with march 2021 maturities?") == "1029.0"
+
+
+def test_parenthesised_words_are_no_operator_cues():
+    assert detect_ops("what was the net income ( loss ) attributable to common shareholders in 2008?") == []
