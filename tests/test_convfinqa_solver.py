@@ -348,3 +348,10 @@ def test_month_names_pick_the_row():
 
 def test_parenthesised_words_are_no_operator_cues():
     assert detect_ops("what was the net income ( loss ) attributable to common shareholders in 2008?") == []
+
+
+def test_the_sum_over_a_new_value_divides_the_earlier_sum():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    q2 = ("what were operating expenses in 2007?", "400")
+    q3 = ("what is the sum?", "1250 + 400")
+    assert ask("what is the sum over the value of net revenue in 2006?", q1, q2, q3) == "1.5"

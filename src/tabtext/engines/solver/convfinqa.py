@@ -14,6 +14,7 @@ import re
 from ...calc import CalcError, evaluate
 from ...types import Answer, Example, Prediction
 from . import convfinqa_ground as ground
+from . import convfinqa_ops
 from .convfinqa_ground import content_words, years_in
 from .convfinqa_moves import part_of_earlier_whole, row_transfer, same_line, two_subjects, whole_period
 from .convfinqa_ops import detect_ops
@@ -67,6 +68,7 @@ LOW_HIGH = True
 OPERAND_FITS = True
 
 
+_SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
                        r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion|average \w+))\b.* (?:for|of) "
                        r"(?:the )?\w")
@@ -314,7 +316,7 @@ def plan(example: Example) -> Plan | None:
             # the earlier answer cannot be its own partner: the best other value
             c = ground.Document([x for x in doc.candidates if abs(x.value - prev.value) >= 1e-9],
                                 doc.header).best(subject, qyears[:1], question)
-        if c is not None and (_refers_to_value(question) or
+        if c is not None and (_refers_to_value(question) or _SUM_OVER.search(question) and convfinqa_ops.SUM_OVER or
                               INCLUDING and op == "sum" and re.search(r"\bincluding\b", question)):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
             if op == "sum":

@@ -8,6 +8,7 @@ import re
 RATIO_OVER_NOUN = True
 BY_AMOUNT = True
 NO_PARENS = True
+SUM_OVER = True
 
 _OPS = [
     ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
@@ -31,6 +32,8 @@ _PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*
 def detect_ops(question: str) -> list[str]:
     """Operator cues, most specific first; among average/ratio/change/sum the one named first leads."""
     q = _PCT_NOUN.sub("that value", question.lower())
+    if SUM_OVER:
+        q = re.sub(r"\b(?:the|that|this) (?:sum|total)(?= (?:over|divided by)\b)", "that value", q)  # "the sum over X"
     if NO_PARENS:
         q = re.sub(r"\([^()]*\)", " ", q)  # "net income ( loss )" names a line item, not an operation
     found = [(name, pattern.search(q)) for name, pattern in _OPS]
