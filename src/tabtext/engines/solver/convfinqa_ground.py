@@ -19,6 +19,7 @@ before since through end ended fiscal december june september march 31 30 follow
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
 GLUED = True
+_PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
 _MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
 RIGHT_NOUN = 0.3
@@ -139,7 +140,7 @@ class Document:
                     yrs = tuple(years_in(head) or years_in(label)) or ((section,) if section else ())
                     out.append(Candidate(found[0], found[1], text.lower(), yrs,
                                          Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c),
-                                         percent=bool(re.search(r"\d\s*%", row[c]))))
+                                         percent=bool(re.search(_PCT_CELL, row[c]))))
         for p_index, para in enumerate(context.paragraphs):
             out += _text_candidates(para.text, p_index)
         return cls(out, header)
