@@ -1,6 +1,9 @@
 """Offline solver on ConvFinQA dev (1,490 turns): strict and official EM, overall and by turn position.
 
-    PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file pot_convfinqa_dev.json] [--failures N]
+    PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file pot_convfinqa_dev.json] [--failures N] [--without R,..]
+
+--without switches off named round-2 rules (the upper-case switches in engines/solver/convfinqa*.py) to show what
+each one does, e.g. ``--without PERIOD,SAME_FOR``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from convfinqa_em import official_em, strict_em  # noqa: E402
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
+from tabtext.engines.solver import (  # noqa: E402
+    convfinqa,
+    convfinqa_ground,
+    convfinqa_moves,
+    convfinqa_ops,
+    convfinqa_turns,
+)
 from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
@@ -40,7 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--file", default=str(DEFAULT))
     ap.add_argument("--failures", type=int, default=0, help="print this many failed turns")
+    ap.add_argument("--without", default="", help="comma-separated rule switches to turn off")
     args = ap.parse_args(argv)
+    for name in filter(None, args.without.split(",")):
+        owners = [m for m in (convfinqa, convfinqa_ops, convfinqa_turns, convfinqa_moves, convfinqa_ground)
+                  if isinstance(getattr(m, name, None), (bool, float))]  # a float switch is a score weight
+        if not owners:
+            ap.error(f"--without: no rule switch named {name!r}")
+        for module in owners:
+            setattr(module, name, False)
     rows = evaluate(load_native(args.file))
     n = len(rows)
     print(f"turns: {n}")

@@ -137,3 +137,221 @@ def test_ratio_of_two_named_earlier_turns():
              ("what was the total debt in 2006?", "80"))
     assert ask("what were the operating expenses as a portion of the net revenue?", *turns) == \
         str(round(400 / 1100, 5))
+
+
+MARGINS = Table.from_rows([
+    ["in millions", "americas", "emea", "total"],
+    ["operating margin", "11.4% ( 11.4 % )", "7.8% ( 7.8 % )", "9.9% ( 9.9 % )"],
+    ["long-term assets", "$ 300", "$ 100", "$ 400"],
+    ["s&p 500 index", "211.67", "180.52", "-"],
+])
+YEARS = Table.from_rows([
+    ["-", "( in thousands )"],
+    ["2010", "$ 6951"],
+    ["2011", "5942"],
+    ["2012", "3659"],
+    ["total", "$ 16552"],
+])
+SHARES = Table.from_rows([
+    ["in millions", "december 312013", "december 312012"],
+    ["residential mortgages", "1356", "2220"],
+])
+NOTE = ("the 201cplan 201d was approved by holders of 2019s shares ; the fee was 25 dollars .")
+
+
+def ask_in(context: Context, question: str, *earlier: tuple[str, str]) -> str:
+    history = tuple(t for q, a in earlier for t in (Turn("user", q), Turn("assistant", a)))
+    example = Example(uid="d#0", question=question, context=context, history=history,
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    prediction = answer_convfinqa(example)
+    assert prediction.answer is not None, prediction.error
+    return prediction.raw
+
+
+def test_percent_cells_are_answered_as_written_and_ampersand_words_match():
+    margins = Context(tables=(MARGINS,))
+    assert ask_in(margins, "what was the operating margin for emea?") == "7.8%"  # as the cell writes it: right for gold 7.8 and for 0.078
+    assert ask_in(margins, "what was the value of the s&p 500 index for emea?") == "180.52"
+
+
+def test_new_subject_moves_the_earlier_ratio_and_sums_are_wholes():
+    margins = Context(tables=(MARGINS,))
+    q1 = ("what were long-term assets in americas as a portion of the total?", "300 / 400")
+    assert ask_in(margins, "and for emea?", q1) == "0.25"
+    a, b = ("what were long-term assets in americas?", "300"), ("and in emea?", "100")
+    total = ("what is the sum of those?", "300 + 100")
+    assert ask_in(margins, "what proportion does this represent?", a, b, total) == "0.25"  # 100 / (300 + 100)
+
+
+def test_year_ranges_year_rows_and_glued_dates():
+    years = Context(tables=(YEARS,))
+    assert ask_in(years, "what was the total of purchase commitments in 2010 and 2011, combined?") == "12893.0"
+    assert ask_in(years, "what were the total purchase commitments from 2010 to 2012?") == "16552.0"
+    shares = Context(tables=(SHARES,))
+    assert ask_in(shares, "what was the change in residential mortgages between 2012 and 2013?") == "-864.0"
+
+
+def test_spelled_out_quote_marks_are_not_numbers():
+    note = Context(tables=(), paragraphs=(Paragraph("p", NOTE),))
+    assert ask_in(note, "what was the fee in dollars?") == "25.0"
+
+
+def test_average_between_those_years_and_ratio_over_a_change_noun():
+    years = Context(tables=(YEARS,))
+    a = ("what were commitments in 2010 and 2011, combined?", "6951 + 5942")
+    b = ("including 2012, what becomes this total?", "6951 + 5942 + 3659")
+    assert ask_in(years, "and what was the average commitment between those three years?", a, b) == "5517.33333"
+    assert detect_ops("what percentage did this increase represent in relation to the net revenue?")[0] == "ratio"
+
+
+def test_a_table_opening_with_a_data_row_keeps_that_row():
+    headless = Context(tables=(Table.from_rows([["2003", "$ 1150786"], ["2004", "$ 925005"]]),))
+    assert ask_in(headless, "what were the maturities in 2003?") == "1150786.0"
+
+
+GRAPH = Table.from_rows([
+    ["date", "citi", "s&p 500", "s&p financials"],
+    ["31-dec-2012", "100.0", "100.0", "100.0"],
+    ["31-dec-2013", "131.8", "132.4", "135.6"],
+    ["31-dec-2014", "137.0", "150.5", "156.2"],
+    ["31-dec-2015", "131.4", "152.6", "153.9"],
+])
+
+
+def test_performance_graph_changes_and_the_same_change_for_another_subject():
+    graph = Context(tables=(GRAPH,))
+    q = "what was the fluctuation in the total return of citi for the three year period ended 2015?"
+    assert ask_in(graph, q) == "31.4"
+    q1 = (q, "131.4 - 100.0")
+    assert ask_in(graph, "in that same period, what was that fluctuation for the s&p 500?", q1) == "52.6"
+    q2 = ("in that same period, what was that fluctuation for the s&p 500?", "152.6 - 100.0")
+    assert ask_in(graph, "how much did this s&p 500 fluctuation represent in relation to that citi one?", q1, q2) == \
+        "1.67516"
+
+
+def test_sums_of_two_years_and_sums_including_a_new_value():
+    q = "what were the total net revenue in 2006 and 2007?"
+    assert ask(q) == "2350.0"
+    q1 = ("what was the net revenue in 2007?", "1250")
+    assert ask("what is the sum including operating expenses in 2007?", q1) == "1650.0"
+
+
+def test_earlier_operands_by_year_and_changes_of_earlier_lookups():
+    q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2006?", "1100")
+    q3 = ("what is the net change?", "1250 - 1100")
+    assert ask("what is that divided by the 2006 value?", q1, q2, q3) == "0.13636"
+    assert ask("what was, then, the change in that net revenue over the two years?", q1, q2) == "150.0"
+    assert ask("what would 2007 net revenue be without operating expenses?") == "850.0"
+
+
+CARDS = Table.from_rows([
+    ["company", "payments volume ( billions )", "total transactions ( billions )", "average price per share"],
+    ["american express", "$ 637", "5.0", "$ 5.99"],
+    ["jcb", "55", "0.6", "$ 3.24"],
+])
+NOTES = ("entergy issued notes to nypa with seven annual installments of approximately $ 108 million commencing one "
+         "year from the date of the closing .")
+
+
+def test_per_unit_ratios_count_times_price_and_moves_to_another_row():
+    cards = Context(tables=(CARDS,))
+    q1 = ("what was the total payment volume for american express, in billions?", "637")
+    assert ask_in(cards, "and what was the average volume per transaction?", q1) == "127.4"
+    q2 = ("and what was the average volume per transaction?", "637 / 5")
+    assert ask_in(cards, "and what was it for jcb?", q1, q2) == "91.66667"
+    assert ask_in(cards, "what was the total value of the payments volume for jcb?") == "178.2"
+
+
+def test_including_a_term_takes_it_from_the_line_of_the_others():
+    years = Context(tables=(YEARS,))
+    q1 = ("what were purchase commitments in 2010 and 2011, combined?", "6951 + 5942")
+    assert ask_in(years, "including 2012, what then becomes that total?", q1) == "16552.0"
+    q2 = ("what were the purchase commitments in 2012?", "3659")
+    assert ask_in(years, "what percentage did this 2012 value represent in relation to the total purchase "
+                         "commitments?", q2) == "0.22106"
+
+
+def test_annual_amounts_over_years_and_unit_only_follow_ups():
+    notes = Context(tables=(), paragraphs=(Paragraph("p", NOTES),))
+    assert ask_in(notes, "what were the total payments for the notes entergy issued to nypa that lasted 7 years?") \
+        == "756.0"
+    assert ask("and converted to the single digits?", ("what were the payments made?", "5583334")) == "5.58333"
+
+
+def test_new_part_of_an_earlier_whole_and_changes_of_earlier_lookups_with_new_words():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    assert ask("what fraction comes from operating expenses?", q1) == "0.32"
+    q2 = ("and in 2006?", "1100")
+    assert ask("what was, then, the change in that net revenue throughout the reported quarters?", q1, q2) == "150.0"
+
+
+def test_latest_answer_first_and_those_two_years_for_a_new_row():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    q2 = ("what were operating expenses in 2007?", "400")
+    assert ask("what is that value over the prior one?", q1, q2) == "0.32"
+    q3 = ("and in 2006?", "1100")
+    q4 = ("what is the ratio of these two values?", "1250 / 1100")
+    assert ask("between those same two years, what was the change in the operating expenses, in millions?", q1, q3,
+               q4) == "20.0"
+
+
+WALK = Table.from_rows([
+    ["-", "amount ( in millions )"],
+    ["2010 net revenue", "$ 540.2"],
+    ["retail electric price", "36.0"],
+    ["volume/weather", "21.3"],
+    ["2011 net revenue", "$ 577.8"],
+])
+
+
+def test_walk_rows_are_changes_and_better_cells_beat_earlier_operands():
+    walk = Context(tables=(WALK,), paragraphs=(Paragraph("p", "the volume/weather variance was 59 in 2010 ."),))
+    q1 = ("what was the total variance in net revenue from 2010 to 2011?", "577.8 - 540.2")
+    assert ask_in(walk, "and what was the variance in volume/weather in that same period?", q1) == "21.3"
+    q1 = ("what were operating expenses and total debt in 2007, combined?", "400 + -90")
+    assert ask("what was the total debt in 2007?", q1) == "-90.0"
+
+
+PRICES = Table.from_rows([
+    ["2010", "high", "low"],
+    ["quarter ended march 31", "$ 44.61", "$ 40.10"],
+    ["quarter ended september 30", "52.11", "43.70"],
+    ["2009", "high", "low"],
+    ["quarter ended march 31", "$ 32.53", "$ 25.45"],
+])
+
+
+def test_low_to_high_ranges_and_year_sections_inside_a_table():
+    prices = Context(tables=(PRICES,))
+    assert ask_in(prices, "what was the change in the share price from lowest to highest during the quarter ended "
+                          "september 30 of 2010?") == "8.41"
+    assert ask_in(prices, "what was the high share price in the quarter ended march 31 of 2009?") == "32.53"
+
+
+def test_the_words_right_after_a_number_name_it():
+    text = ("entergy estimates that approximately 141000 electric customers and 93000 gas customers had returned by "
+            "december 2008 .")
+    note = Context(tables=(), paragraphs=(Paragraph("p", text),))
+    assert ask_in(note, "what was the number of gas customers in 2008?") == "93000.0"
+
+
+def test_by_what_amount_is_a_plain_change():
+    assert detect_ops("by what amount, then, did that percentage increase over the year?")[0] == "change"
+
+
+def test_month_names_pick_the_row():
+    notes = Context(tables=(Table.from_rows([["euro notes", "amount"], ["march 2021", "1029"],
+                                             ["june 2021", "1372"]]),))
+    assert ask_in(notes, "what is the amount of euro notes with june 2021 maturities?") == "1372.0"
+    assert ask_in(notes, "what is the amount of euro notes with march 2021 maturities?") == "1029.0"
+
+
+def test_parenthesised_words_are_no_operator_cues():
+    assert detect_ops("what was the net income ( loss ) attributable to common shareholders in 2008?") == []
+
+
+def test_the_sum_over_a_new_value_divides_the_earlier_sum():
+    q1 = ("what was the net revenue in 2007?", "1250")
+    q2 = ("what were operating expenses in 2007?", "400")
+    q3 = ("what is the sum?", "1250 + 400")
+    assert ask("what is the sum over the value of net revenue in 2006?", q1, q2, q3) == "1.5"

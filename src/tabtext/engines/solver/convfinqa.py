@@ -14,7 +14,10 @@ import re
 from ...calc import CalcError, evaluate
 from ...types import Answer, Example, Prediction
 from . import convfinqa_ground as ground
+from . import convfinqa_ops
 from .convfinqa_ground import content_words, years_in
+from .convfinqa_moves import part_of_earlier_whole, row_transfer, same_line, two_subjects, whole_period
+from .convfinqa_ops import detect_ops
 from .convfinqa_turns import (
     GENERIC,
     REFER,
@@ -22,6 +25,7 @@ from .convfinqa_turns import (
     combine,
     count_word,
     format_answer,
+    is_whole_of,
     literal_arithmetic,
     lookup_run,
     named_steps,
@@ -36,36 +40,46 @@ from .convfinqa_turns import (
     transfer,
 )
 
-_OPS = [
-    ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
-    ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one\b|1\b|100 ?%)")),
-    ("greater", re.compile(r"^(was|is|were|are|did|does|do) .*\b(greater|more|higher|larger|bigger|exceed\w*|less|lower|smaller)\b")),
-    ("pct_change", re.compile(r"percent\w* (change|increase|decrease|growth|decline|variation|drop|rise)|growth rate|rate of (change|growth|increase|decrease)|% (change|increase|decrease)|(change|increase|decrease|growth|decline|variation|drop|rise)\w* .*(percent|%)|(grow|grew|increase|decrease|decline|change)\w* by (what|how much) percent")),
-    ("average", re.compile(r"\b(average|mean)\b(?= of| for| over| between| during| across| per| value| amount| in| \w+ per year|\s*\?|\s*$)")),
-    ("ratio", re.compile(r"\bratio\b|\b(?:that|this|it|value|amount|number) over\b|divided by|\bproportion\b|\bportion\b|percent\w* of\b|\bfraction\b|\bshare of\b|represent\w*|\bin relation to\b|\bpercent\w* (?:was|is|were|are)\b|\bas a percent\w*|\bhow many times\b")),
-    ("change", re.compile(r"\bhow many years\b|\b(change[sd]?|difference|differ|var(?:y|ied|iance)|increase[sd]?|decrease[sd]?|declined?|decline[sd]|grow|grew|growth|variation|drop(ped)?|fell|fall|rose|rise|less|minus|net change|gain|loss)\b")),
-    ("sum", re.compile(r"\b(sum|combined|together|plus|added|add|including|altogether|in total|total of (those|these|both|the two)|aggregate)\b")),
-]
+# Rules added in the second round, each behind a switch so that benchmarks/convfinqa_eval.py --without NAME can
+# measure what it does (all on by default).
+BY_CHANGE = True
+RUN_REF = True
+YEAR_OPERAND = True
+SAME_FOR = True
+TWO_YEAR_TOTAL = True
+INCLUDING = True
+PART_OF_PREV = True
+AVG_THOSE = True
+WITHOUT = True
+ROW_MOVE = True
+PART_WHOLE = True
+PERIOD = True
+SAME_LINE = True
+THOSE_YEARS = True
+NEW_SUBJECT = True
+LATEST_FIRST = True
+ANNUAL_TIMES = True
+VALUE_TIMES_PRICE = True
+PER = True
+NOT_SELF = True
+CHANGE_ROW = True
+DISTINCT = True
+LOW_HIGH = True
+OPERAND_FITS = True
 
 
-_FIRST_WINS = ("average", "ratio", "change", "sum")
-
-
-_PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*|total|sum)\b"
-                       r"(?! (?:change|increase|decrease|growth|decline))")
-
-
-def detect_ops(question: str) -> list[str]:
-    """Operator cues, most specific first; among average/ratio/change/sum the one named first leads."""
-    q = _PCT_NOUN.sub("that value", question.lower())
-    found = [(name, pattern.search(q)) for name, pattern in _OPS]
-    found = [(name, m) for name, m in found if m]
-    fixed = [name for name, _ in found if name not in _FIRST_WINS]
-    ranked = sorted((m.start(), name) for name, m in found if name in _FIRST_WINS)
-    return fixed + [name for _, name in ranked]
+_SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
+_SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
+                       r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion|average \w+))\b.* (?:for|of) "
+                       r"(?:the )?\w")
+_BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
+                        r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
 
 
 _OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|fraction) of|represent\w*|rate of return)\b")
+
+
+_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-)\s*((?:19|20)\d\d)\b")
 
 
 _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
@@ -108,21 +122,53 @@ def plan(example: Example) -> Plan | None:
     novel_subject = bool(own) and not REFER.search(question) or len(own) > 2
     followup = bool(steps) and (not novel or _is_followup(question, ops))
     op = ops[0] if ops else "lookup"
+    if AVG_THOSE and op == "lookup" and steps and re.search(r"\b(?:average|mean)\b", question) and \
+            re.search(r"\b(?:those|these|them|the \w+ years)\b", question):
+        op = "average"  # "the average cash paid for interest between those three years"
+    if TWO_YEAR_TOTAL and op == "lookup" and len(set(years)) == 2 and \
+            re.search(r"\b(?:all|combined|together|in total)\b|\btotal\b(?! \w+ \w+ (?:of|as))", question):
+        op = "sum"  # "the fair value of all notes due in 2015 and 2017"
+    span = _RANGE.search(question)
+    if span and (op in ("sum", "average") or op == "lookup" and re.search(r"\btotal\b", question)):
+        first, last = int(span.group(1)), int(span.group(2))
+        if 1 < last - first <= 10:  # "the total amortization in the years of 2015 to 2018": every year of it
+            years = [str(y) for y in range(first, last + 1)]
+            op = "sum" if op == "lookup" else op
     if re.search(r"\baverage\b", question) and not ops and len(set(years)) >= 2 and \
             not any("average" in c.label for c in doc.candidates if c.source == "table"):
         op = "average"  # "the average net revenue in 2006 and 2007": no row is itself an average
-    if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup:
+    if op == "ratio" and "change" in ops and prev is not None and re.search(r"\s-\s", prev.formula) and followup \
+            and not (BY_CHANGE and _BY_CHANGE.search(question)) \
+            and not re.search(r"\bin relation to (?:that|the|this) [\w&/ ]{1,30} one\b", question):
         op = "pct_change"
 
     explicit = literal_arithmetic(question, prev, years, doc) or rescale(question, prev)
     if explicit is not None:
         return explicit
     if prev is not None and (op == "pct_change" or op in ("ratio", "change") and _CHANGE_REF.search(question)
-                             and _OVER.search(question)):
+                             and _OVER.search(question) and not (BY_CHANGE and _BY_CHANGE.search(question))):
         rel = relative_change(doc, steps, years)
         if rel is not None:
             return rel
 
+    same = _SAME_FOR.search(question) if SAME_FOR and prev is not None and novel else None
+    if same and not (set(years) - set(prev.years)):
+        # "in that same period, what was that fluctuation for the s&p 500?": the latest earlier change (or ratio)
+        # computed again with its operands moved to the new subject
+        shape = r".* / .*" if same.group("ratio") else r"\s*\(?\S+ - \S+\)?\s*"
+        named = next((st for st in reversed(steps) if re.fullmatch(shape, st.formula)), None)
+        moved = row_transfer(doc, named, novel) if named is not None else None
+        if moved is not None:
+            return moved
+    per = re.search(r"\b(?:average )?[a-z]+ per ([a-z]+)", question) if PER and prev is not None and prev.lookup else None
+    if per and not years:
+        cell = doc.locate(prev.value, table_only=True)  # "and what was the average volume per transaction?"
+        if cell is not None:
+            row = [x for x in doc.candidates if x.source == "table" and x.key[:2] == cell.key[:2] and
+                   x.key != cell.key]
+            unit = ground.Document(row, doc.header).best(content_words(per.group(1)), [], question)
+            if unit is not None:
+                return Plan(f"{prev.formula.strip()} / {unit.text}", (unit.evidence,), "the earlier amount per unit")
     if followup and prev is not None and prev.value is not None:
         pv = prev.formula if prev.lookup else f"({prev.formula})"
         if op == "x100":
@@ -149,27 +195,77 @@ def plan(example: Example) -> Plan | None:
                 a, b = named
                 sym = "/" if op == "ratio" else "-"
                 return Plan(f"{parenthesize(a.formula)} {sym} {parenthesize(b.formula)}", note=f"{op} of two named earlier answers")
-        if op in ("change", "sum", "average", "ratio", "greater") and not years:
+        grounded_new = NEW_SUBJECT and len(novel) >= 2 and \
+            any(set(novel) <= set(content_words(c.label)) for c in doc.candidates if c.source == "table")
+        if op in ("change", "sum", "average", "ratio", "greater") and not years and not grounded_new:
             run = lookup_run(steps)
             if len(run) >= 2:
                 items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]  # type: ignore[misc]
                 if op != "sum" and op != "average":
                     items = items[-2:]
+                if LATEST_FIRST and _LATEST_FIRST.search(question):
+                    items = items[::-1]  # "what is that value over the prior quotient?": the latest answer leads
                 return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
         if op == "lookup" and years and not novel:
             found = operand_for_year(doc, steps, years[0])
+            own_cells = [c for c in doc.candidates if found is not None and c.source == "table" and
+                         abs(c.value - number_value(found.formula)) < 1e-9]
+            best = doc.best_scored(words, years[:1], question) if OPERAND_FITS and own_cells and words else None
+            if best is not None and best[1].key != own_cells[0].key and \
+                    best[0] > doc.score(own_cells[0], words, years[:1], question) + 0.1:
+                return Plan(best[1].text, (best[1].evidence,), "a better fitting cell than the earlier operand")
             if found is not None:
                 return found
         if op == "lookup" and years and not novel_subject:
             return transfer(doc, prev, steps, years, question)
 
+    if ROW_MOVE and op == "lookup" and prev is not None and novel and len(own) <= 3 and \
+            not (set(years) - set(prev.years)) and re.match(r"(?:and )?(?:what (?:was|is|were|about) (?:it|that|this|they) )?(?:for|what about|how about|in) ", question) \
+            and not prev.lookup:
+        moved = row_transfer(doc, prev, novel)
+        if moved is not None:
+            return moved
+    if RUN_REF and op in ("change", "sum", "average") and prev is not None and not followup and \
+            re.search(r"\b(?:then|that|those|these|this)\b", question) and not (set(years) - set(prev.years)):
+        run = [st for st in lookup_run(steps) if st.lookup]
+        if len(run) >= 2:  # "what was, then, the change in that cash dividend throughout 2002?" after two lookups
+            items = [(st.years[-1] if st.years else None, st.value, st.formula) for st in run]
+            if op == "change":
+                items = items[-2:]
+            return plan_or_none(combine(op, items, question, ordered=True), f"{op} of earlier answers")
     subject = words or (prev.words if prev else [])
     if prev is not None and words and len(own) <= 3 and op == "lookup" and _PRONOUN.search(question):
         subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
     qyears = years or (prev.years if prev else [])
+    if THOSE_YEARS and not years and steps and _THOSE_YEARS.search(question):
+        asked = list(dict.fromkeys(y for st in steps for y in years_in(st.question)))
+        if len(asked) >= 2:
+            qyears = asked[-2:] if op == "change" else asked  # "between those same two years"
+    span_hl = re.search(r"\bfrom (?:the )?(low|high)(?:est)? to (?:the )?(?:high|low)(?:est)?\b", question)
+    if LOW_HIGH and span_hl and subject:
+        # "the change in the share price from lowest to highest during the quarter ended september 30 of 2010"
+        found = {}
+        months = re.findall(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                            r"december)\b", question)
+        for side in ("high", "low"):
+            cells = [c for c in doc.candidates if c.source == "table" and side in content_words(c.label) and
+                     all(mo in c.label for mo in months)]  # month names are stop words for the scorer
+            found[side] = ground.Document(cells, doc.header).best(subject, qyears[:1], question) if cells else None
+        if found["high"] is not None and found["low"] is not None:
+            hi, lo = found["high"], found["low"]
+            return Plan(f"{hi.text} - {lo.text}", (hi.evidence, lo.evidence), "the range from low to high")
+    if PERIOD and op in ("change", "pct_change") and len(set(years)) <= 1 and subject and _PERIOD.search(question) \
+            and not _THOSE_YEARS.search(question):
+        whole = whole_period(doc, subject, years, question)  # "for the five year period ended 2017"
+        if whole is not None:
+            return plan_or_none(combine(op, whole, question, ordered=True), f"{op} over the table's whole period")
     if op in ("change", "pct_change") and len(years) == 1 and subject and not (followup and prev is not None):
         earlier = str(int(years[0]) - 1)  # "the change in X in 2007": from the year before
         a, b = doc.best(subject, years, question), doc.best(subject, [earlier], question)
+        if CHANGE_ROW and op == "change" and a is not None and a.source == "table" and not a.years and \
+                any(t == a.key[0] for t, _ in doc.table_years):
+            # a yearless row among year rows ("volume/weather | 21.3" in a net revenue walk) is itself a change
+            return Plan(a.text, (a.evidence,), "a change the table lists itself")
         if a is not None and b is not None and earlier in b.years and a.key != b.key:
             return plan_or_none(combine(op, [(years[0], a.value, a.text), (earlier, b.value, b.text)], question),
                          f"{op} of {' '.join(subject)} from {earlier} to {years[0]}")
@@ -187,6 +283,11 @@ def plan(example: Example) -> Plan | None:
         for y in qyears:
             c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
             c = c or doc.best(subject, [y], question)  # the same table row as the first year when it has one
+            if DISTINCT and c is not None and any(c.text == t for _, _, t in items) and \
+                    first is not None and c.key == first.key:
+                # one cell cannot stand for two years: the best cell that names this year
+                c = ground.Document([x for x in doc.candidates if y in x.years and x.key != first.key],
+                                    doc.header).best(subject, [y], question)
             if c is None:
                 break
             first = first or c
@@ -195,20 +296,41 @@ def plan(example: Example) -> Plan | None:
             if op in ("change", "pct_change", "ratio"):
                 items = items[:2]
             return plan_or_none(combine(op, items, question), f"{op} of {' '.join(subject)} over {qyears}")
+    if WITHOUT and op == "lookup" and re.search(r"(?<!\( )\b(?:without|excluding)\b", question) and len(set(qyears)) < 2:
+        pair = two_subjects(doc, question, "change", qyears[:1])  # "2005 operating income without segment X"
+        if pair is not None:
+            return pair
     if op in ("sum", "change") and len(set(qyears)) < 2:
-        pair = _two_subjects(doc, question, op, qyears[:1])
+        pair = two_subjects(doc, question, op, qyears[:1])
         if pair is not None:
             return pair
     if op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and subject:
         c = doc.best(subject, qyears[:1], question)
-        if c is not None and _refers_to_value(question):
+        if YEAR_OPERAND and len(years) == 1 and \
+                re.search(rf"\b(?:the|that|this) {years[0]} (?:value|one|amount|figure)\s*\??$", question):
+            found = operand_for_year(doc, steps, years[0])  # "that divided by the 2009 value", after a change
+            cell = doc.locate(number_value(found.formula)) if found is not None else None
+            if cell is not None:
+                c = cell
+        if NOT_SELF and c is not None and abs(c.value - prev.value) < 1e-9:
+            # the earlier answer cannot be its own partner: the best other value
+            c = ground.Document([x for x in doc.candidates if abs(x.value - prev.value) >= 1e-9],
+                                doc.header).best(subject, qyears[:1], question)
+        if c is not None and (_refers_to_value(question) or _SUM_OVER.search(question) and convfinqa_ops.SUM_OVER or
+                              INCLUDING and op == "sum" and re.search(r"\bincluding\b", question)):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
             if op == "sum":
+                terms = [t.strip() for t in prev.formula.split(" + ")]
+                if SAME_LINE and len(terms) >= 2 and all(re.fullmatch(r"-?[\d.]+", t) for t in terms):
+                    # "including the 2001 program, what becomes this total?": a new term from the line of the others
+                    line = same_line(doc, terms, subject, qyears[:1], question)
+                    if line is not None:
+                        return Plan(f"{' + '.join(terms)} + {line.text}", (line.evidence,), "one more term of the sum")
                 return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
             if op == "change":
                 return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
             if op == "ratio":
-                if _pronoun_is_whole(question):
+                if _pronoun_is_whole(question) or PART_WHOLE and is_whole_of(pv, c.text):
                     return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer")
                 return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value")
     if op == "ratio" and subject:
@@ -220,6 +342,10 @@ def plan(example: Example) -> Plan | None:
             b = b or doc.best(whole or subject, qyears[:1], parts[1])
             if a is not None and b is not None:
                 return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
+        elif prev is not None and PART_OF_PREV:
+            found = part_of_earlier_whole(doc, prev, words, qyears[:1], question)
+            if found is not None:
+                return found
     if not subject:
         return None
     scored = [doc.best_scored(subject, [y], question) for y in dict.fromkeys(qyears)] or \
@@ -228,13 +354,24 @@ def plan(example: Example) -> Plan | None:
     if not scored:
         return None
     c = max(scored, key=lambda x: x[0])[1]  # "as of december 31, 2007, ... due in 2008": the year that fits best
+    if VALUE_TIMES_PRICE and op == "lookup" and c.source == "table" and "price" not in c.label and \
+            re.search(r"\btotal (?:value|cost)\b", question):
+        price = next((x for x in doc.candidates if x.source == "table" and x.key[:2] == c.key[:2] and
+                      "price" in x.label), None)  # "the total value of the shares purchased": shares x price
+        if price is not None:
+            return Plan(f"{c.text} * {price.text}", (c.evidence, price.evidence), "a count times its price")
+    span_n = re.search(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) years\b", question)
+    if ANNUAL_TIMES and op == "lookup" and span_n and re.search(r"\btotal\b", question) and \
+            re.search(r"\bannual\w*|\bper year\b|\beach year\b|\binstallments?\b", c.label):
+        n = count_word(span_n.group()) or int(span_n.group(1))  # "the total payments ... that lasted 7 years"
+        return Plan(f"{c.text} * {n}", (c.evidence,), "an annual amount times the years")
     asked = re.search(r"\bin (thousands|millions|billions)\b", question)
     if asked and c.scale and asked.group(1) != c.scale + "s":
         steps_up = ["thousand", "million", "billion"]
         shift = steps_up.index(c.scale) - steps_up.index(asked.group(1)[:-1])
         factor = f" * {1000 ** shift}" if shift > 0 else f" / {1000 ** -shift}"
         return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(subject)} in {asked.group(1)}")
-    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}")
+    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(subject)} {qyears[:1]}", "%" if c.percent else "")
 
 
 _CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|difference|increase|decrease|decline|growth|variation|fluctuation|drop|rise|gain|loss)\b|rate of return")
@@ -267,23 +404,27 @@ def _pronoun_is_whole(question: str) -> bool:
     return bool(pronoun and connector and pronoun.start() > connector.start())
 
 
-def _two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
-    """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
-    q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
-    q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
-    joiner = r"\s+(?:less|minus)\s+" if op == "change" and re.search(r"\b(less|minus)\b", q) else r"\s+and\s+"
-    parts = re.split(joiner, q, maxsplit=1)
-    if len(parts) != 2:
-        return None
-    a_words, b_words = content_words(parts[0]), content_words(parts[1])
-    if not a_words or not b_words:
-        return None
-    a = doc.best(a_words, years, parts[0])
-    b = doc.best(b_words, years, parts[1])
-    if a is None or b is None or a.key == b.key:
-        return None
-    sym = "+" if op == "sum" else "-"
-    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
+
+
+
+
+
+
+
+
+_PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
+                     r"\bshown in the (?:chart|graph|table)\b")
+
+
+
+
+_THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? years\b")
+_LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|less|minus|compared to) (?:the |that )?"
+                           r"(?:prior|previous|earlier|first|former|preceding)\b")
+
+
+
+
 
 
 def answer_convfinqa(example: Example) -> Prediction:
@@ -299,7 +440,10 @@ def answer_convfinqa(example: Example) -> Prediction:
     except CalcError as exc:
         return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}")
     # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
-    text = value if isinstance(value, str) else format_answer(value)
+    # "11.4%" for a percentage the document writes so: right whether the gold keeps 11.4 or reads it as 0.114
+    text = value if isinstance(value, str) else format_answer(value) + p.unit
+    if p.unit == "%" and re.fullmatch(r"-?\d+(?:\.\d+)?", p.formula.strip()):
+        text = p.formula.strip() + "%"  # "61%" as written: the official EM also looks for the gold formula "61%"
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note})
 

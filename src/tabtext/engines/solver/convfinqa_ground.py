@@ -18,6 +18,20 @@ dollars dollar million millions billion billions thousand thousands usd  i e we 
 before since through end ended fiscal december june september march 31 30 following previous current next last
 then, combined together plus including approximately value's they them he she specific so
 become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
+GLUED = True
+_PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
+MONTHS = 0.2
+_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
+RIGHT_NOUN = 0.3
+SECTIONS = True
+PERCENT_MISMATCH = 0.15
+_PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
+                          r"change|increase|decrease|decline|variation|difference")
+HEADLESS = True
+YEARLESS = 0.2
+# "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
+_TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
+_GLUED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?[0-3]?\d((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
@@ -30,6 +44,8 @@ _SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\
 def years_in(text: str) -> list[str]:
     """Years named in a text, with dates like ``12/31/06`` or ``fiscal 06`` read as 2006."""
     found = [(m.start(), m.group()) for m in _YEAR.finditer(text)]
+    if GLUED:
+        found += [(m.start(1), m.group(1)) for m in _GLUED_DATE.finditer(text.lower())]
     for m in _SHORT_DATE.finditer(text.lower()):
         yy = int(m.group(1) or m.group(2) or m.group(3))
         found.append((m.start(), str(2000 + yy if yy < 50 else 1900 + yy)))
@@ -44,7 +60,7 @@ def _stem(word: str) -> str:
 
 
 def content_words(text: str) -> list[str]:
-    words = re.findall(r"[a-z][a-z\-']*", text.lower())
+    words = re.findall(r"[a-z][a-z\-'&]*", text.lower())  # "s&p", "pp&e" stay one word
     return [_stem(w) for w in words if w not in STOP and len(w) > 1]
 
 
@@ -76,9 +92,11 @@ class Candidate:
     source: str  # "table" | "text"
     key: tuple = ()
     scale: str = ""  # "thousand" | "million" | "billion" when the text says so right after the number
+    percent: bool = False  # the cell or text writes it "11.4%"
+    right: str = ""  # for a text number: the few words right after it
 
 
-def _overlap(subject: list[str], label_words: list[str]) -> float:
+def overlap(subject: list[str], label_words: list[str]) -> float:
     if not subject or not label_words:
         return 0.0
     s, lab = set(subject), set(label_words)
@@ -92,6 +110,7 @@ class Document:
     def __init__(self, candidates: list[Candidate], header: list[str]) -> None:
         self.candidates = candidates
         self.header = header
+        self.table_years = {(c.key[0], y) for c in candidates if c.source == "table" for y in c.years}
 
     @classmethod
     def from_context(cls, context: Context) -> Document:
@@ -101,24 +120,34 @@ class Document:
             if not table.rows:
                 continue
             header = list(table.rows[0])
-            for r, row in enumerate(table.rows[1:], start=1):
+            first = 1
+            if HEADLESS and _YEAR.fullmatch(header[0].strip()) and len(header) > 1 and \
+                    all(cell_number(c) for c in header[1:]):
+                header, first = [""] * len(header), 0  # "2003 | $ 1150786" opens the table: data, not a header
+            section = header[0].strip() if SECTIONS and first and _YEAR.fullmatch(header[0].strip()) else ""
+            for r, row in enumerate(table.rows[first:], start=first):
                 label = row[0] if row else ""
+                if SECTIONS and r > first and _YEAR.fullmatch(label.strip()) and \
+                        not any(cell_number(x) for x in row[1:]):
+                    section = label.strip()  # "2009 | high | low" opens the 2009 part of a table headed "2010"
+                    continue
                 for c in range(1, len(row)):
                     found = cell_number(row[c])
                     if found is None:
                         continue
                     head = header[c] if c < len(header) else ""
                     text = f"{label} {head}"
-                    yrs = tuple(years_in(head) or years_in(label))
+                    yrs = tuple(years_in(head) or years_in(label)) or ((section,) if section else ())
                     out.append(Candidate(found[0], found[1], text.lower(), yrs,
-                                         Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c)))
+                                         Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c),
+                                         percent=bool(re.search(_PCT_CELL, row[c]))))
         for p_index, para in enumerate(context.paragraphs):
             out += _text_candidates(para.text, p_index)
         return cls(out, header)
 
     def score(self, cand: Candidate, subject: list[str], years: list[str], question: str) -> float:
         label_words = content_words(cand.label)
-        s = _overlap(subject, label_words)
+        s = overlap(subject, label_words)
         if cand.source == "table":
             s += 0.15 * fuzz.token_set_ratio(" ".join(subject), " ".join(label_words)) / 100
         if years:
@@ -126,8 +155,19 @@ class Document:
                 s += 0.6
             elif cand.years:
                 s -= 0.6
+            elif YEARLESS and cand.source == "table" and (cand.key[0], years[0]) in self.table_years:
+                s -= YEARLESS  # a "total" row when the table has a row or column for the year asked
+        if RIGHT_NOUN and cand.source == "text" and len(set(subject)) >= 2 and \
+                set(subject) <= set(content_words(cand.right)):
+            s += RIGHT_NOUN  # "93000 gas customers": the words right after the number name it
+        if MONTHS and question:
+            asked = set(_MONTH.findall(question.lower()))  # month names are stop words, but "march 2021" rows differ
+            if asked and asked & set(_MONTH.findall(cand.label)):
+                s += MONTHS
         if cand.source == "table":
             s += 0.05
+        if PERCENT_MISMATCH and cand.percent and question and not _PERCENT_ASK.search(question):
+            s -= PERCENT_MISMATCH  # an amount is asked for ("the net favorable development in 2010"), not a rate
         return s
 
     def best(self, subject: list[str], years: list[str], question: str) -> Candidate | None:
@@ -187,7 +227,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
         offset = max(offset, start)
         nums = []
         sentence_l = sentence.lower()
-        for m in re.finditer(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(\s*\))?(\s*%)?", sentence):
+        for m in re.finditer(_TEXT_NUM, sentence):
             digits = m.group(2).replace(",", "")
             if _YEAR.fullmatch(digits) and not m.group(0).lstrip().startswith("$"):
                 continue
@@ -234,7 +274,8 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             out.append(Candidate(value, digits, label, ys,
                                  Evidence("text", paragraph=p_index, start=s0, end=s0 + len(m.group()),
                                           text=m.group().strip()), "text", (p_index, s0),
-                                 unit.group(1) if unit else ""))
+                                 unit.group(1) if unit else "", bool(m.group(4)),
+                                 " ".join(right.split()[:4])))
     return out
 
 

@@ -74,6 +74,7 @@ class Plan:
     formula: str
     evidence: tuple[Evidence, ...] = ()
     note: str = ""
+    unit: str = ""  # "%" when the answer is a value the document writes as a percentage
 
 
 def combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
@@ -92,10 +93,23 @@ def combine(op: str, items: list[tuple[str | None, float, str]], question: str, 
     if op == "average" and len(items) >= 2:
         return f"({' + '.join(t for _, _, t in items)}) / {len(items)}"
     if op == "ratio" and len(items) >= 2:
-        return f"{items[-2][2]} / {items[-1][2]}"
+        a, b = items[-2][2], items[-1][2]
+        if PART_WHOLE and is_whole_of(a, b):
+            a, b = b, a  # "what proportion does this represent?" after a total and one of its terms
+        return f"{a} / {b}"
     if op == "greater" and len(items) >= 2:
         return f"{items[-2][2]} > {items[-1][2]}"
     return None
+
+
+PART_WHOLE = True
+KNOWN_ONLY = True
+
+
+def is_whole_of(whole: str, part: str) -> bool:
+    """True when ``whole`` is a sum with ``part`` among its terms: "(448859 + 4087587)" and "448859"."""
+    terms = [t.strip() for t in whole.strip().strip("()").split(" + ")]
+    return len(terms) >= 2 and "(" not in whole.strip()[1:-1] and part.strip().strip("()") in terms
 
 
 GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
@@ -211,7 +225,7 @@ def named_steps(steps: list[Step], question: str) -> tuple[Step, Step] | None:
 
 
 _UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|this|it)|what's (?:that|this)|how much is "
-                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+"
+                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+(?:the )?"
                         r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
 
 
@@ -265,9 +279,10 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
     old = prev.years[-1] if prev.years else None
     formula = prev.formula
     known = operand_years(doc, steps)
-    if len({known.get(n) for n in prev.numbers}) > 1:  # a sum or change across years: the subject, new year
-        c = doc.best(prev.words, years[:1], question)
-        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+    spread = {known[n] for n in prev.numbers if known.get(n)} if KNOWN_ONLY else {known.get(n) for n in prev.numbers}
+    if len(spread) > 1:  # a sum or change across years: the subject, new year
+        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+        return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
         if cell is not None:
@@ -276,9 +291,9 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
                 formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
                 continue
         if prev.lookup:
-            c = doc.best(prev.words, years[:1], question)
-            return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+            c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+            return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     if formula == prev.formula:
-        c = doc.best(prev.words, years[:1], question)
-        return Plan(c.text, (c.evidence,), "previous subject, new year") if c else None
+        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+        return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
     return Plan(formula, note="previous computation moved to the new year")
