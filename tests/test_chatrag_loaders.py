@@ -182,3 +182,11 @@ def test_line_file_needs_one_dataset(tmp_path):
     with pytest.raises(DataError, match="one dataset"):
         read_predictions(path, examples)
     assert list(read_predictions(path, examples, dataset="doqa_travel")) == [examples[1].uid]
+
+
+def test_dataset_is_inferred_from_file_name_and_folder_only():
+    from tabtext.benchmarks.chatrag import infer_dataset
+
+    assert infer_dataset(Path("/runs/convfinqa-experiments/inscit/dev.json")) == "inscit"
+    assert infer_dataset(Path("/data/doqa/test_travel.json")) == "doqa_travel"
+    assert infer_dataset(Path("/home/convfinqa/project/tests/bad.json")) is None

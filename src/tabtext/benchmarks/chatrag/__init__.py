@@ -48,8 +48,11 @@ def check_dataset(dataset: str) -> str:
 
 
 def infer_dataset(path: Path) -> str | None:
-    """The dataset a path names, file name first, then its folders (``doqa/test_travel.json``, ``quac/...``)."""
-    parts = [p.lower().replace("-", "_") for p in reversed(Path(path).parts)]
+    """The dataset a path names: its file name, then its folder (``doqa/test_travel.json``, ``quac/test.json``).
+
+    Folders further up are not read: ``~/convfinqa-runs/inscit/dev.json`` is INSCIT.
+    """
+    parts = [p.lower().replace("-", "_") for p in reversed(Path(path).parts)][:2]
     for k, part in enumerate(parts):
         for ds in sorted(DATASETS, key=len, reverse=True):
             if ds in part:
