@@ -5,7 +5,7 @@
 Questions: gold answer_from == "text" and answer_type span / multi-span (the routing a full solver must do
 itself is given here). Prints the top-BM25-sentence baseline, the shipped scorer (text_weights.py, fitted on
 all of dev, so span figures are *fitted*), and with --cv the held-out figures: the scorer refitted (same
-bagged recipe as benchmarks/text_spans_train.py) on 4/5 of the tables and scored on the rest (multi-span questions are never used in training: their figure is held-out
+recipe as benchmarks/text_spans_train.py) on 4/5 of the tables and scored on the rest (multi-span questions are never used in training: their figure is held-out
 either way). Also questions/s of answer_text.
 """
 
@@ -74,15 +74,16 @@ def main(argv: list[str]) -> int:
     if args.cv:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from sklearn.model_selection import GroupKFold
-        from text_spans_train import build, fit
+        from text_spans_train import DOC2DIAL, build, doc2dial_rows, fit
 
         spans = [e for e in examples if e.meta["answer_type"] == "span"]
         rows = build(spans)
+        extra = doc2dial_rows(DOC2DIAL)
         held: dict[str, list[str]] = {}
         groups = [e.meta["table_uid"] for e in spans]
         multi = [e for e in examples if e.meta["answer_type"] == "multi-span"]
         for train, test in GroupKFold(n_splits=args.folds).split(rows, groups=groups):
-            w = fit([rows[i] for i in train], 0.1)
+            w = fit([rows[i] for i in train] + extra)
             test_tables = {spans[i].meta["table_uid"] for i in test}
             for i in test:
                 held[spans[i].uid] = solver(spans[i], w)

@@ -1,9 +1,10 @@
 """Text-span answers: rank the paragraphs' sentences with BM25, then pick the likely span inside them.
 
 Candidate spans come from cue phrases, marks, amounts and where the question's own words stop
-(text_cands.py); a linear scorer over sparse features picks one. Its weights (text_weights.py, the mean of
-10 bootstrap pairwise logistic-regression fits) are written by ``benchmarks/text_spans_train.py --write`` from
-TAT-QA dev; held-out figures come from folds grouped by table. Plain Python at run time: no model load, no
+(text_cands.py); a linear scorer over sparse features picks one. Its weights (text_weights.py, a listwise
+softmax fit over each question's candidates, L2-regularised) are written by ``benchmarks/text_spans_train.py
+--write`` from TAT-QA dev plus down-weighted Doc2Dial answer spans; held-out figures come from folds grouped by
+table. Plain Python at run time: no model load, no
 scikit-learn, about 2.5 ms a question.
 """
 
