@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import Answer, Context, Example, Paragraph, Prediction, Table
+from .files import read_text
 
 name = "tanq"
 metric = "tanq"
@@ -55,12 +56,7 @@ def table_problem(table: Table) -> str:
 
 def read_jsonl(path: Path) -> list[tuple[int, dict]]:
     """(line number, object) for every non-blank line; bad JSON or a non-object line is a FormatError."""
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    text = read_text(path)
     records = []
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():

@@ -10,25 +10,13 @@ from pathlib import Path
 
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import SCALES, Answer, Context, Example, Paragraph, Prediction, Table
+from .files import read_json
 
 name = "tatqa"
 metric = "tatqa"
 
 _QUESTION_KEYS = ("uid", "question")
 _GOLD_KEYS = ("answer", "answer_type", "answer_from", "scale")
-
-
-def read_json(path: Path) -> object:
-    try:
-        text = Path(path).read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path or use --split with --data-dir") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(path, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
 
 
 def _table(raw: object, path: Path, index: int) -> Table:

@@ -8,7 +8,6 @@ native dialogue and its release items give the same history. The gold of a turn 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,20 +15,12 @@ from pathlib import Path
 from ...calc import CalcError, run_program
 from ...errors import DataError, FormatError
 from ...types import Answer, Context, Example, Paragraph, Table, Turn
+from ..files import read_json
 
 _OPS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", ">": "greater"}
 _INFIX = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/"}
 _NUMBER = r"-?(?:\d+(?:\.\d*)?|\.\d+)%?"
 _STATEMENT = re.compile(rf"^\s*(\w+)\s*=\s*(\w+|{_NUMBER})\s*(?:([-+*/>])\s*(\w+|{_NUMBER}))?\s*$")
-
-
-def _read_json(path: Path) -> object:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FormatError(path, None, f"not a JSON file ({exc}); expected a JSON list of dialogues") from None
 
 
 def program_steps(program: str) -> list[str]:
@@ -119,7 +110,7 @@ def _example(dialogue_id: str, turn: int, question: str, history: tuple[Turn, ..
 def load_native(path: str | Path) -> list[Example]:
     """The Program-of-Thoughts ConvFinQA file (``questions``, ``programs``, ``text``, ``table``, ``id``)."""
     path = Path(path)
-    data = _read_json(path)
+    data = read_json(path)
     if not isinstance(data, list):
         raise FormatError(path, None, "expected a JSON list of dialogues with 'questions' and 'programs'")
     examples: list[Example] = []

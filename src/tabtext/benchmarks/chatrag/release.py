@@ -6,28 +6,15 @@ the ``documents.json`` beside the file), ``answers`` (or ``answer``), and ``exe_
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ...errors import DataError, FormatError
 from ...types import Answer, Context, Example, Paragraph, Turn
+from ..files import read_json
 
 CANNOT_ANSWER = "Sorry. I cannot find the answer based on the context."
 DOCUMENT_KEYS = ("document", "document_id", "doc_id", "docid")
-
-
-def read_json(path: Path) -> object:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except UnicodeDecodeError:
-        raise FormatError(path, None, "not UTF-8 text; expected a ChatRAG-Bench JSON file") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(path, None, f"malformed JSON ({exc.msg} at line {exc.lineno})") from None
 
 
 def gold_answers(item: Mapping[str, object], path: Path, index: int) -> list[object]:
