@@ -25,6 +25,9 @@ TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the
 ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
 # "What was the increase in X?" (not "the change"): when the text states the amount, that span is the answer
 _INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b(?:increase|decrease|grow|grew|decline)")
+# "increase / (decrease) in X": the table's column heading, computed from the table
+_BOTH_WAYS = re.compile(r"\b(?:increase|decrease)\s*/|\((?:increase|decrease)\)")
+INCREASE_TEXT_MARGIN = 0.0
 _ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 
 
@@ -94,7 +97,7 @@ def answer_example(example: Example) -> Prediction:
     q = classify(example.question)
     table = example.context.table
     paragraphs = example.context.paragraphs
-    out, offset = None, 0
+    out, offset, view = None, 0, None
     if table is not None and table.rows and q.kind != "text":
         view = read_table(table)
         if not view.scale:
@@ -122,6 +125,13 @@ def answer_example(example: Example) -> Prediction:
         if stated:
             text, i, start, end = stated
             out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
+        elif view is not None and not _BOTH_WAYS.search(q.text.lower()) and text_coverage(q, paragraphs, numeric=True) > \
+                table_coverage(q, view, out[1]) + INCREASE_TEXT_MARGIN:
+            # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
+            # than the table's labels: the text states the movement, read it there
+            alt = text_answer(q, paragraphs)
+            if alt is not None:
+                out = alt
     if out is None and q.kind in _ARITH_OPS:
         out = text_arithmetic(q, paragraphs)
     if out is None:
