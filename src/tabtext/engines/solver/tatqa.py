@@ -18,7 +18,7 @@ from .select import threshold
 from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
 from .stacked import pick_block
 from .table import TableView, read_table
-from .textnum import stated_amount, text_arithmetic
+from .textnum import SENTENCE, stated_amount, text_arithmetic
 from .textspan import text_answer, text_coverage
 
 TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the chosen cells' labels
@@ -93,6 +93,20 @@ def table_coverage(q: Query, view: TableView, evidence) -> float:
     return len(qset & words) / len(qset) if qset else 0.0
 
 
+def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> bool:
+    """Whether the question names the chosen cell's row label in full while the text span's sentence holds
+    none of that label's words: the sentence is about something else, the cell answers."""
+    label = set(content_tokens(view.row_labels[cells[0].row])) if cells else set()
+    if not label or not label <= set(q.tokens) or not spans:
+        return False
+    ev = spans[0]
+    if not isinstance(ev.paragraph, int) or not 0 <= ev.paragraph < len(paragraphs):
+        return False
+    text = paragraphs[ev.paragraph].text
+    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= ev.start < m.end()), text)
+    return not label & set(content_tokens(sentence))
+
+
 def answer_example(example: Example) -> Prediction:
     q = classify(example.question)
     table = example.context.table
@@ -110,7 +124,8 @@ def answer_example(example: Example) -> Prediction:
                 alt = text_answer(q, paragraphs)
                 # a question about a period wants an amount: a span holding none (a sentence that
                 # introduces the table, a list of phrases) does not replace the table's cell
-                if alt is not None and not (q.years and not _has_amount(alt[0])):
+                if alt is not None and not (q.years and not _has_amount(alt[0])) and \
+                        not _names_other_row(q, view, out[1], alt[1], paragraphs):
                     out = alt
         elif out is not None and out[2] in _ARITH_OPS and paragraphs:
             alt = text_arithmetic(q, paragraphs)
