@@ -93,6 +93,12 @@ def table_coverage(q: Query, view: TableView, evidence) -> float:
     return len(qset & words) / len(qset) if qset else 0.0
 
 
+def _one_way(q: Query) -> bool:
+    """ "What was the increase in X?": one direction, no "change", no "increase / (decrease)" heading."""
+    low = q.text.lower()
+    return bool(_INCREASE.search(low)) and not _BOTH_WAYS.search(low)
+
+
 def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> bool:
     """Whether the question names the chosen cell's row label in full while the text span's sentence holds
     none of that label's words: the sentence is about something else, the cell answers."""
@@ -140,14 +146,15 @@ def answer_example(example: Example) -> Prediction:
         if stated:
             text, i, start, end = stated
             out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
-        elif view is not None and not _BOTH_WAYS.search(q.text.lower()) and text_coverage(q, paragraphs, numeric=True) > \
-                table_coverage(q, view, out[1]) + INCREASE_TEXT_MARGIN:
+        elif view is not None and _one_way(q) and (
+                all(ev.kind == "text" for ev in out[1]) or text_coverage(q, paragraphs, numeric=True) >
+                table_coverage(q, view, out[1]) + INCREASE_TEXT_MARGIN):
             # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
             # than the table's labels: the text states the movement, read it there
             alt = text_answer(q, paragraphs)
             if alt is not None:
                 out = alt
-    if out is None and q.kind in _ARITH_OPS:
+    if out is None and q.kind in _ARITH_OPS and not (q.kind == "diff" and _one_way(q)):
         out = text_arithmetic(q, paragraphs)
     if out is None:
         out = text_answer(q, paragraphs)
