@@ -19,7 +19,7 @@ proportion sum combined s ' ’ 's""".split())
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
                      r"\b(?!.*\b(?:change|differ))|when\b|where\b|who\b|whom\b)|\bwhat (?:does|do|did) .*\b"
-                     r"(?:mean|consist|include|comprise|relate|represent|refer|reflect|involve|require)|"
+                     r"(?:mean|consist|include|exclude|comprise|relate|represent|refer|reflect|involve|require)|"
                      r"\bwhat (?:is|are|was|were) (?:the )?(?:reason|reasons|purpose|cause|main|primary|basis|nature|"
                      r"method|methodology|policy|definition|objective)|\bwhat (?:led|caused|drove|resulted|happened)"
                      r"|\bwhat (?:is|are|was|were) (?:included|excluded|considered)|\bdescribe\b|\bexplain\b", re.I)
@@ -30,7 +30,7 @@ _CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|d
                       r"\bwhat (?:was|were|is|are) (?:the )?(?:main |primary |key )?(?:reason|reasons|cause|causes|drivers?)\b|"
                       r"\bdue to what\b|\bhow (?:was|were|is|are|will) .*\b(?:calculated|determined|measured|computed|"
                       r"defined|recognized|used)\b|\b(?:driven by|due to|attributable to|attributed to|result(?:ing)? from|"
-                      r"relate to|related to|used for|represented by)\s*\?\s*$|\bwhat (?:is|are|was|were) represented by\b", re.I)
+                      r"relate to|related to|used for|represented by|composed of|comprised of|made up of)\s*\?\s*$|\bwhat (?:is|are|was|were) represented by\b", re.I)
 # "What is Trade receivables?", "What are OEM?": a definition, not a figure
 _DEFINITION_Q = re.compile(r"^what (?:is|are) (?:an? |the )?[^?\d]{1,40}\?\s*$", re.I)
 

@@ -18,13 +18,16 @@ from .select import threshold
 from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
 from .stacked import pick_block
 from .table import TableView, read_table
-from .textnum import stated_amount, text_arithmetic
+from .textnum import SENTENCE, stated_amount, text_arithmetic
 from .textspan import text_answer, text_coverage
 
 TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the chosen cells' labels
 ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
 # "What was the increase in X?" (not "the change"): when the text states the amount, that span is the answer
 _INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b(?:increase|decrease|grow|grew|decline)")
+# "increase / (decrease) in X": the table's column heading, computed from the table
+_BOTH_WAYS = re.compile(r"\b(?:increase|decrease)\s*/|\((?:increase|decrease)\)")
+INCREASE_TEXT_MARGIN = 0.0
 _ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
 
 
@@ -90,11 +93,31 @@ def table_coverage(q: Query, view: TableView, evidence) -> float:
     return len(qset & words) / len(qset) if qset else 0.0
 
 
+def _one_way(q: Query) -> bool:
+    """ "What was the increase in X?": one direction, no "change", no "increase / (decrease)" heading."""
+    low = q.text.lower()
+    return bool(_INCREASE.search(low)) and not _BOTH_WAYS.search(low)
+
+
+def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> bool:
+    """Whether the question names the chosen cell's row label in full while the text span's sentence holds
+    none of that label's words: the sentence is about something else, the cell answers."""
+    label = set(content_tokens(view.row_labels[cells[0].row])) if cells else set()
+    if not label or not label <= set(q.tokens) or not spans:
+        return False
+    ev = spans[0]
+    if not isinstance(ev.paragraph, int) or not 0 <= ev.paragraph < len(paragraphs):
+        return False
+    text = paragraphs[ev.paragraph].text
+    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= ev.start < m.end()), text)
+    return not label & set(content_tokens(sentence))
+
+
 def answer_example(example: Example) -> Prediction:
     q = classify(example.question)
     table = example.context.table
     paragraphs = example.context.paragraphs
-    out, offset = None, 0
+    out, offset, view = None, 0, None
     if table is not None and table.rows and q.kind != "text":
         view = read_table(table)
         if not view.scale:
@@ -107,7 +130,8 @@ def answer_example(example: Example) -> Prediction:
                 alt = text_answer(q, paragraphs)
                 # a question about a period wants an amount: a span holding none (a sentence that
                 # introduces the table, a list of phrases) does not replace the table's cell
-                if alt is not None and not (q.years and not _has_amount(alt[0])):
+                if alt is not None and not (q.years and not _has_amount(alt[0])) and \
+                        not _names_other_row(q, view, out[1], alt[1], paragraphs):
                     out = alt
         elif out is not None and out[2] in _ARITH_OPS and paragraphs:
             alt = text_arithmetic(q, paragraphs)
@@ -122,7 +146,15 @@ def answer_example(example: Example) -> Prediction:
         if stated:
             text, i, start, end = stated
             out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
-    if out is None and q.kind in _ARITH_OPS:
+        elif view is not None and _one_way(q) and (
+                all(ev.kind == "text" for ev in out[1]) or text_coverage(q, paragraphs, numeric=True) >
+                table_coverage(q, view, out[1]) + INCREASE_TEXT_MARGIN):
+            # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
+            # than the table's labels: the text states the movement, read it there
+            alt = text_answer(q, paragraphs)
+            if alt is not None:
+                out = alt
+    if out is None and q.kind in _ARITH_OPS and not (q.kind == "diff" and _one_way(q)):
         out = text_arithmetic(q, paragraphs)
     if out is None:
         out = text_answer(q, paragraphs)
