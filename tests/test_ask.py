@@ -14,11 +14,6 @@ DATA = Path(__file__).resolve().parent / "data"
 TABLE = str(DATA / "web" / "revenue.csv")
 
 
-@pytest.fixture(autouse=True)
-def _solver():
-    pytest.importorskip("tabtext.engines.solver.tatqa")
-
-
 def test_ask_prints_answer_scale_derivation_evidence(tmp_path, capsys):
     notes = tmp_path / "notes.txt"
     notes.write_text("All amounts are in millions of dollars.\n\nRevenue grew on strong demand.\n")

@@ -121,7 +121,6 @@ def test_healthz_and_index(echo_url):
 
 def test_openai_engine_through_serve_equals_the_solver_directly(shared_data):
     """The real solver: whatever it answers (or fails on), the round trip through the API changes nothing."""
-    pytest.importorskip("tabtext.engines.solver.tatqa", reason="the solver's TAT-QA module is not merged yet")
     from tabtext.benchmarks import tatqa
     from tabtext.engines.solver import SolverEngine
 
