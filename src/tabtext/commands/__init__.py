@@ -1,1 +1,27 @@
 """Extra CLI commands: each module exposes ``main(argv: list[str]) -> int``."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+
+from ..errors import TabtextError
+
+
+def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    """Wrap a command's ``main``: a TabtextError becomes one line on stderr and exit code 2, also when the
+    module is run on its own (``python -m tabtext.commands.serve``) rather than through ``tabtext``."""
+
+    def wrap(main: Callable[..., int]) -> Callable[..., int]:
+        @functools.wraps(main)
+        def run(argv: list[str] | None = None) -> int:
+            try:
+                return main(argv)
+            except TabtextError as exc:
+                print(f"{prog}: error: {exc}", file=sys.stderr)
+                return 2
+
+        return run
+
+    return wrap

@@ -17,6 +17,7 @@ import uuid
 
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
+from . import one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,48 +102,43 @@ class Conversation:
         return asked, pred
 
 
+@one_line_errors("tabtext ask")
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if not args.chat and (args.question is None or not args.question.strip()):
-        print("tabtext ask: error: the question is empty; pass it in quotes, e.g. \"What was revenue in 2019?\"",
-              file=sys.stderr)
-        return 2
-    try:
-        from ..engines import make_engine
+        raise TabtextError("the question is empty; pass it in quotes, e.g. \"What was revenue in 2019?\"")
+    from ..engines import make_engine
 
-        context = load_context(args.table, args.text)
-        conv = Conversation(make_engine(args.engine), context)
-        questions = [args.question] if args.question else []
-        interactive = args.chat and sys.stdin.isatty()
-        while True:
-            if not questions:
-                if not args.chat:
-                    break
-                if interactive:
-                    print("> ", end="", file=sys.stderr, flush=True)
-                line = sys.stdin.readline()
-                if not line.strip():
-                    break
-                questions.append(line)
-            question = questions.pop(0)
-            try:
-                asked, pred = conv.ask(question)
-            except TabtextError as exc:
-                if not args.chat:
-                    raise
-                print(f"error: {exc}", file=sys.stderr)
-                continue
-            if args.json:
-                print(as_json(question.strip(), asked, pred), flush=True)
-                continue
-            if asked != question.strip():
-                print(f"(read as: {asked})")
-            print("\n".join(describe(pred, context.table)), flush=True)
-            if args.chat:
-                print()
-    except TabtextError as exc:
-        print(f"tabtext ask: error: {exc}", file=sys.stderr)
-        return 2
+    context = load_context(args.table, args.text)
+    conv = Conversation(make_engine(args.engine), context)
+    questions = [args.question] if args.question else []
+    interactive = args.chat and sys.stdin.isatty()
+    while True:
+        if not questions:
+            if not args.chat:
+                break
+            if interactive:
+                print("> ", end="", file=sys.stderr, flush=True)
+            line = sys.stdin.readline()
+            if not line.strip():
+                break
+            questions.append(line)
+        question = questions.pop(0)
+        try:
+            asked, pred = conv.ask(question)
+        except TabtextError as exc:
+            if not args.chat:
+                raise
+            print(f"error: {exc}", file=sys.stderr)
+            continue
+        if args.json:
+            print(as_json(question.strip(), asked, pred), flush=True)
+            continue
+        if asked != question.strip():
+            print(f"(read as: {asked})")
+        print("\n".join(describe(pred, context.table)), flush=True)
+        if args.chat:
+            print()
     return 0
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..errors import TabtextError
+from . import one_line_errors
 
 
+@one_line_errors("tabtext compare")
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="tabtext compare", description="Per-slice scores of runs side by side: deltas "
                                 "against the first run with paired bootstrap 95% CIs, exact McNemar on EM, and "
@@ -20,22 +21,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-flips", type=int, default=50, help="flipped questions listed per direction in Markdown")
     args = p.parse_args(argv)
     if len(args.runs) < 2:
-        print("tabtext compare: error: give at least two runs (baseline first)", file=sys.stderr)
-        return 2
+        raise TabtextError("give at least two runs (baseline first)")
     if args.bootstrap < 100:
-        print("tabtext compare: error: --bootstrap needs at least 100 resamples", file=sys.stderr)
-        return 2
-    try:
-        from ..compare import compare_runs, load_runs, to_html, to_markdown
-        from .report import write_output
+        raise TabtextError("--bootstrap needs at least 100 resamples")
+    from ..compare import compare_runs, load_runs, to_html, to_markdown
+    from .report import write_output
 
-        cmp = compare_runs(load_runs(args.runs), n_boot=args.bootstrap, seed=args.seed)
-        write_output(to_markdown(cmp, args.max_flips), args.out)
-        if args.html:
-            write_output(to_html(cmp), args.html)
-    except TabtextError as exc:
-        print(f"tabtext compare: error: {exc}", file=sys.stderr)
-        return 2
+    cmp = compare_runs(load_runs(args.runs), n_boot=args.bootstrap, seed=args.seed)
+    write_output(to_markdown(cmp, args.max_flips), args.out)
+    if args.html:
+        write_output(to_html(cmp), args.html)
     return 0
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import TabtextError
+from . import one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,20 +34,16 @@ def write_output(text: str, path: str | None) -> None:
     print(f"wrote {out} ({len(text.encode('utf-8')):,} bytes)", file=sys.stderr)
 
 
+@one_line_errors("tabtext report")
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     fmt = args.format or ("html" if args.html else "md")
     if args.html and fmt != "html":
-        print("tabtext report: error: --html writes HTML; drop --format md or use --out", file=sys.stderr)
-        return 2
-    try:
-        from ..render import render
+        raise TabtextError("--html writes HTML; drop --format md or use --out")
+    from ..render import render
 
-        text = render(args.run, fmt, args.max_errors)
-        write_output(text, args.html or args.out)
-    except TabtextError as exc:
-        print(f"tabtext report: error: {exc}", file=sys.stderr)
-        return 2
+    text = render(args.run, fmt, args.max_errors)
+    write_output(text, args.html or args.out)
     return 0
 
 

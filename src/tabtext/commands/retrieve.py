@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ..errors import TabtextError
+from . import one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,27 +22,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+@one_line_errors("tabtext retrieve")
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        from ..benchmarks.chatrag import load
-        from ..retrieval import TOP_K, recall_at_k
+    from ..benchmarks.chatrag import load
+    from ..retrieval import TOP_K, recall_at_k
 
-        examples = load(args.file, dataset=args.dataset)
-        if args.limit is not None:
-            examples = examples[: args.limit]
-        dataset = str(examples[0].meta.get("dataset", "")) if examples else ""
-        k = args.k or TOP_K.get(dataset, 5)
-        if k <= 0:
-            raise TabtextError(f"--k must be positive, got {k}")
-        result = recall_at_k(examples, k=k, words=args.chunk_words, dense=args.dense)
-    except TabtextError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    examples = load(args.file, dataset=args.dataset)
+    if args.limit is not None:
+        examples = examples[: args.limit]
+    dataset = str(examples[0].meta.get("dataset", "")) if examples else ""
+    k = args.k or TOP_K.get(dataset, 5)
+    if k <= 0:
+        raise TabtextError(f"--k must be positive, got {k}")
+    result = recall_at_k(examples, k=k, words=args.chunk_words, dense=args.dense)
     if not result["turns"]:
-        print(f"error: no turn in {args.file} has known gold evidence (INSCIT evidence passages or Doc2Dial "
-              "answer spans), so recall cannot be measured", file=sys.stderr)
-        return 2
+        raise TabtextError(f"no turn in {args.file} has known gold evidence (INSCIT evidence passages or Doc2Dial "
+                           "answer spans), so recall cannot be measured")
     result = {"dataset": dataset, "k": k, "retriever": "bm25+minilm (rrf)" if args.dense else "bm25", **result}
     if args.json:
         print(json.dumps(result, indent=1))
