@@ -63,7 +63,7 @@ def data_dirs(data_dir: str | Path | None = None) -> list[Path]:
     return dirs
 
 
-def md5_file(path: Path) -> str:
+def md5_file(path: Path | str) -> str:
     digest = hashlib.md5()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):

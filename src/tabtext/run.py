@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from . import __version__
 from .benchmarks import BENCHMARKS
+from .data import md5_file
 from .metrics import METRICS
 from .report import Report, breakdown
 from .types import Engine, Example, Prediction
-
-
-def md5_of(path: str | Path) -> str:
-    digest = hashlib.md5()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def git_commit() -> str | None:
@@ -41,10 +33,10 @@ def provenance(gold_path: str | Path | None = None, predictions_path: str | Path
     }
     if gold_path is not None:
         info["gold_file"] = str(gold_path)
-        info["gold_md5"] = md5_of(gold_path)
+        info["gold_md5"] = md5_file(gold_path)
     if predictions_path is not None:
         info["predictions_file"] = str(predictions_path)
-        info["predictions_md5"] = md5_of(predictions_path)
+        info["predictions_md5"] = md5_file(predictions_path)
     info.update(extra)
     return info
 
