@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .question import Grounding, Query, content_tokens, tokenize
+from .lexicon import content_tokens, tokenize
+from .question import Grounding, Query
 from .table import TableView, years_in
 
 MIN_ROW = 0.9

@@ -9,13 +9,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from .table import TableView, years_in
-
-STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
-does do did that this these those its it their his her company company's companies group's group firm
-year years fiscal fy between during over with respectively respective than amount value ended ending end
-change difference percentage percent increase decrease ratio
-proportion sum combined s ' ’ 's""".split())
+from .lexicon import content_tokens, years_in
+from .table import TableView
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
                      r"\b(?!.*\b(?:change|differ))|when\b|where\b|who\b|whom\b)|\bwhat (?:does|do|did) .*\b"
@@ -59,24 +54,6 @@ class Query:
     direction: str = ""  # "max" / "min" for comparisons
     percent: bool = False
     notes: list[str] = field(default_factory=list)
-
-
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
-
-
-def tokenize(text: str) -> list[str]:
-    out = []
-    for tok in re.findall(r"[a-z0-9]+(?:[.'][a-z0-9]+)*", text.lower().replace("’", "'")):
-        tok = tok.removesuffix("'s")
-        if len(tok) > 3 and tok.endswith("s") and not tok.endswith("ss"):
-            tok = tok[:-1]
-        out.append(_NUMBER_WORDS.get(tok, tok))
-    return out
-
-
-def content_tokens(text: str) -> list[str]:
-    return [t for t in tokenize(text) if t not in STOP and not re.fullmatch(r"(?:19|20)\d\d", t)]
 
 
 def classify(question: str) -> Query:

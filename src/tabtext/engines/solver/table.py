@@ -9,22 +9,8 @@ from dataclasses import dataclass, field
 
 from ...numbers import parse_number
 from ...types import Table
+from .lexicon import years_in
 from .scale import scale_of_text
-
-_YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
-_SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
-
-
-def years_in(text: str) -> list[str]:
-    """Four-digit years (and FY19-style short years) in reading order."""
-    found = [(m.start(), m.group(1)) for m in _YEAR.finditer(text)]
-    found += [(m.start(), "20" + m.group(1)) for m in _SHORT_YEAR.finditer(text)]
-    out: list[str] = []
-    for _, y in sorted(found):
-        if y not in out:
-            out.append(y)
-    return out
-
 
 _SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
 

@@ -1,0 +1,58 @@
+"""The solver's one vocabulary: tokenizer, stop words, years and fiscal periods, number words.
+
+Every solver path (TAT-QA, text reader, ConvFinQA, chat, TANQ, ask) reads words through this module, so a
+question and a table label are cut into the same tokens everywhere. Word sets that are not stop words (cue
+words of one path, units) live beside the code that uses them or in a named set below, never as a second
+stop-word list.
+"""
+
+from __future__ import annotations
+
+import re
+
+STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
+does do did that this these those its it their his her company company's companies group's group firm
+year years fiscal fy between during over with respectively respective than amount value ended ending end
+change difference percentage percent increase decrease ratio
+proportion sum combined s ' ’ 's""".split())
+
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
+_YEAR_TOKEN = re.compile(r"(?:19|20)\d\d")
+_YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
+_SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
+
+
+def stem(token: str) -> str:
+    """The crude plural stem the solver matches on: 'revenues' -> 'revenue', 'class' stays."""
+    token = token.removesuffix("'s")
+    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+        token = token[:-1]
+    return token
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stemmed word tokens; number words become digits ('two' -> '2')."""
+    return [NUMBER_WORDS.get(t, t) for t in (stem(tok) for tok in _TOKEN.findall(text.lower().replace("’", "'")))]
+
+
+def content_tokens(text: str) -> list[str]:
+    """Tokens that carry the subject: no stop words, no years."""
+    return [t for t in tokenize(text) if t not in STOP and not _YEAR_TOKEN.fullmatch(t)]
+
+
+def is_year(token: str) -> bool:
+    return bool(_YEAR_TOKEN.fullmatch(token))
+
+
+def years_in(text: str) -> list[str]:
+    """Four-digit years (and FY19-style short years) in reading order, each once."""
+    found = [(m.start(), m.group(1)) for m in _YEAR.finditer(text)]
+    found += [(m.start(), "20" + m.group(1)) for m in _SHORT_YEAR.finditer(text)]
+    out: list[str] = []
+    for _, y in sorted(found):
+        if y not in out:
+            out.append(y)
+    return out
