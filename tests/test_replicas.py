@@ -1,0 +1,74 @@
+"""One model served by several replicas: base_url=URL1|URL2 against real loopback fake servers."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fake_openai import FakeOpenAI, expected_answer, make_examples  # noqa: E402
+from tabtext.engines import make_engine  # noqa: E402
+from tabtext.engines.replicas import parse_base_urls  # noqa: E402
+from tabtext.errors import EngineError  # noqa: E402
+
+
+def replicated(*servers, **options):
+    urls = "|".join(s.base_url for s in servers)
+    spec = f"openai:model=fake,base_url={urls},backoff=0.01," + ",".join(f"{k}={v}" for k, v in options.items())
+    return make_engine(spec.rstrip(","))
+
+
+def assert_all_correct(examples, preds):
+    assert [p.uid for p in preds] == [ex.uid for ex in examples]
+    assert all(p.error == "" and p.answer.value == expected_answer(ex) for ex, p in zip(examples, preds))
+
+
+def test_base_urls_from_a_bar_list_and_from_a_file(tmp_path):
+    assert parse_base_urls("http://a:1/v1/|http://b:2/v1") == ["http://a:1/v1", "http://b:2/v1"]
+    listing = tmp_path / "replicas.txt"
+    listing.write_text("# our vLLM replicas\nhttp://a:1/v1\n\nhttp://b:2/v1  # second GPU\n")
+    assert parse_base_urls(f"@{listing}") == ["http://a:1/v1", "http://b:2/v1"]
+
+
+@pytest.mark.parametrize("value, message", [("@/nonexistent/urls.txt", "cannot read the replica URL file"),
+                                            ("http://a:1/v1|ftp://b", r"is not an http\(s\) URL"),
+                                            ("|", "no replica URLs")])
+def test_bad_replica_lists_are_one_line_errors(value, message):
+    with pytest.raises(EngineError, match=message):
+        parse_base_urls(value)
+
+
+def test_two_replicas_share_the_load_with_the_per_replica_limit():
+    examples = make_examples(40)
+    with FakeOpenAI(latency=0.05) as a, FakeOpenAI(latency=0.05) as b:
+        engine = replicated(a, b, concurrency=4)
+        preds = engine.answer(examples)
+    assert_all_correct(examples, preds)
+    served = [sum(a.answered.values()), sum(b.answered.values())]
+    assert sum(served) == 40 and min(served) >= 15, served
+    assert a.max_inflight <= 4 and b.max_inflight <= 4
+    assert a.max_inflight + b.max_inflight > 4  # both replicas were busy at the same time
+    summary = engine.provenance()["replicas"]
+    assert [r["ok"] for r in summary] == served and all(r["latency_ms"]["p50"] >= 50 for r in summary)
+
+
+def test_a_dead_replica_is_routed_around_without_losing_items():
+    examples = make_examples(30)
+    with FakeOpenAI(fault="500", fail_first=10**6) as broken, FakeOpenAI(latency=0.01) as good:
+        engine = replicated(broken, good, concurrency=4, retries=0)
+        preds = engine.answer(examples)
+    assert_all_correct(examples, preds)  # retries=0: the failover, not the engine's retry, saved every item
+    assert sum(good.answered.values()) == 30 and sum(broken.answered.values()) == 0
+    first, second = engine.provenance()["replicas"]
+    assert first["failed"] >= 1 and first["ok"] == 0 and second["ok"] == 30
+    # taken out after its first failures: far fewer requests than items
+    assert first["requests"] < 30
+
+
+def test_a_replica_failing_half_its_requests_loses_nothing():
+    examples = make_examples(60)
+    with FakeOpenAI(latency=0.01, fail_every=2) as flaky, FakeOpenAI(latency=0.01) as good:
+        engine = replicated(flaky, good, concurrency=4, retries=2)
+        preds = engine.answer(examples)
+    assert_all_correct(examples, preds)
+    assert engine.provenance()["replicas"][0]["failed"] >= 1
