@@ -115,6 +115,7 @@ def _run_dir(args: argparse.Namespace) -> Path:
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
     from .engines import make_engine
+    from .engines.ray_engine import make_ray_engine
     from .predictions import append_jsonl, read_jsonl
     from .progress import progress
 
@@ -133,7 +134,7 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     todo = [ex for ex in examples if ex.uid not in done]
     if done:
         print(f"resuming: {len(done)} answered, {len(todo)} to go", file=sys.stderr)
-    engine = make_engine(args.engine)
+    engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
     with progress(len(todo), f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet) as advance:
         if hasattr(engine, "iter_answers"):  # concurrent engines: save each answer the moment it arrives
             for prediction in engine.iter_answers(todo):
@@ -147,6 +148,7 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
                 done.update((p.uid, p) for p in batch)
                 advance(len(batch))
     predictions = [done[ex.uid] for ex in examples if ex.uid in done]
+    args.engine_provenance = getattr(engine, "provenance", dict)()  # replicas, Ray workers
     bench.write_predictions(predictions, out / "predictions.json")
     failed = sum(1 for p in predictions if p.error)
     if failed:
@@ -175,7 +177,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     _, gold_path, examples, predictions, out = _predict(args)
     report = score_predictions(args.benchmark, examples, {p.uid: p for p in predictions},
                                provenance(gold_path, out / "predictions.json", engine=args.engine,
-                                          limit=args.limit))
+                                          limit=args.limit, **args.engine_provenance))
     report.save(out / "report.json")
     print(render_text(report))
     if args.show_errors:
