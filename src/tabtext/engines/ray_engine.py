@@ -63,15 +63,21 @@ def _import_ray():  # type: ignore[no-untyped-def]
     return ray
 
 
+def start_local(num_cpus: int | None = None) -> None:
+    """A local Ray on this machine (all its CPUs unless told), whose workers import this very tabtext."""
+    ray = _import_ray()
+    src = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
+    ray.init(num_cpus=num_cpus or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+             logging_level="WARNING", runtime_env={"env_vars": {"PYTHONPATH": path}})
+
+
 def connect(address: str | None = None) -> dict[str, object]:
     """Join a running Ray (already initialised, or at ``address``), else start a local one with all CPUs."""
     ray = _import_ray()
     if not ray.is_initialized():
         if address in (None, "", LOCAL):
-            src = str(Path(__file__).resolve().parents[2])  # workers import this very tabtext
-            path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
-            ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
-                     logging_level="WARNING", runtime_env={"env_vars": {"PYTHONPATH": path}})
+            start_local()
         else:
             try:
                 ray.init(address=address, log_to_driver=False, logging_level="WARNING")
@@ -91,6 +97,7 @@ class RayEngine:
         self.spec, self.address, self.block_size = spec, address, max(1, block_size)
         self.workers = workers
         self.info: dict[str, object] = {}
+        self.worker_pids: list[int] = []
 
     def _start_workers(self, ray, n_blocks: int) -> list[object]:  # type: ignore[no-untyped-def]
         self.info.update(connect(self.address))
@@ -103,6 +110,7 @@ class RayEngine:
                 ray.kill(a)
             raise EngineError(f"engine {self.spec!r} on a Ray worker: {errors[0]}")
         self.info["workers"] = n
+        self.worker_pids = ray.get([a.pid.remote() for a in actors])
         return actors
 
     def iter_answers(self, examples: Sequence[Example]) -> Iterator[Prediction]:
