@@ -1,5 +1,6 @@
 """One model served by several replicas: base_url=URL1|URL2 against real loopback fake servers."""
 
+import json
 import sys
 from pathlib import Path
 
@@ -7,6 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_openai import FakeOpenAI, expected_answer, make_examples  # noqa: E402
+from tabtext.cli import main  # noqa: E402
 from tabtext.engines import make_engine  # noqa: E402
 from tabtext.engines.replicas import parse_base_urls  # noqa: E402
 from tabtext.errors import EngineError  # noqa: E402
@@ -72,3 +74,16 @@ def test_a_replica_failing_half_its_requests_loses_nothing():
         preds = engine.answer(examples)
     assert_all_correct(examples, preds)
     assert engine.provenance()["replicas"][0]["failed"] >= 1
+
+
+def test_per_replica_counts_and_latencies_go_into_the_report(tmp_path, capsys):
+    mini = Path(__file__).resolve().parent / "data" / "tatqa" / "mini.json"
+    with FakeOpenAI(latency=0.01) as a, FakeOpenAI(latency=0.01) as b:
+        spec = f"openai:model=fake,base_url={a.base_url}|{b.base_url},concurrency=2"
+        assert main(["run", "tatqa", "--file", str(mini), "--engine", spec, "--out", str(tmp_path), "--quiet"]) == 0
+    capsys.readouterr()
+    report = json.loads((tmp_path / "report.json").read_text())
+    replicas = report["provenance"]["replicas"]
+    assert [r["url"] for r in replicas] == [a.base_url, b.base_url]
+    assert sum(r["ok"] for r in replicas) == report["counts"]["gold"] == sum(sum(s.answered.values()) for s in (a, b))
+    assert all("p95" in r["latency_ms"] for r in replicas if r["ok"])
