@@ -22,8 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HOLD_CLUSTER = """
-import sys, threading, ray
-ray.init(num_cpus=2, include_dashboard=False, runtime_env={"env_vars": {"PYTHONPATH": sys.argv[1]}})
+import sys, ray
+ray.init(num_cpus=2, include_dashboard=False)  # its workers inherit PYTHONPATH (this tabtext)
 print(ray.get_runtime_context().gcs_address, flush=True)
 sys.stdin.read()
 """
@@ -41,7 +41,7 @@ def main() -> None:
     args = ap.parse_args()
     src = str(ROOT / "src")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH")) if p)}
-    holder = subprocess.Popen([sys.executable, "-c", HOLD_CLUSTER, env["PYTHONPATH"]], stdin=subprocess.PIPE,
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_CLUSTER], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     address = holder.stdout.readline().strip()
     times: dict[str, list[float]] = {"in-process": [], "--ray": [], "--ray ADDR": []}

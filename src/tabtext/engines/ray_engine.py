@@ -67,9 +67,17 @@ def start_local(num_cpus: int | None = None) -> None:
     """A local Ray on this machine (all its CPUs unless told), whose workers import this very tabtext."""
     ray = _import_ray()
     src = str(Path(__file__).resolve().parents[2])
-    path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
-    ray.init(num_cpus=num_cpus or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
-             logging_level="WARNING", runtime_env={"env_vars": {"PYTHONPATH": path}})
+    before = os.environ.get("PYTHONPATH")
+    # Ray's processes inherit this environment; a runtime_env would cost seconds on every worker start
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (src, before) if p)
+    try:
+        ray.init(num_cpus=num_cpus or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+                 logging_level="WARNING")
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = before
 
 
 def connect(address: str | None = None) -> dict[str, object]:
