@@ -3,7 +3,8 @@
     PYTHONPATH=src python benchmarks/batch_speed.py [--tables 1000]
 
 The tables are small financial statements (a header of years, a dozen line items) written as CSV into a
-temporary folder; each whole command is timed from outside, Ray's start-up included.
+temporary folder; each whole command is timed from outside: in-process, --ray starting a local Ray, and
+--ray ADDR joining a 2-CPU local Ray that is already running.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from ray_overhead import joining, running_cluster, tabtext_env
+
 ITEMS = ["Revenue", "Cost of revenue", "Gross profit", "Research and development", "Sales and marketing",
          "General and administrative", "Operating income", "Interest expense", "Income before taxes",
          "Income tax expense", "Net income", "Total assets"]
@@ -59,17 +61,17 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=1000)
     args = ap.parse_args()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH"))
-                                                       if p)}
-    with tempfile.TemporaryDirectory() as tmp:
+    env = tabtext_env()
+    with running_cluster(env) as address, tempfile.TemporaryDirectory() as tmp:
         folder, qfile = Path(tmp) / "tables", Path(tmp) / "questions.txt"
         folder.mkdir()
         write_tables(folder, args.tables)
         qfile.write_text("\n".join(QUESTIONS) + "\n", encoding="utf-8")
         n = len(QUESTIONS) * args.tables
-        for name, extra in (("in-process", []), ("--ray", ["--ray"])):
-            out = Path(tmp) / name.strip("-")
-            seconds = timed_batch([str(qfile), "--tables", str(folder), "--out", str(out), *extra], env)
+        for name, extra in (("in-process", []), ("--ray", ["--ray"]), ("--ray ADDR", ["--ray", address])):
+            out = Path(tmp) / name.strip("-").replace(" ", "_")
+            seconds = timed_batch([str(qfile), "--tables", str(folder), "--out", str(out), *extra],
+                                  joining(env) if "ADDR" in name else env)
             rows = [json.loads(line) for line in out.with_suffix(".jsonl").read_text().splitlines()]
             answered = sum(1 for r in rows if not r["error"])
             print(f"{name:<11} {len(QUESTIONS)} questions x {args.tables:,} tables = {n:,} in {seconds:.1f} s: "

@@ -12,12 +12,14 @@ time of each, and the ratios to in-process:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,27 +37,40 @@ def timed(cmd: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
+def tabtext_env() -> dict[str, str]:
+    src = str(ROOT / "src")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH")) if p)}
+
+
+@contextlib.contextmanager
+def running_cluster(env: dict[str, str]) -> Iterator[str]:
+    """A 2-CPU local Ray held by another process for the duration; yields its address."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_CLUSTER], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        yield holder.stdout.readline().strip()
+    finally:
+        holder.communicate("", timeout=60)
+
+
+def joining(env: dict[str, str]) -> dict[str, str]:
+    """Ray >= 2.59 guards local clusters with a token (in ~/.ray); a driver joining one must ask for it."""
+    return {**env, "RAY_AUTH_MODE": "token"}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
-    src = str(ROOT / "src")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH")) if p)}
-    holder = subprocess.Popen([sys.executable, "-c", HOLD_CLUSTER], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-    address = holder.stdout.readline().strip()
+    env = tabtext_env()
     times: dict[str, list[float]] = {"in-process": [], "--ray": [], "--ray ADDR": []}
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            for i in range(args.runs):
-                for name, extra in (("in-process", []), ("--ray", ["--ray"]), ("--ray ADDR", ["--ray", address])):
-                    out = Path(tmp) / f"{name.strip('-').replace(' ', '_')}-{i}"
-                    cmd = [sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--split", "dev", "--quiet",
-                           "--out", str(out), *extra]
-                    # Ray >= 2.59 guards local clusters with a token (in ~/.ray); a joining driver must ask for it
-                    times[name].append(timed(cmd, {**env, "RAY_AUTH_MODE": "token"} if "ADDR" in name else env))
-    finally:
-        holder.communicate("", timeout=60)
+    with running_cluster(env) as address, tempfile.TemporaryDirectory() as tmp:
+        for i in range(args.runs):
+            for name, extra in (("in-process", []), ("--ray", ["--ray"]), ("--ray ADDR", ["--ray", address])):
+                out = Path(tmp) / f"{name.strip('-').replace(' ', '_')}-{i}"
+                cmd = [sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--split", "dev", "--quiet",
+                       "--out", str(out), *extra]
+                times[name].append(timed(cmd, joining(env) if "ADDR" in name else env))
     base = statistics.median(times["in-process"])
     print(f"tatqa dev (1,668 questions), {os.cpu_count()} CPUs, median of {args.runs} runs each:")
     for name, values in times.items():
