@@ -46,6 +46,8 @@ class _Worker:
         return os.getpid()
 
     def answer(self, block: Sequence[Example]) -> tuple[list[Prediction], str]:
+        if self.error:  # a restarted actor whose engine no longer builds
+            return [], self.error
         try:
             return list(self.engine.answer(block)), ""
         except TabtextError as exc:  # the engine cannot run at all (unreachable endpoint, missing key)
@@ -92,7 +94,7 @@ def connect(address: str | None = None) -> dict[str, object]:
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise EngineError(f"--ray {address}: cannot join that Ray cluster ({exc}); "
                                   "check the address, or give --ray alone for a local Ray") from None
-    cpus = int(ray.cluster_resources().get("CPU", 1))
+    cpus = int(ray.cluster_resources().get("CPU", 0))
     return {"address": address or LOCAL, "cluster_cpus": cpus}
 
 
@@ -109,7 +111,11 @@ class RayEngine:
 
     def _start_workers(self, ray, n_blocks: int) -> list[object]:  # type: ignore[no-untyped-def]
         self.info.update(connect(self.address))
-        n = max(1, min(self.workers or int(self.info["cluster_cpus"]), n_blocks))
+        cpus = int(self.info["cluster_cpus"])
+        if cpus < 1:
+            raise EngineError(f"--ray {self.info['address']}: the cluster has no CPUs for workers; "
+                              "start worker nodes (ray start --address=HEAD:6379) or give the head --num-cpus")
+        n = max(1, min(self.workers or cpus, cpus, n_blocks))  # one CPU each: more would wait forever
         actor_class = ray.remote(num_cpus=1, max_restarts=-1)(_Worker)
         actors = [actor_class.remote(self.spec) for _ in range(n)]
         errors = [e for e in ray.get([a.ready.remote() for a in actors]) if e]
