@@ -87,3 +87,17 @@ def test_per_replica_counts_and_latencies_go_into_the_report(tmp_path, capsys):
     assert [r["url"] for r in replicas] == [a.base_url, b.base_url]
     assert sum(r["ok"] for r in replicas) == report["counts"]["gold"] == sum(sum(s.answered.values()) for s in (a, b))
     assert all("p95" in r["latency_ms"] for r in replicas if r["ok"])
+
+
+def test_a_replica_that_is_down_from_the_start_is_routed_around():
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on: connections are refused at once
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    examples = make_examples(12)
+    with FakeOpenAI() as good:
+        engine = make_engine(f"openai:model=fake,base_url={dead}|{good.base_url},retries=0")
+        preds = engine.answer(examples)
+    assert_all_correct(examples, preds)
+    assert engine.provenance()["replicas"][0]["ok"] == 0

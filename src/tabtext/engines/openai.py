@@ -182,14 +182,17 @@ class OpenAIEngine:
         if self._checked or not self.check:
             self._checked = True
             return
-        try:
-            r = httpx.get(f"{self.base_url}/models", headers={"Authorization": f"Bearer {key}"},
-                          timeout=min(self.timeout, 10.0))
-        except httpx.HTTPError as exc:
-            raise EngineError(f"openai engine: cannot reach {self.base_url} ({type(exc).__name__}: {exc}); "
-                              "is the server running and base_url right?") from None
+        for url in self.replica_urls:  # with replicas, one that answers is enough: the router skips the rest
+            try:
+                r = httpx.get(f"{url}/models", headers={"Authorization": f"Bearer {key}"},
+                              timeout=min(self.timeout, 10.0))
+                break
+            except httpx.HTTPError as exc:
+                if url == self.replica_urls[-1]:
+                    raise EngineError(f"openai engine: cannot reach {url} ({type(exc).__name__}: {exc}); "
+                                      "is the server running and base_url right?") from None
         if r.status_code in (401, 403):
-            raise EngineError(f"openai engine: {self.base_url} refused the key in {self.api_key_env} "
+            raise EngineError(f"openai engine: {url} refused the key in {self.api_key_env} "
                               f"(HTTP {r.status_code})")
         self._checked = True
 
