@@ -125,7 +125,8 @@ def _direction(old: Mapping[str, float] | None, new: Mapping[str, float] | None)
         return "new"
     if new is None:
         return "gone"
-    return "up" if sum(new.values()) > sum(old.values()) else "down"
+    before, after = sum(old.values()), sum(new.values())
+    return "up" if after > before else "down" if after < before else "moved"
 
 
 def describe_diff(name: str, old: Items, new: Items, questions: Mapping[str, str],
@@ -138,19 +139,19 @@ def describe_diff(name: str, old: Items, new: Items, questions: Mapping[str, str
     if not changed:
         return ""
     moves = {uid: _direction(old.get(uid), new.get(uid)) for uid in changed}
-    tally = {d: sum(1 for m in moves.values() if m == d) for d in ("up", "down", "new", "gone")}
+    tally = {d: sum(1 for m in moves.values() if m == d) for d in ("up", "down", "moved", "new", "gone")}
     before, after = _means(old), _means(new)
     aggregate = ", ".join(f"{k} {before.get(k, 0.0):.2f} -> {after.get(k, 0.0):.2f}" for k in after)
     counts = ", ".join(f"{n} {d}" for d, n in tally.items() if n)
     lines = [f"{name}: {len(changed)} of {len(new)} items changed ({counts}); {aggregate}"]
     visible = [uid for uid in changed if not hidden(uid)]
     for uid in visible[:shown]:
-        lines.append(f"  {moves[uid]:<4} {uid}  {old.get(uid)} -> {new.get(uid)}  {questions.get(uid, '')}")
+        lines.append(f"  {moves[uid]:<5} {uid}  {old.get(uid)} -> {new.get(uid)}  {questions.get(uid, '')}")
     if len(visible) > shown:
         lines.append(f"  … and {len(visible) - shown} more open items")
     boxed = [uid for uid in changed if hidden(uid)]
     if boxed:
-        boxed_tally = ", ".join(f"{n} {d}" for d in ("up", "down", "new", "gone")
+        boxed_tally = ", ".join(f"{n} {d}" for d in ("up", "down", "moved", "new", "gone")
                                 if (n := sum(1 for uid in boxed if moves[uid] == d)))
         lines.append(f"  lockbox: {len(boxed)} items changed ({boxed_tally}); not shown")
     return "\n".join(lines)

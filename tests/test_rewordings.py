@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
+import subprocess
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -66,3 +69,15 @@ def test_halves_split_by_context_and_are_roughly_even(rows, dev):
     assert all(len(h) == 1 for h in halves_of_table.values()), "a context must lie wholly in one half"
     share = Counter(r["half"] for r in rows)["tune"] / len(rows)
     assert 0.35 <= share <= 0.65
+
+
+def test_the_script_prints_each_breakdown_for_both_wordings(shared_data):
+    shared_data("tatqa/tatqa_dataset_dev.json")
+    env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent / "src")}
+    out = subprocess.run([sys.executable, str(BENCHMARKS / "rewordings.py"), "--show-tune", "2"], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    for head in ("all", "half", "style", "answer_type"):
+        assert re.search(rf"^{head} +n +EM orig +EM rew +drop", out, re.M), head
+    assert re.search(r"^check +\d+ ", out, re.M) and re.search(r"^tune +\d+ ", out, re.M)
+    shown = re.findall(r"^\[[\w-]+\] original", out, re.M)
+    assert len(shown) == 2
