@@ -232,6 +232,14 @@ def error_items(run: Run, limit: int | None = None) -> list[ErrorItem]:
     return out
 
 
+def errors_shown_line(run: Run, shown: int) -> str:
+    """"2 of 515 wrong questions shown (of 1,668; wrong = EM < 100)": what a --max-errors cut hides."""
+    key = primary_key(run.report)
+    wrong = sum(1 for item in run.report.items if is_wrong(item, key))
+    return (f"{shown:,} of {wrong:,} wrong questions shown (of {len(run.report.items):,}; "
+            f"wrong = {key.upper()} < 100)")
+
+
 def _fill_gold(err: ErrorItem, ex: Example) -> None:
     err.question = ex.question
     err.history = [(t.role, t.content) for t in ex.history]
@@ -300,6 +308,11 @@ def choose_spans(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]
         if all(span[1] <= k[0] or span[0] >= k[1] for k in kept):
             kept.append(span)
     return sorted(kept)
+
+
+def percent(value: object) -> str:
+    """A score x100 with two decimals; "–" where the score does not apply (null in the report)."""
+    return "–" if value is None else f"{float(value) * 100:.2f}"  # type: ignore[arg-type]
 
 
 def headline_rows(run: Run) -> list[tuple[str, str]]:
