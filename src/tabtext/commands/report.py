@@ -47,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
 
     run = load_run(args.run)
     text = render_run(run, fmt, args.max_errors)
-    write_output(text, args.html or (str(run.path.parent / "report.html") if args.html == "" else args.out))
+    from ..run_files import HTML_REPORT
+
+    write_output(text, args.html or (str(run.path.parent / HTML_REPORT) if args.html == "" else args.out))
     return 0
 
 

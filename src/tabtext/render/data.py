@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import run_files
 from ..errors import FormatError, TabtextError
 from ..numbers import find_numbers, parse_number
 from ..report import REPORT_VERSION, Report
@@ -53,7 +54,7 @@ def load_run(path: str | Path, with_gold: bool = True) -> Run:
     """A run directory or a report.json -> Run (gold and predictions attached when they can be found)."""
     path = Path(path)
     if path.is_dir():
-        report_path = path / "report.json"
+        report_path = run_files.report_path(path)
         if not report_path.exists():
             raise FormatError(path, None, "this directory has no report.json; run `tabtext run` or `tabtext score "
                               "--out DIR/report.json` first")
@@ -84,16 +85,17 @@ def load_run(path: str | Path, with_gold: bool = True) -> Run:
 
 def _load_predictions(run: Run, folder: Path) -> dict[str, Prediction] | None:
     from ..predictions import read_jsonl
+    from ..run_files import official_path, records_path
 
-    jsonl = folder / "predictions.jsonl"
+    jsonl = records_path(folder)
     if jsonl.exists():
         return read_jsonl(jsonl)
-    candidates = [folder / "predictions.json"]
+    candidates = [official_path(folder, run.report.benchmark), folder / "predictions.json"]  # and older runs
     if run.report.provenance.get("predictions_file"):
         candidates.append(Path(str(run.report.provenance["predictions_file"])))
     for cand in candidates:
         if cand.exists() and cand != run.path:
-            if cand.suffix == ".jsonl":
+            if cand.name == run_files.RECORDS:
                 return read_jsonl(cand)
             import warnings
 
