@@ -6,15 +6,17 @@ falls more than one point below it.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from tabtext.benchmarks.chatrag.convfinqa import load_native
+from tabtext.engines.solver.convfinqa import answer_convfinqa
+from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from convfinqa_em import official_em, strict_em  # noqa: E402
+def strict_em(prediction: str, gold: object, question: str) -> int:
+    return strict_convfinqa(prediction, gold, question)[0]
 
-from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
-from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
+
+def official_em(prediction: str, gold: object, formula: str, question: str) -> int:
+    return int(official_convfinqa(prediction, gold, formula, question) > 0)
 
 MEASURED_STRICT_EM = 71.54  # PYTHONPATH=src python benchmarks/convfinqa_eval.py
 
