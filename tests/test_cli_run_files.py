@@ -94,3 +94,14 @@ def test_the_facade_and_predict_drive_streaming_engines_through_iter_answers():
     engine = StreamingEngine()
     predictions = tabtext.answer(_examples(3), engine)
     assert [p.uid for p in predictions] == ["u0", "u1", "u2"] and len(engine.batches) == 3
+
+
+def test_help_and_readme_name_the_run_files_as_run_files_does():
+    from tabtext.cli import build_parser
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    help_text = build_parser().format_help()
+    for benchmark in ("tatqa", "chatrag", "tanq"):
+        assert run_files.official_name(benchmark) in help_text
+        assert f"`{run_files.official_name(benchmark)}`" in readme
+    assert "`predictions.json` (the official format)" not in readme
