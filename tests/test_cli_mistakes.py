@@ -114,3 +114,12 @@ def test_tanq_run_on_a_file_without_proofs_says_so(tmp_path, capsys, monkeypatch
     assert main(["run", "tanq", "--file", str(bare), "--quiet"]) == 2
     assert "no record carries proofs" in one_error_line(capsys)
     assert not (tmp_path / "runs").exists()
+
+
+def test_the_shared_tanq_sample_has_no_proofs_and_the_error_says_how_to_score_it(shared_data, capsys, tmp_path,
+                                                                                 monkeypatch):
+    sample = shared_data("tanq/test_input.jsonl")
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "tanq", "--file", str(sample), "--quiet"]) == 2
+    assert f"tabtext score tanq {sample} --file {sample}" in one_error_line(capsys)
+    assert main(["score", "tanq", str(sample), "--file", str(sample)]) == 0

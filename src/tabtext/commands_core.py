@@ -182,8 +182,9 @@ def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[E
     """The solver answers TANQ from the proofs a file carries; without any it could only score zeros."""
     if args.benchmark == "tanq" and args.engine.split(":")[0] == "solver" and examples and \
             not any(ex.meta.get("proofs") for ex in examples):
-        raise TabtextError(f"{path}: no record carries proofs (evidence), so the solver has nothing to build "
-                           "answer tables from; use the TANQ file with evidence (test_input.jsonl) or an LLM engine")
+        raise TabtextError(f"{path}: no record carries proofs (answer_list evidence), so the solver has nothing to "
+                           "build answer tables from; give a TANQ file in the full schema or an LLM engine, or score "
+                           f"the tables the file holds: tabtext score tanq {path} --file {path}")
 
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
