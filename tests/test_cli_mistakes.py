@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tabtext.cli import main
+from tabtext.errors import TabtextError
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "tatqa" / "mini.json"
@@ -123,3 +124,17 @@ def test_the_shared_tanq_sample_has_no_proofs_and_the_error_says_how_to_score_it
     assert main(["run", "tanq", "--file", str(sample), "--quiet"]) == 2
     assert f"tabtext score tanq {sample} --file {sample}" in one_error_line(capsys)
     assert main(["score", "tanq", str(sample), "--file", str(sample)]) == 0
+
+
+def test_tabtext_data_one_level_too_high_is_named_before_the_download_failure(capsys, data_root, monkeypatch):
+    monkeypatch.setenv("TABTEXT_DATA", str(data_root.parent))
+
+    def offline(*args, **kwargs):
+        raise TabtextError("cannot download (offline)")
+
+    monkeypatch.setattr("tabtext.data.fetch", offline)
+    monkeypatch.setattr("tabtext.data.cache_dir", lambda: data_root.parent / "cache")
+    assert main(["inspect", "tatqa", "--split", "dev"]) == 2
+    err = one_error_line(capsys)
+    assert err.startswith(f"error: TABTEXT_DATA={data_root.parent}: no tatqa/tatqa_dataset_dev.json in this folder")
+    assert f"use TABTEXT_DATA={data_root}" in err and "cannot download (offline)" in err

@@ -66,7 +66,7 @@ def test_markdown_has_the_same_content(run_dir):
     md = render(run_dir, "md")
     assert md.startswith("# tatqa report")
     assert "| 20.00 |" in md and "## Scale confusion" in md
-    assert "4 of 4 wrong questions shown (of 5; wrong = EM < 100)" in md
+    assert "4 of 4 wrong questions shown (of 5); wrong means EM < 100" in md
     assert "**_$1,146.2_**" in md  # evidence cell that also holds a gold number
     assert "**demand**" in md
     assert "- derivation: `1146.2 - 1452.4`" in md
@@ -180,9 +180,9 @@ def test_null_breakdown_scores_render_as_dash_in_markdown_and_html(tmp_path):
 def test_max_errors_says_how_many_wrong_questions_are_hidden(run_dir, capsys):
     assert report_cmd.main([str(run_dir), "--max-errors", "2"]) == 0
     md = capsys.readouterr().out
-    assert "2 of 4 wrong questions shown (of 5; wrong = EM < 100)" in md
+    assert "2 of 4 wrong questions shown (of 5); wrong means EM < 100" in md
     assert md.count("\n### ") == 2
-    assert "2 of 4 wrong questions shown (of 5; wrong = EM &lt; 100)" in render_run_html(run_dir, 2)
+    assert "2 of 4 wrong questions shown (of 5); wrong means EM &lt; 100" in render_run_html(run_dir, 2)
     assert report_cmd.main([str(run_dir), "--max-errors", "-1"]) == 2
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,25 +26,31 @@ def _gold_path(args: argparse.Namespace) -> Path:
         raise TabtextError(f"say which data to use: --split NAME ({', '.join(splits) or 'no named splits'}) "
                            "or --file PATH")
     if args.data_dir is not None:
-        return _in_data_dir(args.benchmark, args.split, args.data_dir)
-    return data.resolve(args.benchmark, args.split, args.data_dir)
+        return _in_data_dir(args.benchmark, args.split, args.data_dir, "--data-dir ")
+    env = os.environ.get("TABTEXT_DATA")
+    try:
+        return data.resolve(args.benchmark, args.split)
+    except TabtextError as exc:
+        if env:  # the folder the user pointed at comes first in the message, the cache/download after
+            _in_data_dir(args.benchmark, args.split, Path(env), "TABTEXT_DATA=", also=f" ({exc})")
+        raise
 
 
-def _in_data_dir(benchmark: str, split: str, folder: Path) -> Path:
-    """A split's file under an explicit --data-dir; else say which folder was searched for what, and where the
-    file is when the folder given is one level too high or too low."""
+def _in_data_dir(benchmark: str, split: str, folder: Path, flag: str, also: str = "") -> Path:
+    """A split's file under a data folder the user named (``flag`` is how: "--data-dir " or "TABTEXT_DATA="); else
+    say which folder was searched for what, and where the file is when the folder is one level too high or low."""
     relative = Path(data.split_file(benchmark, split).relative)
     if (folder / relative).is_file():
         return folder / relative
     if not folder.is_dir():
-        raise TabtextError(f"--data-dir {folder}: no such folder")
+        raise TabtextError(f"{flag}{folder}: no such folder{also}")
     hint = ""
     if (folder / relative.name).is_file():
-        hint = (f"; the file is right in it, so use --data-dir {folder.parent}" if folder.name == relative.parent.name
+        hint = (f"; the file is right in it, so use {flag}{folder.parent}" if folder.name == relative.parent.name
                 else f"; use --file {folder / relative.name}")
     elif below := sorted(sub for sub in folder.iterdir() if (sub / relative).is_file()):
-        hint = f"; found it one level down: use --data-dir {below[0]}"
-    raise TabtextError(f"--data-dir {folder}: no {relative} in this folder (expected {folder / relative}){hint}")
+        hint = f"; found it one level down: use {flag}{below[0]}"
+    raise TabtextError(f"{flag}{folder}: no {relative} in this folder (expected {folder / relative}){hint}{also}")
 
 
 def _load(args: argparse.Namespace) -> tuple[object, Path, list[Example]]:

@@ -235,11 +235,11 @@ def error_items(run: Run, limit: int | None = None) -> list[ErrorItem]:
 
 
 def errors_shown_line(run: Run, shown: int) -> str:
-    """"2 of 515 wrong questions shown (of 1,668; wrong = EM < 100)": what a --max-errors cut hides."""
+    """"2 of 515 wrong questions shown (of 1,668); wrong means EM < 100": what a --max-errors cut hides."""
     key = primary_key(run.report)
     wrong = sum(1 for item in run.report.items if is_wrong(item, key))
-    return (f"{shown:,} of {wrong:,} wrong questions shown (of {len(run.report.items):,}; "
-            f"wrong = {key.upper()} < 100)")
+    return (f"{shown:,} of {wrong:,} wrong questions shown (of {len(run.report.items):,}); "
+            f"wrong means {key.upper()} < 100")
 
 
 def _fill_gold(err: ErrorItem, ex: Example) -> None:
