@@ -194,14 +194,19 @@ def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[E
                            f"the tables the file holds: tabtext score tanq {path} --file {path}")
 
 
-def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
-    from .run import predict
-
+def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example]]:
+    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine and its key, the data
+    folder, --dataset, a file the engine cannot answer), checked before any run folder exists."""
     engine = _ready_engine(args)
     bench, gold_path, examples = _load(args)
     _check_answerable(args, gold_path, examples)
-    if args.limit is not None:
-        examples = examples[: args.limit]
+    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples
+
+
+def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
+    from .run import predict
+
+    engine, bench, gold_path, examples = _prepare(args)
     out = _run_dir(args)
     records = run_files.records_path(out)
     if records.exists() and not args.resume:
