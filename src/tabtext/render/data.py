@@ -1,7 +1,7 @@
 """Load a run (a report.json, or a run directory) and build the view both renderers draw from.
 
 A run directory holds ``report.json`` and the predictions (``predictions.jsonl``, tabtext's own file with
-derivations and evidence, or ``predictions.json`` in the benchmark's official format). The gold file named in
+derivations and evidence, or the official prediction file that ``run_files`` names). The gold file named in
 the report's provenance (``gold_file``) supplies questions, tables and paragraphs for the error browser;
 when it is not found the report still renders, with a note saying what is missing.
 """
