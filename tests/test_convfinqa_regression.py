@@ -6,12 +6,16 @@ Per-turn strict EM of the solver on the 1,490 dev turns is pinned in tests/snaps
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from convfinqa_em import official_em, strict_em  # noqa: E402
+def strict_em(prediction: str, gold: object, question: str) -> int:
+    return strict_convfinqa(prediction, gold, question)[0]
+
+
+def official_em(prediction: str, gold: object, formula: str, question: str) -> int:
+    return int(official_convfinqa(prediction, gold, formula, question) > 0)
+
 
 
 def test_private_em_matches_the_pinned_cases(parity):
