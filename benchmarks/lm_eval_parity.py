@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "src"))
 
 from lockbox import dev_file, is_lockbox  # noqa: E402
+
 from tabtext.lm_eval import include_path  # noqa: E402
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
