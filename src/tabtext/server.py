@@ -289,6 +289,10 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
             "tabtext": {"error": pred.error} if pred.error else {},
         })
 
+    from .server_tables import add_table_upload
+
+    add_table_upload(app, max_body)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
+
     @app.post("/v1/answer")
     async def answer(request: Request) -> dict[str, object]:
         example = example_from_answer_request(await read_json(request))
