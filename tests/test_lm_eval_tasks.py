@@ -89,3 +89,16 @@ def test_lm_eval_through_serve_equals_tabtext_run(shared_data, tmp_path):
     with running(create_app()) as url:
         through = lm_eval_scores(url, "tabtext_tatqa", len(examples), tmp_path, {"file": str(dev)})
     assert through == pytest.approx({k: direct[k] for k in ("em", "f1", "scale")}, abs=1e-12)
+
+
+@pytest.mark.parametrize("task, relative, keys", [
+    ("tatqa", "tatqa/tatqa_dataset_dev.json", ("em", "f1", "scale")),
+    ("convfinqa", "convfinqa/pot_convfinqa_dev.json", ("official_em", "strict_em")),
+    ("tanq", "tanq/test_input.jsonl", ("f1", "precision", "recall")),
+])
+def test_each_task_scores_its_gold_target_perfect_and_silence_zero(shared_data, task, relative, keys):
+    docs = documents(task, file=str(shared_data(relative)))[:30]
+    gold = [score_doc(task, d, [d["target"]])[keys[0]] for d in docs]
+    silent = [score_doc(task, d, [""])[keys[0]] for d in docs]
+    assert {k: aggregation(task, k)(gold) for k in keys} == {k: 1.0 for k in keys}
+    assert aggregation(task, keys[0])(silent) == 0.0
