@@ -93,31 +93,39 @@ def _rows(grid: dict[tuple[int, int], str]) -> list[list[str]]:
     return [[grid.get((r, c), "") for c in cols] for r in rows]
 
 
+def _sheet_tables(book, archive: zipfile.ZipFile, parts: dict[str, str], path: Path, sheet: str | None, tidy,
+                  max_cells: int) -> list[Table]:  # type: ignore[no-untyped-def]
+    names = book.sheetnames
+    if sheet is not None and sheet not in names:
+        raise DataError(path, f"sheet {sheet!r}", f"no such sheet; the workbook has {', '.join(map(repr, names))}")
+    tables = []
+    for title in [sheet] if sheet is not None else names:
+        worksheet = book[title]
+        if not hasattr(worksheet, "iter_rows"):  # a chart sheet holds no cells
+            continue
+        merges = merged_ranges(archive, parts[title]) if title in parts else []
+        rows = tidy(_rows(_grid(worksheet, merges, path, title, max_cells)))
+        if rows:
+            tables.append(Table.from_rows(rows, id=title, caption=title))
+    return tables
+
+
 def read_xlsx(path: Path, sheet: str | None, tidy, max_cells: int) -> list[Table]:  # type: ignore[no-untyped-def]
     """Every non-empty sheet (or only ``sheet``) of a workbook as a Table, captioned with the sheet name."""
     openpyxl = _need("openpyxl", "xlsx", path)
     if path.stat().st_size > MAX_WORKBOOK_BYTES:
         raise DataError(path, None, f"the workbook is over {MAX_WORKBOOK_BYTES:,} bytes; save the sheet you need alone")
     try:
-        archive = zipfile.ZipFile(path)
-        parts = sheet_parts(archive)
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, OSError, ValueError) as exc:
+        with zipfile.ZipFile(path) as archive:
+            parts = sheet_parts(archive)
+            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+            try:
+                tables = _sheet_tables(book, archive, parts, path, sheet, tidy, max_cells)
+            finally:
+                book.close()
+    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, ValueError, OSError) as exc:
         raise FormatError(path, None, f"not a readable .xlsx workbook ({type(exc).__name__}: {exc}); "
                           "re-save it from your spreadsheet program as .xlsx") from None
-    try:
-        names = book.sheetnames
-        if sheet is not None and sheet not in names:
-            raise DataError(path, f"sheet {sheet!r}", f"no such sheet; the workbook has {', '.join(map(repr, names))}")
-        tables = []
-        for title in [sheet] if sheet is not None else names:
-            merges = merged_ranges(archive, parts[title]) if title in parts else []
-            rows = tidy(_rows(_grid(book[title], merges, path, title, max_cells)))
-            if rows:
-                tables.append(Table.from_rows(rows, id=title, caption=title))
-    finally:
-        book.close()
-        archive.close()
     if not tables:
         raise FormatError(path, f"sheet {sheet!r}" if sheet else None, "no cells with values found")
     return tables
