@@ -115,3 +115,59 @@ def test_openai_engine_stream_true_gives_the_same_predictions(shared_data):
     assert [p.raw for p in streamed] == [p.raw for p in plain]
     assert [p.answer for p in streamed] == [p.answer for p in plain]
     assert all(p.meta["finish_reason"] == "stop" and p.meta["usage"] for p in streamed)
+
+
+def test_tabtext_run_with_stream_true_scores_like_the_solver(tmp_path):
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    mini = root / "tests" / "data" / "tatqa" / "mini.json"
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+
+    def run(out: str, *engine: str) -> dict:
+        done = subprocess.run([sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--file", str(mini), "--quiet",
+                               "--out", str(tmp_path / out), *engine], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads((tmp_path / out / "report.json").read_text())["scores"]
+
+    with running(create_app()) as base:
+        streamed = run("streamed", "--engine", f"openai:model=tabtext,base_url={base}/v1,stream=true")
+    assert streamed == run("solver")
+
+
+def stream_only_app(text: str):
+    """A server that answers only stream=true (400 otherwise), like some hosted endpoints."""
+    from fastapi import FastAPI, Request
+    from fastapi.responses import JSONResponse
+
+    from tabtext.server_stream import streaming_reply
+
+    app = FastAPI()
+
+    @app.get("/v1/models")
+    def models():
+        return {"object": "list", "data": []}
+
+    @app.post("/v1/chat/completions")
+    async def chat(request: Request):
+        body = await request.json()
+        if not body.get("stream"):
+            return JSONResponse({"error": {"message": "this server only streams"}}, status_code=400)
+
+        async def reply() -> str:
+            return text
+
+        return streaming_reply(body, reply)
+
+    return app
+
+
+def test_engine_stream_true_works_where_only_streams_are_served():
+    reply = json.dumps({"answer": "200", "scale": "million", "derivation": "1,200 - 1,000"})
+    with running(stream_only_app(reply)) as base:
+        (plain,) = OpenAIEngine(model="m", base_url=base + "/v1", retries=0).answer([EXAMPLE])
+        (streamed,) = OpenAIEngine(model="m", base_url=base + "/v1", stream="true").answer([EXAMPLE])
+    assert plain.answer is None and "HTTP 400" in plain.error
+    assert streamed.raw == reply and streamed.answer.value == "200" and streamed.answer.scale == "million"
