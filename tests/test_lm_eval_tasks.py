@@ -77,6 +77,33 @@ def lm_eval_scores(base_url: str, task: str, limit: int, out_dir: Path, metadata
     return {k.split(",")[0]: v for k, v in results.items() if k.endswith(",none") and "stderr" not in k}
 
 
+def recording_app(seen: list):
+    """An OpenAI-style server that keeps every request's messages and answers with a fixed span."""
+    from fastapi import FastAPI, Request
+
+    app = FastAPI()
+
+    @app.post("/v1/chat/completions")
+    async def chat(request: Request):
+        body = await request.json()
+        seen.append(body["messages"])
+        reply = json.dumps({"answer": ["nothing"], "scale": "", "derivation": ""})
+        return {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}]}
+
+    return app
+
+
+def test_lm_eval_sends_exactly_the_engine_messages(tmp_path):
+    pytest.importorskip("lm_eval")
+    seen: list = []
+    with running(recording_app(seen)) as url:
+        scores = lm_eval_scores(url, "tabtext_tatqa", 3, tmp_path, {"file": str(MINI)})
+    examples = tatqa.load(MINI)
+    assert sorted(map(json.dumps, seen)) == sorted(json.dumps(messages_for(ex)) for ex in examples)
+    assert scores == {"em": 0.0, "f1": 0.0, "scale": pytest.approx(sum(not ex.gold[0].scale for ex in examples) / 3)}
+
+
 def test_lm_eval_through_serve_equals_tabtext_run(shared_data, tmp_path):
     pytest.importorskip("lm_eval")
     from tabtext.engines.solver import SolverEngine
