@@ -65,11 +65,12 @@ def test_custom_dataset_reads_a_data_directory_and_never_downloads(tmp_path, mon
     assert len(split) == 3 and set(split.column_names) == {"uid", "file", "system", "user", "target"}
 
 
-def lm_eval_scores(base_url: str, task: str, limit: int, out_dir: Path, metadata: dict) -> dict[str, float]:
+def lm_eval_scores(base_url: str, task: str, limit: int, out_dir: Path, metadata: dict,
+                   *extra: str) -> dict[str, float]:
     cmd = [sys.executable, "-m", "lm_eval", "--model", "local-chat-completions",
            "--model_args", f"model=tabtext-solver,base_url={base_url}/v1/chat/completions",
            "--apply_chat_template", "--include_path", str(include_path()), "--tasks", task,
-           "--limit", str(limit), "--output_path", str(out_dir), "--metadata", json.dumps(metadata)]
+           "--limit", str(limit), "--output_path", str(out_dir), "--metadata", json.dumps(metadata), *extra]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
     run = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300, cwd=out_dir)
     assert run.returncode == 0, run.stderr[-3000:]
@@ -102,6 +103,21 @@ def test_lm_eval_sends_exactly_the_engine_messages(tmp_path):
     examples = tatqa.load(MINI)
     assert sorted(map(json.dumps, seen)) == sorted(json.dumps(messages_for(ex)) for ex in examples)
     assert scores == {"em": 0.0, "f1": 0.0, "scale": pytest.approx(sum(not ex.gold[0].scale for ex in examples) / 3)}
+
+
+def test_lm_eval_few_shot_turns_are_the_engine_few_shot_messages(shared_data, tmp_path):
+    pytest.importorskip("lm_eval")
+    from tabtext.engines.prompts import load_fewshot, tatqa_messages
+
+    shots_file = shared_data("tatqa/tatqa_dataset_train_partial_fewshot8.json")
+    seen: list = []
+    with running(recording_app(seen)) as url:
+        lm_eval_scores(url, "tabtext_tatqa", 3, tmp_path, {"file": str(MINI), "fewshot_file": str(shots_file)},
+                       "--num_fewshot", "2")
+    shots = load_fewshot(shots_file, 2)
+    expected = [tatqa_messages(ex, shots) for ex in tatqa.load(MINI)]
+    assert len(expected[0]) == 6
+    assert sorted(map(json.dumps, seen)) == sorted(map(json.dumps, expected))
 
 
 def test_lm_eval_through_serve_equals_tabtext_run(shared_data, tmp_path):

@@ -85,12 +85,20 @@ def documents(task: str, data_dir: str | None = None, file: str | None = None) -
 
 
 def dataset_loader(task: str) -> Callable[..., dict[str, object]]:
-    """lm-eval's ``custom_dataset``: called with the task metadata (``--metadata '{"data_dir": ...}'``)."""
+    """lm-eval's ``custom_dataset``: called with the task metadata (``--metadata '{"data_dir": ...}'``).
 
-    def load(data_dir: str | None = None, file: str | None = None, **_metadata: object) -> dict[str, object]:
+    ``fewshot_file`` (a file in the task's format) fills the ``train`` split that ``--num_fewshot N`` draws its
+    first N answered questions from, as the openai engine's ``fewshot=PATH,shots=N`` does.
+    """
+
+    def load(data_dir: str | None = None, file: str | None = None, fewshot_file: str | None = None,
+             **_metadata: object) -> dict[str, object]:
         import datasets
 
-        return {"validation": datasets.Dataset.from_list(documents(task, data_dir, file))}
+        docs = documents(task, data_dir, file)
+        shots = [d for d in documents(task, file=fewshot_file) if d["target"]] if fewshot_file else []
+        columns = {key: [d[key] for d in shots] for key in docs[0]} if docs else {}
+        return {"validation": datasets.Dataset.from_list(docs), "train": datasets.Dataset.from_dict(columns)}
 
     load.__name__ = f"{task}_dataset"
     return load
