@@ -3,7 +3,8 @@ messages, ``prompts.extract`` + the official-parity metric per item, and the met
 
 A document is the system and user message of ``prompts.messages_for`` plus the uid and the file it came
 from; scoring looks the Example up again by (file, uid), so the metric sees exactly what ``tabtext run``
-gives it. The task YAMLs beside this module name these functions through ``utils.py``.
+gives it. The task YAMLs beside this module name these functions through ``utils.py``. Like ``run.py``, this
+is a place where prompts (engines) meet metrics; neither package imports the other.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
+from ..types import Example
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ def task_file(task: str, data_dir: str | None = None, file: str | None = None) -
 
 
 @functools.lru_cache(maxsize=8)
-def examples_by_uid(task: str, path: str) -> dict[str, object]:
+def examples_by_uid(task: str, path: str) -> dict[str, Example]:
     from ..benchmarks import BENCHMARKS
 
     spec = TASKS[task]
@@ -54,7 +56,7 @@ def examples_by_uid(task: str, path: str) -> dict[str, object]:
     return {ex.uid: ex for ex in examples}
 
 
-def target_text(example) -> str:  # type: ignore[no-untyped-def]
+def target_text(example: Example) -> str:
     """The gold answer as the prompt asks a model to write it (used for few-shot turns and the logs)."""
     from ..engines import prompts
     from ..types import Table
@@ -76,7 +78,7 @@ def documents(task: str, data_dir: str | None = None, file: str | None = None) -
     path = str(task_file(task, data_dir, file))
     docs = []
     for uid, example in examples_by_uid(task, path).items():
-        messages = prompts.messages_for(example)  # type: ignore[arg-type]
+        messages = prompts.messages_for(example)
         if [m["role"] for m in messages] != ["system", "user"]:
             raise DataError(path, uid, "the prompt is not one system + one user message; lm-eval cannot send it")
         docs.append({"uid": uid, "file": path, "system": messages[0]["content"], "user": messages[1]["content"],
@@ -113,13 +115,13 @@ def score_doc(task: str, doc: Mapping[str, str], results: Sequence[str]) -> dict
 
     example = examples_by_uid(task, doc["file"])[doc["uid"]]
     text = results[0] if results else ""
-    answer, extractor = prompts.extract(example, text)  # type: ignore[arg-type]
+    answer, extractor = prompts.extract(example, text)
     prediction = Prediction(uid=doc["uid"], answer=answer, raw=text, meta={"extractor": extractor},
                             error="" if answer is not None else "no answer in the model output")
     metric = METRICS.get(BENCHMARKS.get(TASKS[task].benchmark).metric)
     item: dict[str, object] = {"uid": doc["uid"]}
     item.update({k: example.meta.get(k, "") for k in metric.breakdown_keys})  # type: ignore[attr-defined]
-    item.update(metric.score(example, prediction))  # type: ignore[arg-type]
+    item.update(metric.score(example, prediction))
     return {key: item for key in METRIC_KEYS[task]}
 
 
