@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from xml.etree import ElementTree
 
 from .errors import DataError, FormatError
@@ -20,12 +22,14 @@ from .numfmt import general, render
 from .types import Table
 
 MAX_WORKBOOK_BYTES = 20_000_000
+#: the text readers' row cleaning (strip, drop empty rows, pad), shared so every format reads alike
+Tidy = Callable[[list[list[str]]], list[list[str]]]
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 
 
-def _need(module: str, extra: str, path: Path):  # type: ignore[no-untyped-def]
+def _need(module: str, extra: str, path: Path) -> ModuleType:
     import importlib
 
     try:
@@ -63,8 +67,8 @@ def merged_ranges(archive: zipfile.ZipFile, part: str) -> list[tuple[int, int, i
     return ranges
 
 
-def _grid(worksheet, merges: list[tuple[int, int, int, int]], path: Path, title: str,
-          max_cells: int) -> dict[tuple[int, int], str]:  # type: ignore[no-untyped-def]
+def _grid(worksheet: object, merges: list[tuple[int, int, int, int]], path: Path, title: str,
+          max_cells: int) -> dict[tuple[int, int], str]:
     grid: dict[tuple[int, int], str] = {}
     worksheet.reset_dimensions()  # some writers store a wrong dimension; read every row there is
     for row in worksheet.iter_rows():
@@ -93,8 +97,8 @@ def _rows(grid: dict[tuple[int, int], str]) -> list[list[str]]:
     return [[grid.get((r, c), "") for c in cols] for r in rows]
 
 
-def _sheet_tables(book, archive: zipfile.ZipFile, parts: dict[str, str], path: Path, sheet: str | None, tidy,
-                  max_cells: int) -> list[Table]:  # type: ignore[no-untyped-def]
+def _sheet_tables(book: object, archive: zipfile.ZipFile, parts: dict[str, str], path: Path, sheet: str | None,
+                  tidy: Tidy, max_cells: int) -> list[Table]:
     names = book.sheetnames
     if sheet is not None and sheet not in names:
         raise DataError(path, f"sheet {sheet!r}", f"no such sheet; the workbook has {', '.join(map(repr, names))}")
@@ -110,7 +114,7 @@ def _sheet_tables(book, archive: zipfile.ZipFile, parts: dict[str, str], path: P
     return tables
 
 
-def read_xlsx(path: Path, sheet: str | None, tidy, max_cells: int) -> list[Table]:  # type: ignore[no-untyped-def]
+def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list[Table]:
     """Every non-empty sheet (or only ``sheet``) of a workbook as a Table, captioned with the sheet name."""
     openpyxl = _need("openpyxl", "xlsx", path)
     if path.stat().st_size > MAX_WORKBOOK_BYTES:
@@ -131,7 +135,7 @@ def read_xlsx(path: Path, sheet: str | None, tidy, max_cells: int) -> list[Table
     return tables
 
 
-def read_arrow(path: Path, fmt: str, tidy, max_cells: int) -> Table:  # type: ignore[no-untyped-def]
+def read_arrow(path: Path, fmt: str, tidy: Tidy, max_cells: int) -> Table:
     """A .parquet or .feather file: column names as the header row, values as plain text."""
     module = _need("pyarrow.parquet" if fmt == "parquet" else "pyarrow.feather", "arrow", path)
     try:
