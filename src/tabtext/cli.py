@@ -22,6 +22,7 @@ EXTRA_COMMANDS = {
     "compare": ("tabtext.commands.compare", "compare runs: per-slice deltas, bootstrap CIs, McNemar, flips"),
     "ask": ("tabtext.commands.ask", "ask a question of your own table (CSV, Markdown, HTML) and text"),
     "serve": ("tabtext.commands.serve", "serve the solver over HTTP (OpenAI-compatible API and a web page)"),
+    "lm-eval-tasks": ("tabtext.commands.lm_eval_tasks", "print the include path of tabtext's lm-evaluation-harness tasks"),
 }
 
 EXAMPLES = """examples:
