@@ -101,3 +101,16 @@ def test_a_replica_that_is_down_from_the_start_is_routed_around():
         preds = engine.answer(examples)
     assert_all_correct(examples, preds)
     assert engine.provenance()["replicas"][0]["ok"] == 0
+
+
+def test_streamed_requests_are_routed_over_replicas_too():
+    from serve_util import running
+    from tabtext.server import create_app
+
+    examples = make_examples(8)
+    with running(create_app()) as a, running(create_app()) as b:
+        plain = make_engine(f"openai:model=tabtext,base_url={a}/v1").answer(examples)
+        engine = make_engine(f"openai:model=tabtext,base_url={a}/v1|{b}/v1,stream=true,concurrency=2")
+        streamed = engine.answer(examples)
+    assert [p.answer for p in streamed] == [p.answer for p in plain] and all(p.answer for p in plain)
+    assert all(r["ok"] >= 1 for r in engine.provenance()["replicas"])

@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from ..errors import EngineError
 
@@ -112,6 +113,7 @@ class ReplicaRouter:
         self.stats, self.per_replica = stats, max(1, per_replica)
         self.outstanding = [0] * len(urls)
         self._freed = asyncio.Condition()
+        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self._create_chat))  # the SDK's shape
 
     def _candidates(self, tried: set[int]) -> list[int]:
         now = time.monotonic()
@@ -139,12 +141,20 @@ class ReplicaRouter:
             self._freed.notify_all()
 
     async def post(self, path: str, **kwargs: object) -> object:
+        return await self._route(lambda client: client.post(path, **kwargs))  # type: ignore[attr-defined]
+
+    async def _create_chat(self, **kwargs: object) -> object:
+        """``chat.completions.create`` (used by ``stream=true``): routed like ``post``; the replica counts
+        until the stream is opened, and an error while it is read goes to the engine's retry."""
+        return await self._route(lambda client: client.chat.completions.create(**kwargs))  # type: ignore[attr-defined]
+
+    async def _route(self, call: Callable[[object], Awaitable[object]]) -> object:
         tried: set[int] = set()
         last: BaseException | None = None
         while (i := await self._acquire(tried)) is not None:
             started = time.perf_counter()
             try:
-                response = await self.clients[i].post(path, **kwargs)  # type: ignore[attr-defined]
+                response = await call(self.clients[i])
             except Exception as exc:
                 if not _is_replica_failure(exc):
                     raise
