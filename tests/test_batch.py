@@ -104,3 +104,19 @@ def test_batch_on_ray_gives_the_in_process_rows(local_ray, folder):
     key = lambda r: (r["table_file"], r["question"])  # noqa: E731
     local, ray = (sorted(read_results(folder / name)[1], key=key) for name in ("local", "ray"))
     assert ray == local and len(ray) == len(QUESTIONS) * len(list(TABLES.iterdir()))
+
+
+def test_each_sheet_of_a_workbook_is_a_table_of_its_own(tmp_path):
+    pytest.importorskip("openpyxl")
+    from xlsx_fixtures import BALANCE_SHEET, INCOME_STATEMENT, write_workbook
+
+    (tmp_path / "tables").mkdir()
+    write_workbook(tmp_path / "tables" / "book.xlsx", {"income": INCOME_STATEMENT, "balance": BALANCE_SHEET})
+    (tmp_path / "q.txt").write_text("What was the revenue in 2019?\nWhat was the total assets in 2018?\n")
+    assert main(["batch", str(tmp_path / "q.txt"), "--tables", str(tmp_path / "tables"), "--out",
+                 str(tmp_path / "res"), "--quiet"]) == 0
+    _, records = read_results(tmp_path / "res")
+    assert sorted({Path(r["table_file"]).name for r in records}) == ["book.xlsx#balance", "book.xlsx#income"]
+    assert len(records) == 4
+    revenue = next(r for r in records if r["table_file"].endswith("#income") and "revenue" in r["question"])
+    assert revenue["error"] == "" and revenue["evidence"] and revenue["answer"]

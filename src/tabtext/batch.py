@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DataError, FormatError, TabtextError
-from .tables import read_table, split_paragraphs
+from .tables import read_tables, split_paragraphs
 from .types import BatchQuestion, Context, Engine, Example, Paragraph, Prediction
 
 COLUMNS = ("table_file", "question", "answer", "scale", "derivation", "evidence", "confidence", "error")
@@ -86,23 +86,27 @@ class BatchItem:
 
 def build_examples(jobs: Sequence[tuple[Path, list[BatchQuestion]]]
                    ) -> tuple[list[Example], dict[str, BatchItem], list[dict[str, object]]]:
-    """Read each table once -> the examples to answer, their (table, question) by uid, and error rows."""
+    """Read each file once -> the examples to answer, their (table, question) by uid, and error rows.
+
+    Each sheet of a workbook is a table of its own, named ``book.xlsx#Sheet``."""
     examples: list[Example] = []
     items: dict[str, BatchItem] = {}
     failed: list[dict[str, object]] = []
     for t, (path, questions) in enumerate(jobs):
         try:
-            table = read_table(path)
+            tables = read_tables(path)
         except TabtextError as exc:
             failed += [error_row(str(path), q.question, str(exc)) for q in questions]
             continue
-        for k, q in enumerate(questions):
-            paragraphs = tuple(Paragraph(id=str(i), text=p, order=i)
-                               for i, p in enumerate(split_paragraphs(q.text), 1))
-            uid = f"{t}:{k}"
-            examples.append(Example(uid=uid, question=q.question, meta={"benchmark": "tatqa"},
-                                    context=Context(tables=(table,), paragraphs=paragraphs)))
-            items[uid] = BatchItem(str(path), q.question)
+        for s, table in enumerate(tables):
+            name = f"{path}#{table.caption}" if len(tables) > 1 else str(path)
+            for k, q in enumerate(questions):
+                paragraphs = tuple(Paragraph(id=str(i), text=p, order=i)
+                                   for i, p in enumerate(split_paragraphs(q.text), 1))
+                uid = f"{t}:{s}:{k}"
+                examples.append(Example(uid=uid, question=q.question, meta={"benchmark": "tatqa"},
+                                        context=Context(tables=(table,), paragraphs=paragraphs)))
+                items[uid] = BatchItem(name, q.question)
     return examples, items, failed
 
 
