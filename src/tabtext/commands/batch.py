@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             run_batch(engine, jobs, writer, args.batch_size, advance)
     finally:
         writer.close()
-    print(f"{writer.rows} answers ({writer.errors} with an error) from {len(jobs)} tables written to "
+    print(f"{writer.rows} answers ({writer.errors} with an error) from {len(jobs)} table files written to "
           f"{writer.csv_path} and {writer.jsonl_path}", file=sys.stderr)
     return 0
 
