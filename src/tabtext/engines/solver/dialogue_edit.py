@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ...display import header_row_count
 from ...numbers import format_number, parse_number
 from ...types import Table
-from .lexicon import content_tokens, tokenize, years_in
+from .lexicon import content_tokens, years_in
 from .program import Cell, Operand, Program, Ref, Span
 
 _SYMBOL = {"add": "+", "sum": "+", "subtract": "−", "multiply": "×", "divide": "/"}
@@ -31,10 +32,7 @@ class Grid:
     @classmethod
     def of(cls, table: Table) -> Grid:
         rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
-        header = 1
-        while header < min(3, len(rows)) and not rows[header][0].strip() and all(
-                parse_number(c) is None or years_in(c) for c in rows[header][1:]):
-            header += 1
+        header = max(1, header_row_count(table))
         cols = tuple(" ".join(r[c].strip() for r in rows[:header] if r[c].strip()) for c in range(table.n_cols))
         years = tuple((years_in(label) or [""])[0] for label in cols)
         return cls(table, header, tuple(r[0].strip() for r in rows), cols, years)
@@ -170,7 +168,3 @@ def describe(program: Operand, history: Sequence[Program]) -> str:
 def _is_compound(a: Operand, history: Sequence[Program]) -> bool:
     program = history[a.turn] if isinstance(a, Ref) else a
     return isinstance(program, Program) and program.op not in ("lookup", "span")
-
-
-def question_words(question: str) -> set[str]:
-    return set(tokenize(question))
