@@ -289,4 +289,17 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
         example = example_from_answer_request(await read_json(request))
         return answer_json(await run_in_threadpool(solve, example))
 
+    @app.post("/v1/dialogue")
+    async def dialogue(request: Request) -> dict[str, object]:
+        """One turn of a conversation: {table, paragraphs, question, history: [program of earlier answers]}."""
+        from .engines.solver.dialogue_api import answer_turn
+
+        body = await read_json(request)
+        history = body.pop("history", None) if isinstance(body, dict) else None
+        example = example_from_answer_request(body)
+        try:
+            return await run_in_threadpool(answer_turn, example.context, example.question, history)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+
     return app
