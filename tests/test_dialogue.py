@@ -84,3 +84,38 @@ def test_no_answer_is_low_confidence():
     d = Dialogue(Context(tables=(Table.from_rows([["", "2020"], ["Revenue", "5"]]),)))
     reply = d.ask("Who founded the company?")
     assert not reply.found and reply.confidence < MIN_CONFIDENCE
+
+
+def test_display_writes_percent_and_scale_words():
+    from tabtext.engines.solver.dialogue_api import display
+    from tabtext.types import Answer
+
+    assert display(Answer("78.5", "percent")) == "78.5%"
+    assert display(Answer("1300", "thousand")) == "1,300 thousand"
+    assert display(Answer("-11.6", "million")) == "-11.6 million"
+    assert display(Answer("2.1", "billion")) == "2.1 billion"
+    assert display(Answer("England")) == "England"
+
+
+def test_serve_dialogue_route_round_trips_programs():
+    httpx = pytest.importorskip("httpx")
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from serve_util import running
+    from tabtext.server import create_app
+
+    case = next(c for c in CASES if c["id"] == "balance-2")
+    body = {"table": case["table"], "paragraphs": case["paragraphs"], "history": []}
+    with running(create_app()) as url:
+        shown = []
+        for question in ("What were total assets in 2020?", "What were total liabilities in 2020?",
+                         "what is that as a percentage of total assets?", "and in 2019?"):
+            reply = httpx.post(f"{url}/v1/dialogue", json={**body, "question": question}, timeout=30).json()
+            body["history"].append(reply["program"])
+            shown.append(reply["display"])
+        assert shown == ["1,347.2 million", "745.9 million", "55.37%", "57.35%"]
+        assert reply["read_as"] == "Total liabilities (2019) as a percentage of Total assets (2019)"
+        assert reply["derivation"] == "700.1 / 1220.8 * 100" and reply["found"]
+        bad = httpx.post(f"{url}/v1/dialogue", json={**body, "question": "x", "history": [{"op": "nope"}]}, timeout=30)
+        assert bad.status_code == 400 and "history" in bad.json()["error"]["message"]

@@ -150,9 +150,11 @@ def _text_cell(asked: Asked) -> Program | None:
     if grid is None or not asked.rows:
         return None
     for col in grid.cols_named(asked.question):
-        cell = grid.cell(asked.rows[0], col)
-        if cell.text.strip() and cell.value is None:
-            return Program("lookup", (cell,))
+        column = [grid.cell(r, col) for r in grid.body_rows()]
+        texts = [c for c in column if c.text.strip() and c.value is None]
+        if 2 * len(texts) > len(column):  # a column of names or places, not amounts with a note among them
+            cell = grid.cell(asked.rows[0], col)
+            return Program("lookup", (cell,)) if cell in texts else None
     return None
 
 
