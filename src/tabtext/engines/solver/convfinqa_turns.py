@@ -94,7 +94,7 @@ def combine(op: str, items: list[tuple[str | None, float, str]], question: str, 
         return f"({' + '.join(t for _, _, t in items)}) / {len(items)}"
     if op == "ratio" and len(items) >= 2:
         a, b = items[-2][2], items[-1][2]
-        if PART_WHOLE and is_whole_of(a, b):
+        if is_whole_of(a, b):
             a, b = b, a  # "what proportion does this represent?" after a total and one of its terms
         return f"{a} / {b}"
     if op == "greater" and len(items) >= 2:
@@ -102,8 +102,6 @@ def combine(op: str, items: list[tuple[str | None, float, str]], question: str, 
     return None
 
 
-PART_WHOLE = True
-KNOWN_ONLY = True
 
 
 def is_whole_of(whole: str, part: str) -> bool:
@@ -279,7 +277,7 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
     old = prev.years[-1] if prev.years else None
     formula = prev.formula
     known = operand_years(doc, steps)
-    spread = {known[n] for n in prev.numbers if known.get(n)} if KNOWN_ONLY else {known.get(n) for n in prev.numbers}
+    spread = {known[n] for n in prev.numbers if known.get(n)}
     if len(spread) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
