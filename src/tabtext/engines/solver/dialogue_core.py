@@ -8,10 +8,10 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 from __future__ import annotations
 
 from ...numbers import parse_number
-from ...types import Context, Example, Prediction
+from ...types import Context, Evidence, Example, Prediction
 from .dialogue_edit import Grid
 from .lexicon import content_tokens
-from .program import Const, Program, Span
+from .program import Cell, Const, Program, Span
 
 _OPS = {"diff": "subtract", "change_ratio": "change_ratio", "sum": "add", "average": "average",
         "divide": "divide", "percent_of": "percent_of", "cell": "lookup"}
@@ -60,20 +60,22 @@ def _same(program: Program, text: str) -> bool:
     return want is not None and have is not None and abs(want - have) < 0.006 + 1e-9 * abs(want)
 
 
-def coverage(question: str, program: Program, context: Context) -> float:
-    """Share of the question's subject words found around the program's operands (labels, the span's
-    paragraph): a stand-in for ``Prediction.meta["confidence"]`` until the core sets it."""
+def coverage(question: str, program: Program, context: Context, evidence: tuple[Evidence, ...] = ()) -> float:
+    """Share of the question's subject words found around the answer: its operands' labels, the labels of its
+    evidence cells, the paragraphs it quotes."""
     words = set(content_tokens(question))
     if not words:
         return 0.0
-    seen: set[str] = set()
-    for a in _leaves(program):
-        if hasattr(a, "row_label"):
-            seen.update(content_tokens(f"{a.row_label} {a.col_label}"))
-        elif isinstance(a, Span) and 0 <= a.paragraph < len(context.paragraphs):
-            seen.update(content_tokens(context.paragraphs[a.paragraph].text))
+    grid = Grid.of(context.table) if context.table is not None and context.table.rows else None
+    labels = [f"{a.row_label} {a.col_label}" for a in _leaves(program) if isinstance(a, Cell)]
+    labels += [f"{grid.row_labels[e.row]} {grid.col_labels[e.col]}" for e in evidence if grid is not None and
+               e.kind == "cell" and 0 <= e.row < len(grid.row_labels) and 0 <= e.col < len(grid.col_labels)]
+    paragraphs = {a.paragraph for a in _leaves(program) if isinstance(a, Span)}
+    paragraphs |= {e.paragraph for e in evidence if e.kind == "text"}
+    labels += [context.paragraphs[i].text for i in paragraphs if isinstance(i, int) and 0 <= i < len(context.paragraphs)]
     if context.table is not None:
-        seen.update(content_tokens(context.table.caption))
+        labels.append(context.table.caption)
+    seen = {w for text in labels for w in content_tokens(text)}
     return len(words & seen) / len(words)
 
 
