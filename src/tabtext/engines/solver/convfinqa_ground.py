@@ -8,16 +8,18 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from ...types import Context, Evidence
+from . import lexicon
 
-STOP = set("""a an the of in on at to for from by with and or as is was were are be been being what which how much
-many does did do has have had that this those these it its their there then than so per year years value values
-amount amounts number figure change changes difference percentage percent portion ratio sum average between
-during over during period time same respectively also about into each both one two ones compared relation represent
-represents representing when where who whose the rate growth increase decrease much was's them and what's
-dollars dollar million millions billion billions thousand thousands usd  i e we our you your if all after
-before since through end ended fiscal december june september march 31 30 following previous current next last
-then, combined together plus including approximately value's they them he she specific so
-become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
+# words that name no subject in a ConvFinQA question (units, quantities, calendar and filler words), beyond
+# the solver's one stop-word list
+VAGUE = frozenset("""30 31 about after all also amounts approximately average become becomes before being
+billion billions both changes compared comprehended concerning considering current december dollar dollars e
+each eight figure five following four get gets growth had has have he i if including into june last march
+million millions next nine number one ones our per period plus portion previous rate regarding relation
+represent representing represents same september seven she since six so specific ten them then then, there they
+thousand thousands three through time together two usd value's values was's we what's when where who whose
+would you your""".split())
+STOP = lexicon.STOP | VAGUE
 _PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
 _MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
