@@ -50,16 +50,9 @@ def years_in(text: str) -> list[str]:
     return [y for _, y in sorted(found)]
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
 def content_words(text: str) -> list[str]:
     words = re.findall(r"[a-z][a-z\-'&]*", text.lower())  # "s&p", "pp&e" stay one word
-    return [_stem(w) for w in words if w not in STOP and len(w) > 1]
+    return [lexicon.stem(w) for w in words if w not in STOP and len(w) > 1]
 
 
 def cell_number(cell: str) -> tuple[float, str] | None:
