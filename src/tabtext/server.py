@@ -204,6 +204,24 @@ def answer_json(pred: Prediction) -> dict[str, object]:
 
 
 # ---------------------------------------------------------------- the app
+def mount_dialogue(app, read_json) -> None:  # type: ignore[no-untyped-def]
+    """``POST /v1/dialogue``: one turn {table, paragraphs, question, history: [program of earlier answers]}."""
+    from fastapi import Request
+    from starlette.concurrency import run_in_threadpool
+
+    from .engines.solver.dialogue_api import answer_turn
+
+    @app.post("/v1/dialogue")
+    async def dialogue(request: Request) -> dict[str, object]:
+        body = await read_json(request)
+        history = body.pop("history", None) if isinstance(body, dict) else None
+        example = example_from_answer_request(body)
+        try:
+            return await run_in_threadpool(answer_turn, example.context, example.question, history)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+
+
 def _default_solver() -> Callable[[Example], Prediction]:
     from .engines.solver import SolverEngine
 
@@ -288,18 +306,5 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     async def answer(request: Request) -> dict[str, object]:
         example = example_from_answer_request(await read_json(request))
         return answer_json(await run_in_threadpool(solve, example))
-
-    @app.post("/v1/dialogue")
-    async def dialogue(request: Request) -> dict[str, object]:
-        """One turn of a conversation: {table, paragraphs, question, history: [program of earlier answers]}."""
-        from .engines.solver.dialogue_api import answer_turn
-
-        body = await read_json(request)
-        history = body.pop("history", None) if isinstance(body, dict) else None
-        example = example_from_answer_request(body)
-        try:
-            return await run_in_threadpool(answer_turn, example.context, example.question, history)
-        except ValueError as exc:
-            raise BadInput(str(exc)) from None
-
+    mount_dialogue(app, read_json)
     return app
