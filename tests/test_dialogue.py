@@ -119,3 +119,14 @@ def test_serve_dialogue_route_round_trips_programs():
         assert reply["derivation"] == "700.1 / 1220.8 * 100" and reply["found"]
         bad = httpx.post(f"{url}/v1/dialogue", json={**body, "question": "x", "history": [{"op": "nope"}]}, timeout=30)
         assert bad.status_code == 400 and "history" in bad.json()["error"]["message"]
+
+
+def test_standalone_questions_are_not_read_as_follow_ups():
+    d = _income()
+    d.ask("What was the revenue in 2020?")
+    d.ask("and in 2019?")
+    d.ask("what was the change?")
+    reply = d.ask("In 2019, what was the net income?")  # starts with "In" but names its own row and year
+    assert reply.program.op == "lookup" and reply.answer.value == "1,250" and not reply.read_as
+    reply = d.ask("what was the change in gross profit from 2018 to 2019?")  # a subject of its own
+    assert reply.answer.value == "700" and reply.program.pattern != "change_of_earlier"

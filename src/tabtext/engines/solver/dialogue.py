@@ -19,6 +19,7 @@ from . import dialogue_edit as edit
 from .dialogue_confidence import confidence as stand_in_confidence
 from .dialogue_core import as_program, ask_core, coverage
 from .dialogue_edit import Grid
+from .lexicon import content_tokens
 from .program import Program, Ref
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found": on the open part of TAT-QA dev (grouped
@@ -28,7 +29,11 @@ MIN_CONFIDENCE = 0.6
 #: a follow-up read by a pattern: not calibrated on dev (ConvFinQA's gold history is not the user's)
 FOLLOW_UP_CONFIDENCE = 0.9
 
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for|for|in)\b|^\s*(?:what|how) about\b", re.I)
+#: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
+_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|how) about\b|"
+                   r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
+#: words that point at earlier answers rather than name a subject
+_REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
@@ -82,9 +87,15 @@ def _sum_of_earlier(asked: Asked) -> Program | None:
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
 
+def _names_nothing(asked: Asked) -> bool:
+    """The question names no subject of its own: only cue and reference words ("what was the change?")."""
+    return not set(content_tokens(asked.question)) - _REFERENCE_WORDS
+
+
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or re.search(r"\bpercent", asked.question, re.I):
+    if not refs or asked.rows or asked.years or re.search(r"\bpercent", asked.question, re.I) or \
+            not _names_nothing(asked):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
@@ -98,7 +109,7 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     if not refs or asked.rows or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2:
+    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked):
         return None
     return Program("change_ratio", last.args, "percent")
 
