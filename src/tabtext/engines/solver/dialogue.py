@@ -79,10 +79,12 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
     return asked.history[ref.turn].scale
 
 
-def _sum_of_earlier(asked: Asked) -> Program | None:
+def _combine_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
     if not refs or asked.rows or not _EARLIER.search(asked.question):
         return None
+    if re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
+        return Program("divide", tuple(refs))  # the first of the two over the second
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
@@ -173,8 +175,8 @@ def _text_cell(asked: Asked) -> Program | None:
 
 
 FOLLOW_UPS: tuple[Pattern, ...] = (
-    Pattern("sum_of_earlier", r"\b(?:sum|total|add|combined|together|average|mean)\b",
-            "what is the sum of the two?", 6, _sum_of_earlier),
+    Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
+            "what is the sum of the two?", 6, _combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
