@@ -130,3 +130,16 @@ def test_standalone_questions_are_not_read_as_follow_ups():
     assert reply.program.op == "lookup" and reply.answer.value == "1,250" and not reply.read_as
     reply = d.ask("what was the change in gross profit from 2018 to 2019?")  # a subject of its own
     assert reply.answer.value == "700" and reply.program.pattern != "change_of_earlier"
+
+
+def test_parenthesised_expense_lines_compute_as_amounts():
+    """A line written in parentheses throughout is an expense shown the statement's way: its change and sums
+    are the amounts a person means (costs rose by 600), not signed values (-600)."""
+    d = _income()
+    d.ask("What was the cost of revenue in 2020?")
+    d.ask("and in 2019?")
+    assert d.ask("what was the change?").answer.value == "600"
+    assert d.ask("what about operating expenses?").answer.value == "300"
+    d.ask("What was the cost of revenue in 2020?")
+    d.ask("What were the operating expenses in 2020?")
+    assert d.ask("what is the sum of the two?").answer.value == "10700"

@@ -28,6 +28,9 @@ class Grid:
     row_labels: tuple[str, ...]
     col_labels: tuple[str, ...]
     col_years: tuple[str, ...]  # "" where a column names no year
+    #: rows written in parentheses throughout (an expense line): the parentheses are how the statement
+    #: presents the line, so the amount a person computes with is positive
+    parenthesised: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, table: Table) -> Grid:
@@ -35,11 +38,16 @@ class Grid:
         header = max(1, header_row_count(table))
         cols = tuple(" ".join(r[c].strip() for r in rows[:header] if r[c].strip()) for c in range(table.n_cols))
         years = tuple((years_in(label) or [""])[0] for label in cols)
-        return cls(table, header, tuple(r[0].strip() for r in rows), cols, years)
+        shown = {r for r in range(header, len(rows)) if (amounts := [c.strip() for c in rows[r][1:]
+                 if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
+        return cls(table, header, tuple(r[0].strip() for r in rows), cols, years, frozenset(shown))
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
-        return Cell(row, col, text, parse_number(text), self.row_labels[row], self.col_labels[col])
+        value = parse_number(text)
+        if value is not None and row in self.parenthesised:
+            value = abs(value)
+        return Cell(row, col, text, value, self.row_labels[row], self.col_labels[col])
 
     def body_rows(self) -> range:
         return range(self.header_rows, self.table.n_rows)
