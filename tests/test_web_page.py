@@ -127,7 +127,7 @@ def test_page_conversation_with_highlights(browser, server, tmp_path):
     assert _last_answer(page) == "10.54%"
 
     _ask(page, "Who is the chief executive?")
-    assert _last_answer(page) == "no answer found"
+    assert _last_answer(page) == "no answer found" and _highlighted(page) == []
 
     page.screenshot(path=str(tmp_path / "conversation.png"), full_page=True)
     assert (tmp_path / "conversation.png").stat().st_size > 10_000
