@@ -143,3 +143,14 @@ def test_parenthesised_expense_lines_compute_as_amounts():
     d.ask("What was the cost of revenue in 2020?")
     d.ask("What were the operating expenses in 2020?")
     assert d.ask("what is the sum of the two?").answer.value == "10700"
+
+
+def test_follow_ups_refuse_what_they_cannot_mean():
+    d = _income()
+    d.ask("What was the revenue in 2020?")
+    assert d.ask("what is that as a percentage of the 2030 revenue?").program.pattern != "share_of_named"
+    d = _income()
+    d.ask("What was the gross profit in 2020?")
+    d.ask("what is that as a percentage of revenue?")
+    reply = d.ask("what is the sum of the two?")  # a percentage and an amount do not add up
+    assert reply.program is None or reply.program.pattern != "combine_earlier"

@@ -19,7 +19,7 @@ from . import dialogue_edit as edit
 from .dialogue_confidence import confidence as stand_in_confidence
 from .dialogue_core import as_program, ask_core, coverage
 from .dialogue_edit import Grid
-from .lexicon import content_tokens
+from .lexicon import content_tokens, years_in
 from .program import Program, Ref
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found": on the open part of TAT-QA dev (grouped
@@ -56,6 +56,15 @@ class Asked:
     def years(self) -> list[str]:
         return self.grid.years_named(self.question) if self.grid else []
 
+    @property
+    def names_unknown_year(self) -> bool:
+        """The question names a year the table has no column for ("and in 2030?"): nothing to move to."""
+        return bool(self.grid) and len(years_in(self.question)) > len(self.years)
+
+    def same_scale(self, refs: list[Ref]) -> bool:
+        """Earlier answers that can be added or subtracted: not a percentage with an amount."""
+        return len({self.history[r.turn].scale == "percent" for r in refs}) == 1
+
     def last(self, k: int = 1) -> list[Ref]:
         n = len(self.history)
         return [Ref(i) for i in range(n - k, n)] if n >= k else []
@@ -83,6 +92,8 @@ def _combine_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
     if not refs or asked.rows or not _EARLIER.search(asked.question):
         return None
+    if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
+        return None
     if re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
         return Program("divide", tuple(refs))  # the first of the two over the second
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
@@ -97,7 +108,7 @@ def _names_nothing(asked: Asked) -> bool:
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
     if not refs or asked.rows or asked.years or re.search(r"\bpercent", asked.question, re.I) or \
-            not _names_nothing(asked):
+            not _names_nothing(asked) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
@@ -118,7 +129,7 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
 
 def _share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or not _PRONOUN.search(asked.question):
+    if not refs or grid is None or not _PRONOUN.search(asked.question) or asked.names_unknown_year:
         return None
     whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
                                      re.I).end():]
@@ -146,7 +157,7 @@ def _subject_of_last(asked: Asked) -> Program | None:
 
 def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows
-    if not refs or not rows or asked.grid is None:
+    if not refs or not rows or asked.grid is None or asked.names_unknown_year:
         return None
     moved = edit.other_row(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, rows[0])
     if moved is not None and asked.years:
