@@ -41,7 +41,7 @@ _LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|le
                            r"(?:prior|previous|earlier|first|former|preceding)\b")
 
 
-def _or_stop(plan: Plan | None) -> Plan:
+def or_stop(plan: Plan | None) -> Plan:
     return plan if plan is not None else NO_ANSWER
 
 
@@ -106,7 +106,7 @@ def percent_change_of_earlier(t: Turn) -> Plan | None:
         if m:
             return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base")
     items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in t.steps[-2:] if s.value is not None]
-    return _or_stop(plan_or_none(combine("pct_change", items, t.question), "change of the last two values in percent"))  # type: ignore[arg-type]
+    return or_stop(plan_or_none(combine("pct_change", items, t.question), "change of the last two values in percent"))  # type: ignore[arg-type]
 
 
 def average_of_earlier_sum(t: Turn) -> Plan | None:
@@ -146,7 +146,7 @@ def earlier_run(t: Turn) -> Plan | None:
         items = items[-2:]
     if t.on("latest_first") and _LATEST_FIRST.search(t.question):
         items = items[::-1]  # "what is that value over the prior quotient?": the latest answer leads
-    return _or_stop(plan_or_none(combine(t.op, items, t.question, ordered=True), f"{t.op} of earlier answers"))  # type: ignore[arg-type]
+    return or_stop(plan_or_none(combine(t.op, items, t.question, ordered=True), f"{t.op} of earlier answers"))  # type: ignore[arg-type]
 
 
 def operand_of_year(t: Turn) -> Plan | None:
@@ -166,7 +166,7 @@ def operand_of_year(t: Turn) -> Plan | None:
 def moved_to_year(t: Turn) -> Plan | None:
     if not (_on_earlier(t) and t.op == "lookup" and t.years) or t.novel_subject:
         return None
-    return _or_stop(transfer(t.doc, t.prev, t.steps, t.years, t.question))  # type: ignore[arg-type]
+    return or_stop(transfer(t.doc, t.prev, t.steps, t.years, t.question))  # type: ignore[arg-type]
 
 
 def moved_to_row(t: Turn) -> Plan | None:
@@ -190,4 +190,4 @@ def earlier_lookups(t: Turn) -> Plan | None:
     items = [(st.years[-1] if st.years else None, st.value, st.formula) for st in run]
     if t.op == "change":
         items = items[-2:]
-    return _or_stop(plan_or_none(combine(t.op, items, t.question, ordered=True), f"{t.op} of earlier answers"))  # type: ignore[arg-type]
+    return or_stop(plan_or_none(combine(t.op, items, t.question, ordered=True), f"{t.op} of earlier answers"))  # type: ignore[arg-type]

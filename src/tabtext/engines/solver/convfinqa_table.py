@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from . import convfinqa_ground as ground
-from .convfinqa_earlier import NO_ANSWER, _or_stop
+from .convfinqa_earlier import NO_ANSWER, or_stop
 from .convfinqa_ground import content_words
 from .convfinqa_moves import part_of_earlier_whole, same_line, two_subjects, whole_period
 from .convfinqa_read import THOSE_YEARS, Turn
@@ -74,7 +74,7 @@ def whole_table_period(t: Turn) -> Plan | None:
     whole = whole_period(t.doc, t.subject, t.years, t.question)  # "for the five year period ended 2017"
     if whole is None:
         return None
-    return _or_stop(plan_or_none(combine(t.op, whole, t.question, ordered=True), f"{t.op} over the table's whole period"))
+    return or_stop(plan_or_none(combine(t.op, whole, t.question, ordered=True), f"{t.op} over the table's whole period"))
 
 
 def _year_pair(t: Turn):
@@ -102,7 +102,7 @@ def change_from_year_before(t: Turn) -> Plan | None:
     earlier, a, b = pair
     if a is None or b is None or earlier not in b.years or a.key == b.key:
         return None
-    return _or_stop(plan_or_none(combine(t.op, [(t.years[0], a.value, a.text), (earlier, b.value, b.text)], t.question),
+    return or_stop(plan_or_none(combine(t.op, [(t.years[0], a.value, a.text), (earlier, b.value, b.text)], t.question),
                                  f"{t.op} of {' '.join(t.subject)} from {earlier} to {t.years[0]}"))
 
 
@@ -115,7 +115,7 @@ def over_years(t: Turn) -> Plan | None:
     if not t.novel and all(y in by_year for y in qyears):
         items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
         items = items[:2] if op in ("change", "pct_change", "ratio") else items
-        return _or_stop(plan_or_none(combine(op, items, t.question), f"{op} of earlier operands over {qyears}"))
+        return or_stop(plan_or_none(combine(op, items, t.question), f"{op} of earlier operands over {qyears}"))
     items: list = []
     first = None
     for y in qyears:
@@ -133,7 +133,7 @@ def over_years(t: Turn) -> Plan | None:
     if len(items) != len(qyears):
         return None
     items = items[:2] if op in ("change", "pct_change", "ratio") else items
-    return _or_stop(plan_or_none(combine(op, items, t.question), f"{op} of {' '.join(t.subject)} over {qyears}"))
+    return or_stop(plan_or_none(combine(op, items, t.question), f"{op} of {' '.join(t.subject)} over {qyears}"))
 
 
 def without_part(t: Turn) -> Plan | None:
