@@ -24,8 +24,8 @@ from . import one_line_errors
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabtext ask", description="Ask a question about your own table and text.",
                                 epilog="With the offline solver an answer whose confidence is below 0.6 is shown as "
-                                       "'no answer found' with the best guess beside it (on TAT-QA dev: 70% of "
-                                       "questions answered, 79% of those right); see docs/dialogue.md.")
+                                       "'no answer found' with the best guess beside it (on TAT-QA dev: 69% of "
+                                       "questions answered, 80% of those right); see docs/dialogue.md.")
     p.add_argument("question", nargs="?", help="the question (with --chat: the first one; more are read from stdin)")
     p.add_argument("--table", help="table file: .csv/.tsv, .md (pipe table) or .html (first <table>)")
     p.add_argument("--text", action="append", default=[], help="text file(s); paragraphs are split on blank lines")

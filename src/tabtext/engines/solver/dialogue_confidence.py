@@ -15,9 +15,9 @@ from .program import Program
 KINDS = ("lookup:Cell", "lookup:Const", "span:Span", "spans:Span", "subtract", "add", "average", "change_ratio",
          "divide", "percent_of")
 
-WEIGHTS = {"add": -0.411, "average": 0.815, "bias": 0.272, "change_ratio": 1.367, "coverage": 0.826, "divide": -1.258,
-           "lookup:Cell": 0.25, "lookup:Const": -0.31, "percent_of": -0.016, "span:Span": -1.474, "spans:Span": 0.48,
-           "subtract": 0.829}
+WEIGHTS = {"add": -0.349, "average": 1.162, "bias": 0.3, "change_ratio": 1.338, "coverage": 0.836, "divide": -1.284,
+           "lookup:Cell": 0.213, "lookup:Const": -0.47, "percent_of": -0.044, "span:Span": -1.51, "spans:Span": 0.449,
+           "subtract": 0.796}
 
 
 def kind(program: Program) -> str:
