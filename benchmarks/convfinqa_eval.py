@@ -45,6 +45,7 @@ def evaluate(examples, off: frozenset[str] = frozenset()) -> list[dict]:
         rows.append({"uid": ex.uid, "turn": ex.meta["turn"], "question": ex.question, "pred": text,
                      "gold": gold, "formula": ex.gold[0].value, "derivation": pred.meta.get("formula", ""),
                      "note": pred.meta.get("note", pred.error), "pattern": pred.meta.get("pattern", ""),
+                     "program": "program" in pred.meta,
                      "strict": strict_em(text, gold, ex.question),
                      "official": official_em(text, gold, str(ex.gold[0].value), ex.question)})
     return rows
@@ -69,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"strict EM:   {100 * sum(r['strict'] for r in rows) / n:.2f}")
     print(f"official EM: {100 * sum(r['official'] for r in rows) / n:.2f}")
     print(f"answered:    {sum(1 for r in rows if r['pred'])}")
+    print(f"programs:    {sum(r['program'] for r in rows)} answers carry a Program that computes them")
     by = collections.defaultdict(list)
     for r in rows:
         by[min(r["turn"], 4)].append(r)

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from ...calc import CalcError, evaluate
 from ...types import Answer, Example, Prediction
 from . import convfinqa_earlier as earlier
+from . import convfinqa_program
 from . import convfinqa_table as table
-from .convfinqa_read import READINGS, read
+from .convfinqa_read import READINGS, Turn, read
 from .convfinqa_turns import Plan, format_answer
 
 
@@ -114,24 +115,38 @@ REFINEMENTS = {
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
 
 
-def plan(example: Example, off: frozenset[str] = frozenset()) -> tuple[str, Plan | None]:
-    """(the pattern that read the turn, its plan — None when it applies but grounds nothing)."""
+def plan(example: Example, off: frozenset[str] = frozenset()) -> tuple[str, Plan | None, Turn]:
+    """(the pattern that read the turn, its plan — None when it applies but grounds nothing, the turn read)."""
     turn = read(example, off)
     for pattern in PATTERNS:
         if pattern.name in off:
             continue
         found = pattern.propose(turn)
         if found is earlier.NO_ANSWER:
-            return pattern.name, None
+            return pattern.name, None, turn
         if found is not None:
-            return pattern.name, found
-    return "", None
+            return pattern.name, found, turn
+    return "", None, turn
+
+
+def checked_program(p: Plan, turn: Turn, value: float | str) -> dict | None:
+    """The plan's Program as JSON (with the earlier turns it refers to), when it computes the plan's value."""
+    if p.program is None or not isinstance(value, float):
+        return None
+    history = convfinqa_program.history(turn.steps)
+    try:
+        got = p.program.value(history)
+    except CalcError:
+        return None
+    if abs(got - value) > 1e-6 * max(1.0, abs(value)):
+        return None
+    return {**p.program.to_json(), "history": [h.to_json() for h in history]}
 
 
 def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
     """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
     try:
-        name, p = plan(example, off)
+        name, p, turn = plan(example, off)
     except Exception as exc:  # one odd turn must not stop a run; the error says what happened
         return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
     if p is None:
@@ -146,8 +161,10 @@ def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Pre
     text = value if isinstance(value, str) else format_answer(value) + p.unit
     if p.unit == "%" and re.fullmatch(r"-?\d+(?:\.\d+)?", p.formula.strip()):
         text = p.formula.strip() + "%"  # "61%" as written: the official EM also looks for the gold formula "61%"
+    program = checked_program(p, turn, value)
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
-                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name})
+                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
+                                                 **({"program": program} if program else {})})
 
 
 answer_example = answer_convfinqa  # the solver's per-task entry point name

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 
 from . import convfinqa_ground as ground
+from . import convfinqa_program as P
 from .convfinqa_ground import content_words
 from .convfinqa_moves import row_transfer
 from .convfinqa_read import BY_CHANGE, Turn
 from .convfinqa_turns import (
     Plan,
     combine,
+    combine_order,
     count_word,
     literal_arithmetic,
     lookup_run,
@@ -22,7 +24,6 @@ from .convfinqa_turns import (
     number_value,
     operand_for_year,
     parenthesize,
-    plan_or_none,
     relative_change,
     rescale,
     transfer,
@@ -39,6 +40,15 @@ _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuatio
                        r"(?:for|of) (?:the )?\w")
 _LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|less|minus|compared to) (?:the |that )?"
                            r"(?:prior|previous|earlier|first|former|preceding)\b")
+
+
+def combine_plan(op: str, items: list, operands: list, question: str, note: str, ordered: bool = False) -> Plan | None:
+    """``combine``'s formula and the same computation as a Program over ``operands`` (one per item)."""
+    formula = combine(op, items, question, ordered)
+    if not formula:
+        return None
+    order = combine_order(op, items, ordered)
+    return Plan(formula, note=note, program=P.combined(op, [operands[i] for i in order]) if order else None)
 
 
 def or_stop(plan: Plan | None) -> Plan:
@@ -87,15 +97,21 @@ def per_unit(t: Turn) -> Plan | None:
     unit = ground.Document(row, t.doc.header).best(content_words(per.group(1)), [], t.question)
     if unit is None:
         return None
-    return Plan(f"{prev.formula.strip()} / {unit.text}", (unit.evidence,), "the earlier amount per unit")  # type: ignore[union-attr]
+    return Plan(f"{prev.formula.strip()} / {unit.text}", (unit.evidence,), "the earlier amount per unit",  # type: ignore[union-attr]
+                program=P.program("divide", P.ref(t.steps), P.leaf(unit)))
 
 
 def times_100(t: Turn) -> Plan | None:
-    return Plan(f"{_pv(t)} * 100", note="previous answer times 100") if _on_earlier(t) and t.op == "x100" else None
+    if not (_on_earlier(t) and t.op == "x100"):
+        return None
+    return Plan(f"{_pv(t)} * 100", note="previous answer times 100",
+                program=P.program("multiply", P.ref(t.steps), P.const(100)))
 
 
 def less_one(t: Turn) -> Plan | None:
-    return Plan(f"{_pv(t)} - 1", note="previous ratio less one") if _on_earlier(t) and t.op == "minus1" else None
+    if not (_on_earlier(t) and t.op == "minus1"):
+        return None
+    return Plan(f"{_pv(t)} - 1", note="previous ratio less one", program=P.program("subtract", P.ref(t.steps), P.const(1)))
 
 
 def percent_change_of_earlier(t: Turn) -> Plan | None:
@@ -104,9 +120,12 @@ def percent_change_of_earlier(t: Turn) -> Plan | None:
     for s in reversed(t.steps[-3:]):
         m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
         if m:
-            return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base")
-    items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in t.steps[-2:] if s.value is not None]
-    return or_stop(plan_or_none(combine("pct_change", items, t.question), "change of the last two values in percent"))  # type: ignore[arg-type]
+            return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base",
+                        program=P.program("divide", P.ref(t.steps, s), P.number(m.group(2))))
+    run = [s for s in t.steps[-2:] if s.value is not None]
+    items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]
+    return or_stop(combine_plan("pct_change", items, [P.ref(t.steps, s) for s in run], t.question,
+                                "change of the last two values in percent"))
 
 
 def average_of_earlier_sum(t: Turn) -> Plan | None:
@@ -115,10 +134,12 @@ def average_of_earlier_sum(t: Turn) -> Plan | None:
     formula = t.prev.formula  # type: ignore[union-attr]
     count = count_word(t.question)
     if count and "+" in formula:
-        return Plan(f"({formula}) / {count}", note=f"previous total over {count}")
+        return Plan(f"({formula}) / {count}", note=f"previous total over {count}",
+                    program=P.program("divide", P.ref(t.steps), P.const(count)))
     terms = formula.split(" + ")
     if re.fullmatch(r"[^()]*", formula) and len(terms) >= 2:
-        return Plan(f"({formula}) / {len(terms)}", note="previous sum over its count")
+        return Plan(f"({formula}) / {len(terms)}", note="previous sum over its count",
+                    program=P.program("divide", P.ref(t.steps), P.const(len(terms))))
     return None
 
 
@@ -130,7 +151,8 @@ def two_named_earlier(t: Turn) -> Plan | None:
         return None
     a, b = named
     sym = "/" if t.op == "ratio" else "-"
-    return Plan(f"{parenthesize(a.formula)} {sym} {parenthesize(b.formula)}", note=f"{t.op} of two named earlier answers")
+    return Plan(f"{parenthesize(a.formula)} {sym} {parenthesize(b.formula)}", note=f"{t.op} of two named earlier answers",
+                program=P.program("divide" if t.op == "ratio" else "subtract", P.ref(t.steps, a), P.ref(t.steps, b)))
 
 
 def earlier_run(t: Turn) -> Plan | None:
@@ -141,12 +163,13 @@ def earlier_run(t: Turn) -> Plan | None:
     run = lookup_run(t.steps)
     if grounded_new or len(run) < 2:
         return None
-    items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]
     if t.op not in ("sum", "average"):
-        items = items[-2:]
+        run = run[-2:]
     if t.on("latest_first") and _LATEST_FIRST.search(t.question):
-        items = items[::-1]  # "what is that value over the prior quotient?": the latest answer leads
-    return or_stop(plan_or_none(combine(t.op, items, t.question, ordered=True), f"{t.op} of earlier answers"))  # type: ignore[arg-type]
+        run = run[::-1]  # "what is that value over the prior quotient?": the latest answer leads
+    items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]
+    return or_stop(combine_plan(t.op, items, [P.ref(t.steps, s) for s in run], t.question,
+                                f"{t.op} of earlier answers", ordered=True))
 
 
 def operand_of_year(t: Turn) -> Plan | None:
@@ -159,7 +182,8 @@ def operand_of_year(t: Turn) -> Plan | None:
     best = doc.best_scored(words, years[:1], t.question) if t.on("operand_fits") and own_cells and words else None
     if best is not None and best[1].key != own_cells[0].key and \
             best[0] > doc.score(own_cells[0], words, years[:1], t.question) + 0.1:
-        return Plan(best[1].text, (best[1].evidence,), "a better fitting cell than the earlier operand")
+        return Plan(best[1].text, (best[1].evidence,), "a better fitting cell than the earlier operand",
+                    program=P.program("lookup", P.leaf(best[1])))
     return found
 
 
@@ -187,7 +211,7 @@ def earlier_lookups(t: Turn) -> Plan | None:
     run = [st for st in lookup_run(t.steps) if st.lookup]
     if len(run) < 2:  # "what was, then, the change in that cash dividend throughout 2002?" after two lookups
         return None
+    run = run[-2:] if t.op == "change" else run
     items = [(st.years[-1] if st.years else None, st.value, st.formula) for st in run]
-    if t.op == "change":
-        items = items[-2:]
-    return or_stop(plan_or_none(combine(t.op, items, t.question, ordered=True), f"{t.op} of earlier answers"))  # type: ignore[arg-type]
+    return or_stop(combine_plan(t.op, items, [P.ref(t.steps, st) for st in run], t.question,
+                                f"{t.op} of earlier answers", ordered=True))

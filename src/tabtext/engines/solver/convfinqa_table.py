@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from . import convfinqa_ground as ground
-from .convfinqa_earlier import NO_ANSWER, or_stop
+from . import convfinqa_program as P
+from .convfinqa_earlier import NO_ANSWER, combine_plan, or_stop
 from .convfinqa_ground import content_words
 from .convfinqa_moves import part_of_earlier_whole, same_line, two_subjects, whole_period
 from .convfinqa_read import THOSE_YEARS, Turn
@@ -64,7 +65,8 @@ def low_to_high(t: Turn) -> Plan | None:
     hi, lo = found["high"], found["low"]
     if hi is None or lo is None:
         return None
-    return Plan(f"{hi.text} - {lo.text}", (hi.evidence, lo.evidence), "the range from low to high")
+    return Plan(f"{hi.text} - {lo.text}", (hi.evidence, lo.evidence), "the range from low to high",
+                program=P.program("subtract", P.leaf(hi), P.leaf(lo)))
 
 
 def whole_table_period(t: Turn) -> Plan | None:
@@ -91,7 +93,7 @@ def listed_change(t: Turn) -> Plan | None:
     a = pair[1]
     if a is not None and a.source == "table" and not a.years and any(k == a.key[0] for k, _ in t.doc.table_years):
         # a yearless row among year rows ("volume/weather | 21.3" in a net revenue walk) is itself a change
-        return Plan(a.text, (a.evidence,), "a change the table lists itself")
+        return Plan(a.text, (a.evidence,), "a change the table lists itself", program=P.program("lookup", P.leaf(a)))
     return None
 
 
@@ -102,8 +104,9 @@ def change_from_year_before(t: Turn) -> Plan | None:
     earlier, a, b = pair
     if a is None or b is None or earlier not in b.years or a.key == b.key:
         return None
-    return or_stop(plan_or_none(combine(t.op, [(t.years[0], a.value, a.text), (earlier, b.value, b.text)], t.question),
-                                 f"{t.op} of {' '.join(t.subject)} from {earlier} to {t.years[0]}"))
+    return or_stop(combine_plan(t.op, [(t.years[0], a.value, a.text), (earlier, b.value, b.text)],
+                                [P.leaf(a), P.leaf(b)], t.question,
+                                f"{t.op} of {' '.join(t.subject)} from {earlier} to {t.years[0]}"))
 
 
 def over_years(t: Turn) -> Plan | None:
@@ -115,8 +118,10 @@ def over_years(t: Turn) -> Plan | None:
     if not t.novel and all(y in by_year for y in qyears):
         items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
         items = items[:2] if op in ("change", "pct_change", "ratio") else items
-        return or_stop(plan_or_none(combine(op, items, t.question), f"{op} of earlier operands over {qyears}"))
+        return or_stop(combine_plan(op, items, [P.number(text) for _, _, text in items], t.question,
+                                    f"{op} of earlier operands over {qyears}"))
     items: list = []
+    leaves: list = []
     first = None
     for y in qyears:
         c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
@@ -130,10 +135,12 @@ def over_years(t: Turn) -> Plan | None:
             break
         first = first or c
         items.append((y, c.value, c.text))
+        leaves.append(P.leaf(c))
     if len(items) != len(qyears):
         return None
-    items = items[:2] if op in ("change", "pct_change", "ratio") else items
-    return or_stop(plan_or_none(combine(op, items, t.question), f"{op} of {' '.join(t.subject)} over {qyears}"))
+    if op in ("change", "pct_change", "ratio"):
+        items, leaves = items[:2], leaves[:2]
+    return or_stop(combine_plan(op, items, leaves, t.question, f"{op} of {' '.join(t.subject)} over {qyears}"))
 
 
 def without_part(t: Turn) -> Plan | None:
@@ -172,14 +179,19 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
             # "including the 2001 program, what becomes this total?": a new term from the line of the others
             line = same_line(t.doc, terms, t.subject, t.qyears[:1], q)
             if line is not None:
-                return Plan(f"{' + '.join(terms)} + {line.text}", (line.evidence,), "one more term of the sum")
-        return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value")
+                return Plan(f"{' + '.join(terms)} + {line.text}", (line.evidence,), "one more term of the sum",
+                            program=P.program("add", P.ref(t.steps), P.leaf(line)))
+        return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value",
+                    program=P.program("add", P.ref(t.steps), P.leaf(c)))
     if t.op == "change":
-        return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value")
+        return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value",
+                    program=P.program("subtract", P.ref(t.steps), P.leaf(c)))
     if t.op == "ratio":
         if _pronoun_is_whole(q) or t.on("part_whole") and is_whole_of(pv, c.text):
-            return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer")
-        return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value")
+            return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer",
+                        program=P.program("divide", P.leaf(c), P.ref(t.steps)))
+        return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value",
+                    program=P.program("divide", P.ref(t.steps), P.leaf(c)))
     return None
 
 
@@ -195,7 +207,8 @@ def ratio_of_two(t: Turn) -> Plan | None:
         b = b or doc.best(whole or t.subject, t.qyears[:1], parts[1])
         if a is None or b is None:
             return None
-        return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values")
+        return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values",
+                    program=P.program("divide", P.leaf(a), P.leaf(b)))
     if t.prev is not None and t.on("part_of_prev"):
         return part_of_earlier_whole(t.doc, t.prev, t.words, t.qyears[:1], t.question)
     return None
@@ -222,7 +235,8 @@ def value_times_price(t: Turn) -> Plan | None:
         price = next((x for x in t.doc.candidates if x.source == "table" and x.key[:2] == c.key[:2] and
                       "price" in x.label), None)  # "the total value of the shares purchased": shares x price
         if price is not None:
-            return Plan(f"{c.text} * {price.text}", (c.evidence, price.evidence), "a count times its price")
+            return Plan(f"{c.text} * {price.text}", (c.evidence, price.evidence), "a count times its price",
+                        program=P.program("multiply", P.leaf(c), P.leaf(price)))
     return None
 
 
@@ -232,7 +246,8 @@ def annual_times_years(t: Turn) -> Plan | None:
     if t.op == "lookup" and span_n and re.search(r"\btotal\b", t.question) and \
             re.search(r"\bannual\w*|\bper year\b|\beach year\b|\binstallments?\b", c.label):
         n = count_word(span_n.group()) or int(span_n.group(1))  # "the total payments ... that lasted 7 years"
-        return Plan(f"{c.text} * {n}", (c.evidence,), "an annual amount times the years")
+        return Plan(f"{c.text} * {n}", (c.evidence,), "an annual amount times the years",
+                    program=P.program("multiply", P.leaf(c), P.const(n)))
     return None
 
 
@@ -243,5 +258,8 @@ def lookup(t: Turn) -> Plan:
         steps_up = ["thousand", "million", "billion"]
         shift = steps_up.index(c.scale) - steps_up.index(asked.group(1)[:-1])
         factor = f" * {1000 ** shift}" if shift > 0 else f" / {1000 ** -shift}"
-        return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(t.subject)} in {asked.group(1)}")
-    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(t.subject)} {t.qyears[:1]}", "%" if c.percent else "")
+        scaled = P.program("multiply" if shift > 0 else "divide", P.leaf(c), P.const(1000 ** abs(shift)))
+        return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(t.subject)} in {asked.group(1)}",
+                    program=scaled)
+    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(t.subject)} {t.qyears[:1]}", "%" if c.percent else "",
+                P.program("lookup", P.leaf(c)))
