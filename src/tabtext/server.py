@@ -3,7 +3,8 @@
 ``POST /v1/chat/completions`` reads a table and text from the messages (the layouts in
 ``engines/prompts.py``, or any markdown table + text with a "Question:" line) and answers with the solver,
 so the openai engine pointed at this server gives the solver's answers. ``POST /v1/answer`` takes JSON
-``{table, paragraphs, question, history?}``. Bad input is a 4xx with a one-line message, never a 500.
+``{table, paragraphs, question, history?}``; ``POST /v1/dialogue`` is one turn of the page's conversation
+(``engines/solver/dialogue_api.py``). Bad input is a 4xx with a one-line message, never a 500.
 """
 
 
