@@ -1,33 +1,26 @@
 """Offline solver on ConvFinQA dev (1,490 turns): strict and official EM, overall and by turn position.
 
     PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file F] [--failures N] [--without NAME,..] [--patterns]
-        [--snapshot]
 
 --without switches off named patterns, refinements or readings (``convfinqa.SWITCHES``) to show what each one
 does, e.g. ``--without whole_table_period,same_for_other_subject``. --patterns prints the pattern table: how many
-turns each pattern read and its strict precision. --snapshot rewrites tests/golden/convfinqa_strict_em.json (the
-per-turn pin of the regression test) after a change that moves turns on purpose.
+turns each pattern read and its strict precision. (The per-turn pin of the tests is benchmarks/update_snapshots.py.)
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
-import json
 import os
-import sys
 import zlib
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from convfinqa_em import official_em, strict_em  # noqa: E402
-
-from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
-from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES, answer_convfinqa  # noqa: E402
+from tabtext.benchmarks.chatrag.convfinqa import load_native
+from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES, answer_convfinqa
+from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 DEFAULT = DATA / "convfinqa" / "pot_convfinqa_dev.json"
-SNAPSHOT = Path(__file__).resolve().parents[1] / "tests" / "golden" / "convfinqa_strict_em.json"
 
 
 def half_of(uid: str) -> str:
@@ -46,8 +39,8 @@ def evaluate(examples, off: frozenset[str] = frozenset()) -> list[dict]:
                      "gold": gold, "formula": ex.gold[0].value, "derivation": pred.meta.get("formula", ""),
                      "note": pred.meta.get("note", pred.error), "pattern": pred.meta.get("pattern", ""),
                      "program": "program" in pred.meta,
-                     "strict": strict_em(text, gold, ex.question),
-                     "official": official_em(text, gold, str(ex.gold[0].value), ex.question)})
+                     "strict": strict_convfinqa(text, gold, ex.question)[0],
+                     "official": int(official_convfinqa(text, gold, str(ex.gold[0].value), ex.question) > 0)})
     return rows
 
 
@@ -57,14 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--failures", type=int, default=0, help="print this many failed turns")
     ap.add_argument("--without", default="", help="comma-separated pattern / refinement / reading names to turn off")
     ap.add_argument("--patterns", action="store_true", help="print each pattern's turns and strict precision")
-    ap.add_argument("--snapshot", action="store_true", help="rewrite the per-turn strict EM pin of the tests")
     args = ap.parse_args(argv)
     off = frozenset(filter(None, args.without.split(",")))
     if off - SWITCHES:
         ap.error(f"--without: no pattern, refinement or reading named {', '.join(sorted(off - SWITCHES))}")
     rows = evaluate(load_native(args.file), off)
-    if args.snapshot:
-        SNAPSHOT.write_text(json.dumps({r["uid"]: int(r["strict"]) for r in rows}, indent=0, sort_keys=True))
     n = len(rows)
     print(f"turns: {n}")
     print(f"strict EM:   {100 * sum(r['strict'] for r in rows) / n:.2f}")

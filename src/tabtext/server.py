@@ -287,9 +287,14 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
         body = await read_json(request)
         if not isinstance(body, dict):
             raise BadInput("the body must be a JSON object with 'messages'")
-        if body.get("stream"):
-            raise BadInput("stream=true is not supported; send stream=false")
         example = example_from_messages(body.get("messages"))
+        if body.get("stream"):
+            from .server_stream import streaming_reply
+
+            async def streamed_text() -> str:
+                return reply_text(example, await run_in_threadpool(solve, example))
+
+            return streaming_reply(body, streamed_text)
         pred = await run_in_threadpool(solve, example)
         text = reply_text(example, pred)
         n_prompt = sum(len(str(m.get("content", "")).split()) for m in body["messages"])
@@ -302,6 +307,10 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
             "usage": {"prompt_tokens": n_prompt, "completion_tokens": n_out, "total_tokens": n_prompt + n_out},
             "tabtext": {"error": pred.error} if pred.error else {},
         })
+
+    from .server_tables import add_table_upload
+
+    add_table_upload(app, max_body)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
 
     @app.post("/v1/answer")
     async def answer(request: Request) -> dict[str, object]:

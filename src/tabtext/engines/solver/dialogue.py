@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...calc import CalcError
+from ...table_choice import rank_tables
 from ...types import Answer, Context, Evidence, Prediction
 from . import dialogue_edit as edit
 from .dialogue_confidence import confidence as stand_in_confidence
@@ -210,6 +211,7 @@ class Reply:
     read_as: str = ""
     confidence: float = 0.0
     error: str = ""
+    table: int = 0  # which of the context's tables the answer reads
 
     @property
     def found(self) -> bool:
@@ -224,43 +226,68 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question = question.strip()
-        grid = Grid.of(self.context.table) if self.context.table is not None and self.context.table.rows else None
-        asked = Asked(question, grid, tuple(self.history), self.context)
+        current = self._current_table()
+        asked = Asked(question, self._grid(current), tuple(self.history), self._reading(current))
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
-            return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, ())
-        pred = ask_core(question, self.context)
-        program = as_program(pred, grid)
+            return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
+        tables = self.context.tables
+        first = rank_tables(tables, question)[0] if len(tables) > 1 else 0  # a new question: its own table
+        context = self._reading(first)
+        pred = ask_core(question, context)
+        program = as_program(pred, self._grid(first))
         if program is None:
-            return Reply(question, None, None, error=pred.error or "no answer found")
+            return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         confidence = pred.meta.get("confidence")
         if not isinstance(confidence, (int, float)):
-            confidence = stand_in_confidence(program, coverage(question, program, self.context, pred.evidence))
-        return self._reply(question, program, "", float(confidence), pred.evidence)
+            confidence = stand_in_confidence(program, coverage(question, program, context, pred.evidence))
+        return self._reply(question, program, "", float(confidence), pred.evidence, first)
+
+    def _current_table(self) -> int:
+        """The table of the last answer's cells (a follow-up works on it)."""
+        for program in reversed(self.history):
+            found = edit.cells(edit.inline(program, self.history))
+            if found:
+                return found[0].table
+        return 0
+
+    def _grid(self, index: int) -> Grid | None:
+        tables = self.context.tables
+        return Grid.of(tables[index], index) if index < len(tables) and tables[index].rows else None
+
+    def _reading(self, index: int) -> Context:
+        """The context with table ``index`` first: the core reads the first table."""
+        tables = self.context.tables
+        if not 0 < index < len(tables):
+            return self.context
+        return replace(self.context, tables=(tables[index],) + tables[:index] + tables[index + 1:])
 
     def _reply(self, question: str, program: Program, name: str, confidence: float,
-               evidence: tuple[Evidence, ...]) -> Reply:
+               evidence: tuple[Evidence, ...], table: int) -> Reply:
         history = tuple(self.history)
         try:
             answer = program.run(history)
         except CalcError as exc:
-            return Reply(question, program, None, error=f"cannot compute {edit.describe(program, history)}: {exc}")
+            return Reply(question, program, None, error=f"cannot compute {edit.describe(program, history)}: {exc}",
+                         table=table)
         if name:
             program = Program(program.op, program.args, program.scale, name, program.answer_value)
         self.history.append(program)
         evidence = evidence or edit.inline(program, history).evidence()
         read_as = edit.describe(program, history) if name else ""
-        return Reply(question, program, answer, tuple(evidence), read_as, confidence)
+        return Reply(question, program, answer, tuple(evidence), read_as, confidence, table=table)
 
     @classmethod
     def from_json(cls, context: Context, history: list[dict]) -> Dialogue:
         return cls(context, [Program.from_json(h) for h in history])
 
 
-def as_prediction(reply: Reply, uid: str) -> Prediction:
+def as_prediction(reply: Reply, uid: str, several_tables: bool = False) -> Prediction:
+    """The reply as a Prediction; with several tables ``meta["table_index"]`` names the one it read."""
+    meta = {"confidence": reply.confidence, "read_as": reply.read_as,
+            "program": reply.program.to_json() if reply.program else None}
     return Prediction(uid=uid, answer=reply.answer, raw=reply.answer.text() if reply.answer else "",
                       error=reply.error, evidence=reply.evidence,
-                      meta={"confidence": reply.confidence, "read_as": reply.read_as,
-                            "program": reply.program.to_json() if reply.program else None})
+                      meta={**meta, "table_index": reply.table} if several_tables else meta)

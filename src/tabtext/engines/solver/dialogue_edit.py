@@ -31,23 +31,24 @@ class Grid:
     #: rows written in parentheses throughout (an expense line): the parentheses are how the statement
     #: presents the line, so the amount a person computes with is positive
     parenthesised: frozenset[int] = frozenset()
+    index: int = 0  # which table of the context this is
 
     @classmethod
-    def of(cls, table: Table) -> Grid:
+    def of(cls, table: Table, index: int = 0) -> Grid:
         rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
         header = max(1, header_row_count(table))
         cols = tuple(" ".join(r[c].strip() for r in rows[:header] if r[c].strip()) for c in range(table.n_cols))
         years = tuple((years_in(label) or [""])[0] for label in cols)
         shown = {r for r in range(header, len(rows)) if (amounts := [c.strip() for c in rows[r][1:]
                  if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
-        return cls(table, header, tuple(r[0].strip() for r in rows), cols, years, frozenset(shown))
+        return cls(table, header, tuple(r[0].strip() for r in rows), cols, years, frozenset(shown), index)
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
         value = parse_number(text)
         if value is not None and row in self.parenthesised:
             value = abs(value)
-        return Cell(row, col, text, value, self.row_labels[row], self.col_labels[col])
+        return Cell(row, col, text, value, self.row_labels[row], self.col_labels[col], self.index)
 
     def body_rows(self) -> range:
         return range(self.header_rows, self.table.n_rows)
