@@ -1,9 +1,10 @@
 """Offline solver on ConvFinQA dev (1,490 turns): strict and official EM, overall and by turn position.
 
-    PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file pot_convfinqa_dev.json] [--failures N] [--without R,..]
+    PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file F] [--failures N] [--without NAME,..] [--patterns]
 
---without switches off named round-2 rules (the upper-case switches in engines/solver/convfinqa*.py) to show what
-each one does, e.g. ``--without PERIOD,SAME_FOR``.
+--without switches off named patterns, refinements or readings (``convfinqa.SWITCHES``) to show what each one
+does, e.g. ``--without whole_table_period,same_for_other_subject``. --patterns prints the pattern table: how many
+turns each pattern read and its strict precision. (The per-turn pin of the tests is benchmarks/update_snapshots.py.)
 """
 
 from __future__ import annotations
@@ -15,29 +16,29 @@ import zlib
 from pathlib import Path
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native
-from tabtext.engines.solver import (
-    convfinqa,
-    convfinqa_ground,
-    convfinqa_moves,
-    convfinqa_ops,
-    convfinqa_turns,
-)
-from tabtext.engines.solver.convfinqa import answer_convfinqa
+from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES, answer_convfinqa
 from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 DEFAULT = DATA / "convfinqa" / "pot_convfinqa_dev.json"
 
 
-def evaluate(examples) -> list[dict]:
+def half_of(uid: str) -> str:
+    """Two fixed halves of the dialogues (crc32 of the id): rules were written looking only at half A's failures
+    once the solver passed 56.9% strict, so half B is the held-out check of how the rules generalise."""
+    return "AB"[zlib.crc32(uid.rsplit("#", 1)[0].encode()) % 2]
+
+
+def evaluate(examples, off: frozenset[str] = frozenset()) -> list[dict]:
     rows = []
     for ex in examples:
-        pred = answer_convfinqa(ex)
+        pred = answer_convfinqa(ex, off)
         text = pred.raw if pred.answer is not None else ""
         gold = ex.meta["exe_answer"]
         rows.append({"uid": ex.uid, "turn": ex.meta["turn"], "question": ex.question, "pred": text,
                      "gold": gold, "formula": ex.gold[0].value, "derivation": pred.meta.get("formula", ""),
-                     "note": pred.meta.get("note", pred.error),
+                     "note": pred.meta.get("note", pred.error), "pattern": pred.meta.get("pattern", ""),
+                     "program": "program" in pred.meta,
                      "strict": strict_convfinqa(text, gold, ex.question)[0],
                      "official": int(official_convfinqa(text, gold, str(ex.gold[0].value), ex.question) > 0)})
     return rows
@@ -47,21 +48,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--file", default=str(DEFAULT))
     ap.add_argument("--failures", type=int, default=0, help="print this many failed turns")
-    ap.add_argument("--without", default="", help="comma-separated rule switches to turn off")
+    ap.add_argument("--without", default="", help="comma-separated pattern / refinement / reading names to turn off")
+    ap.add_argument("--patterns", action="store_true", help="print each pattern's turns and strict precision")
     args = ap.parse_args(argv)
-    for name in filter(None, args.without.split(",")):
-        owners = [m for m in (convfinqa, convfinqa_ops, convfinqa_turns, convfinqa_moves, convfinqa_ground)
-                  if isinstance(getattr(m, name, None), (bool, float))]  # a float switch is a score weight
-        if not owners:
-            ap.error(f"--without: no rule switch named {name!r}")
-        for module in owners:
-            setattr(module, name, False)
-    rows = evaluate(load_native(args.file))
+    off = frozenset(filter(None, args.without.split(",")))
+    if off - SWITCHES:
+        ap.error(f"--without: no pattern, refinement or reading named {', '.join(sorted(off - SWITCHES))}")
+    rows = evaluate(load_native(args.file), off)
     n = len(rows)
     print(f"turns: {n}")
     print(f"strict EM:   {100 * sum(r['strict'] for r in rows) / n:.2f}")
     print(f"official EM: {100 * sum(r['official'] for r in rows) / n:.2f}")
     print(f"answered:    {sum(1 for r in rows if r['pred'])}")
+    print(f"programs:    {sum(r['program'] for r in rows)} answers carry a Program that computes them")
     by = collections.defaultdict(list)
     for r in rows:
         by[min(r["turn"], 4)].append(r)
@@ -70,15 +69,15 @@ def main(argv: list[str] | None = None) -> int:
         label = f"turn {t}" if t < 4 else "turn 4+"
         print(f"  {label:8} n={len(group):4}  strict {100 * sum(r['strict'] for r in group) / len(group):6.2f}"
               f"  official {100 * sum(r['official'] for r in group) / len(group):6.2f}")
-    # Two fixed halves of the dialogues (crc32 of the id): rules were written looking only at half A's failures
-    # once the solver passed 56.9% strict, so half B is the held-out check of how the rules generalise.
     halves = collections.defaultdict(list)
     for r in rows:
-        halves["AB"[zlib.crc32(r["uid"].rsplit("#", 1)[0].encode()) % 2]].append(r)
+        halves[half_of(r["uid"])].append(r)
     for name in "AB":
         group = halves[name]
         print(f"  half {name}   n={len(group):4}  strict {100 * sum(r['strict'] for r in group) / len(group):6.2f}"
               f"  official {100 * sum(r['official'] for r in group) / len(group):6.2f}")
+    if args.patterns:
+        _print_patterns(rows)
     shown = 0
     for r in rows:
         if shown >= args.failures:
@@ -88,6 +87,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"- {r['uid']} | {r['question']} | gold {r['formula']} = {r['gold']} | "
                   f"pred {r['derivation']} = {r['pred']} ({r['note']})")
     return 0
+
+
+def _print_patterns(rows: list[dict]) -> None:
+    by = collections.defaultdict(list)
+    for r in rows:
+        by[r["pattern"]].append(r["strict"])
+    print("\n| pattern | example | turns | strict precision |\n|---|---|---|---|")
+    for p in PATTERNS:
+        hits = by.get(p.name, [])
+        share = f"{100 * sum(hits) / len(hits):.1f}" if hits else "-"
+        print(f"| {p.name} | {p.example} | {len(hits)} | {share} |")
 
 
 if __name__ == "__main__":

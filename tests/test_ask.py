@@ -19,7 +19,7 @@ def test_ask_prints_answer_scale_derivation_evidence(tmp_path, capsys):
     notes.write_text("All amounts are in millions of dollars.\n\nRevenue grew on strong demand.\n")
     assert ask.main(["--table", TABLE, "--text", str(notes), "What was the change in revenue from 2018 to 2019?"]) == 0
     out = capsys.readouterr().out
-    assert "answer: 306.2  (scale: million)" in out
+    assert "answer: 306.2 million" in out
     assert "derivation: 1452.4 - 1146.2" in out
     assert "evidence: cell row 1 col 1 = '1,452.4'  [Revenue / 2019]" in out
 
@@ -27,7 +27,7 @@ def test_ask_prints_answer_scale_derivation_evidence(tmp_path, capsys):
 def test_ask_html_table_with_merged_headers(capsys):
     assert ask.main(["--table", str(DATA / "tables" / "merged.html"), "--json", "What was the revenue of Cloud in 2019?"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["answer"] == ["1,200.5"]
+    assert record["answer"] == "1,200.5" and record["found"]
     assert [(e["row"], e["col"]) for e in record["evidence"]] == [(2, 1)]
 
 
@@ -36,18 +36,33 @@ def test_chat_follow_ups_resolve_against_earlier_turns(monkeypatch, capsys):
     assert ask.main(["--table", TABLE, "--chat", "What was the revenue in 2019?"]) == 0
     out = capsys.readouterr().out
     assert "answer: 1,452.4" in out
-    assert "(read as: What was the revenue in 2017?)" in out and "answer: 1,036.9" in out
+    assert "(read as: Revenue (2017))" in out and "answer: 1,036.9" in out
 
 
-def test_conversation_passes_history():
+def test_chat_follow_up_computes_over_earlier_answers(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("and in 2018?\nwhat was the change?\nwhat about net income?\n\n"))
+    assert ask.main(["--table", TABLE, "--chat", "What was the revenue in 2019?"]) == 0
+    out = capsys.readouterr().out
+    assert "(read as: Revenue (2019) − Revenue (2018))" in out and "answer: 306.2" in out
+    assert "(read as: Net income (2019) − Net income (2018))" in out and "answer: 22.3" in out
+
+
+def test_conversation_uses_the_dialogue_and_keeps_history():
     from tabtext.engines import make_engine
 
     conv = ask.Conversation(make_engine("solver"), ask.load_context(TABLE, []))
     conv.ask("What was the change in revenue from 2018 to 2019?")
     asked, pred = conv.ask("what is that as a percentage?")
-    assert asked == "what is the percentage change in revenue from 2018 to 2019?"
+    assert asked == "percentage change from Revenue (2018) to Revenue (2019)"
     assert pred.answer.value == "26.71" and pred.answer.scale == "percent"
+    assert pred.meta["program"]["op"] == "change_ratio"
     assert [t.role for t in conv.history] == ["user", "assistant", "user", "assistant"]
+
+
+def test_low_confidence_says_no_answer_found(capsys):
+    assert ask.main(["--table", TABLE, "Who is the chief executive?"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("no answer found") and "answer:" not in out
 
 
 @pytest.mark.parametrize("argv,words", [

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabtext.engines.solver.convfinqa import answer_convfinqa, detect_ops
+from tabtext.engines.solver.convfinqa import answer_convfinqa
 from tabtext.engines.solver.convfinqa_ground import cell_number, split_pair, years_in
+from tabtext.engines.solver.convfinqa_ops import detect_ops
 from tabtext.types import Context, Example, Paragraph, Table, Turn
 
 TABLE = Table.from_rows([
@@ -355,3 +356,34 @@ def test_the_sum_over_a_new_value_divides_the_earlier_sum():
     q2 = ("what were operating expenses in 2007?", "400")
     q3 = ("what is the sum?", "1250 + 400")
     assert ask("what is the sum over the value of net revenue in 2006?", q1, q2, q3) == "1.5"
+
+
+def test_patterns_name_the_reading_and_switch_off_by_name():
+    from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES
+
+    q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000")
+    history = tuple(t for q, a in (q1, q2) for t in (Turn("user", q), Turn("assistant", a)))
+    example = Example(uid="d#2", question="what was the change then?", context=CONTEXT, history=history,
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).meta["pattern"] == "earlier_run"
+    without = answer_convfinqa(example, off=frozenset({"earlier_run"}))
+    assert without.meta.get("pattern") != "earlier_run" and without.raw != "250.0"
+    names = [p.name for p in PATTERNS]
+    assert len(names) == len(set(names)) and set(names) <= SWITCHES and all(p.example for p in PATTERNS)
+
+
+def test_answers_carry_a_program_over_cells_and_earlier_turns():
+    from tabtext.engines.solver.program import Cell, Program, Ref
+
+    q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000")
+    history = tuple(t for q, a in (q1, q2) for t in (Turn("user", q), Turn("assistant", a)))
+    example = Example(uid="d#2", question="what was the change then?", context=CONTEXT, history=history,
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    data = answer_convfinqa(example).meta["program"]
+    program, earlier = Program.from_json(data), [Program.from_json(h) for h in data["history"]]
+    assert program.op == "subtract" and program.args == (Ref(0), Ref(1))
+    assert program.value(earlier) == 250.0
+    lookup = Example(uid="d#0", question="what was the net revenue in 2006?", context=CONTEXT,
+                     meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    cell = Program.from_json(answer_convfinqa(lookup).meta["program"]).args[0]
+    assert isinstance(cell, Cell) and (cell.row, cell.col, cell.value) == (1, 2, 1100.0)

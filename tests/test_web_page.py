@@ -1,6 +1,7 @@
 """End to end: the page served by `tabtext serve`, driven in a real headless Chromium (Debian's, no download).
 
-Uploads a table, asks questions (follow-ups included), checks answers and highlighted cells, shows errors,
+Uploads a table, asks questions (follow-ups answered by the server's dialogue), checks answers as shown
+("26.71%", "1,452.4 million"), read-as against derivation, highlighted cells, errors, the cleared table;
 saves a screenshot and prints the page's answer latency p50 (a figure, not an assertion).
 """
 
@@ -85,6 +86,10 @@ def _last_answer(page) -> str:
     return page.locator(".turn.a .value").last.inner_text()
 
 
+def _last_read_as(page) -> str:
+    return page.locator(".turn.q .asked").last.inner_text()
+
+
 def _highlighted(page) -> list[tuple[int, int, str]]:
     return [(int(td.get_attribute("data-row")), int(td.get_attribute("data-col")), td.inner_text())
             for td in page.locator("#thetable td.ev").all()]
@@ -101,28 +106,52 @@ def test_page_conversation_with_highlights(browser, server, tmp_path):
     page.fill("#paragraphs", "All amounts are in millions of dollars.\n\nRevenue grew on strong demand.")
 
     _ask(page, "What was the revenue in 2019?")
-    assert _last_answer(page) == "1,452.4"
+    assert _last_answer(page) == "1,452.4 million"  # the scale word with the number
     assert _highlighted(page) == [(1, 1, "1,452.4")]
 
-    _ask(page, "and in 2017?")  # follow-up: the column phrase replaces the previous one
-    assert page.locator(".turn.q .asked").last.inner_text() == "read as: What was the revenue in 2017?"
-    assert _last_answer(page) == "1,036.9"
+    _ask(page, "and in 2017?")  # the server edits the earlier Program: same row, another column
+    assert _last_read_as(page) == "read as: Revenue (2017)"
+    assert _last_answer(page) == "1,036.9 million"
     assert _highlighted(page) == [(1, 3, "1,036.9")]
 
     _ask(page, "What was the change in revenue from 2018 to 2019?")
-    assert _last_answer(page) == "306.2"
+    assert _last_answer(page) == "306.2 million"
     assert sorted(_highlighted(page)) == [(1, 1, "1,452.4"), (1, 2, "1,146.2")]
     _ask(page, "what is that as a percentage?")  # follow-up by reference
-    assert _last_answer(page) == "26.71"
-    assert "percent" in page.locator(".turn.a .scale").last.inner_text()
+    assert _last_answer(page) == "26.71%"  # a percentage shown as one, not "26.71" beside "scale: percent"
+    assert _last_read_as(page) == "read as: percentage change from Revenue (2018) to Revenue (2019)"
+
+    _ask(page, "and in 2018?")  # what is read and what is computed are the same cells, in the same direction
+    assert _last_read_as(page) == "read as: percentage change from Revenue (2017) to Revenue (2018)"
+    assert page.locator(".turn.a .derivation").last.inner_text() == "derivation: (1146.2 - 1036.9) / 1036.9 * 100"
+    assert _last_answer(page) == "10.54%"
+
+    _ask(page, "Who is the chief executive?")
+    assert _last_answer(page) == "no answer found" and _highlighted(page) == []
 
     page.screenshot(path=str(tmp_path / "conversation.png"), full_page=True)
     assert (tmp_path / "conversation.png").stat().st_size > 10_000
     assert all(u.startswith(server) for u in requests_out), [u for u in requests_out if not u.startswith(server)]
     latencies = page.evaluate("window.tabtext.state.latencies")
-    assert len(latencies) == 4
+    assert len(latencies) == 6
     print(f"\npage answer latency p50: {statistics.median(latencies):.1f} ms over {len(latencies)} questions "
           f"(fetch to rendered JSON, headless Chromium, loopback server)")
+
+
+def test_clearing_the_table_clears_its_shape_label(browser, server):
+    page = browser.new_page()
+    page.goto(server)
+    page.set_input_files("#file", str(DATA / "revenue.csv"))
+    page.wait_for_selector("#thetable")
+    assert page.locator("#shape").inner_text() == "4 rows × 4 columns"
+    page.fill("#tabletext", "")
+    assert page.locator("#shape").inner_text() == "" and page.locator("#thetable").count() == 0
+    page.fill("#tabletext", "a,b\nx,1\n")
+    page.click("#load")
+    assert page.locator("#shape").inner_text() == "2 rows × 2 columns"
+    page.fill("#tabletext", "")
+    page.click("#load")  # "give a table ..." is shown, and the old label is gone
+    assert page.locator("#error").is_visible() and page.locator("#shape").inner_text() == ""
 
 
 def test_page_shows_errors(browser, server, tmp_path):
@@ -159,9 +188,8 @@ def test_page_shows_errors(browser, server, tmp_path):
     assert not error.is_visible()
 
 
-def test_page_js_ports_agree_with_python(browser, server):
-    """The page parses tables and rewrites follow-ups in JavaScript: same results as tables.py/followup.py."""
-    from tabtext.followup import rewrite
+def test_page_table_parser_agrees_with_python(browser, server):
+    """The page parses tables in JavaScript (to show them before asking): same rows as tables.py."""
     from tabtext.tables import read_table
 
     page = browser.new_page()
@@ -171,12 +199,4 @@ def test_page_js_ports_agree_with_python(browser, server):
         text = (tables / name).read_text(encoding="utf-8-sig")
         rows = page.evaluate("t => window.tabtext.parseTable(t)", text)
         assert tuple(tuple(r) for r in rows) == read_table(tables / name).rows, name
-    table = read_table(DATA / "revenue.csv")
-    rows = [list(r) for r in table.rows]
-    cases = [("What was the revenue in 2019?", "and in 2017?"), ("What was the revenue in 2019?", "what about net income?"),
-             ("What was the change in revenue from 2018 to 2019?", "what is that as a percentage?"),
-             ("What was the change in revenue from 2018 to 2019?", "and from 2017 to 2018?"),
-             ("What was the revenue in 2019?", "What was the cost of sales in 2018?")]
-    for previous, question in cases:
-        js = page.evaluate("a => window.tabtext.rewrite(a[0], a[1], a[2])", [question, previous, rows])
-        assert js == rewrite(question, previous, table), (previous, question)
+    assert page.evaluate("typeof window.tabtext.rewrite") == "undefined"  # follow-ups are the server's job

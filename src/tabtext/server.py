@@ -3,7 +3,8 @@
 ``POST /v1/chat/completions`` reads a table and text from the messages (the layouts in
 ``engines/prompts.py``, or any markdown table + text with a "Question:" line) and answers with the solver,
 so the openai engine pointed at this server gives the solver's answers. ``POST /v1/answer`` takes JSON
-``{table, paragraphs, question, history?}``. Bad input is a 4xx with a one-line message, never a 500.
+``{table, paragraphs, question, history?}``; ``POST /v1/dialogue`` is one turn of the page's conversation
+(``engines/solver/dialogue_api.py``). Bad input is a 4xx with a one-line message, never a 500.
 """
 
 
@@ -204,6 +205,24 @@ def answer_json(pred: Prediction) -> dict[str, object]:
 
 
 # ---------------------------------------------------------------- the app
+def mount_dialogue(app, read_json) -> None:  # type: ignore[no-untyped-def]
+    """``POST /v1/dialogue``: one turn {table, paragraphs, question, history: [program of earlier answers]}."""
+    from fastapi import Request
+    from starlette.concurrency import run_in_threadpool
+
+    from .engines.solver.dialogue_api import answer_turn
+
+    @app.post("/v1/dialogue")
+    async def dialogue(request: Request) -> dict[str, object]:
+        body = await read_json(request)
+        history = body.pop("history", None) if isinstance(body, dict) else None
+        example = example_from_answer_request(body)
+        try:
+            return await run_in_threadpool(answer_turn, example.context, example.question, history)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+
+
 def _default_solver() -> Callable[[Example], Prediction]:
     from .engines.solver import SolverEngine
 
@@ -297,5 +316,5 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     async def answer(request: Request) -> dict[str, object]:
         example = example_from_answer_request(await read_json(request))
         return answer_json(await run_in_threadpool(solve, example))
-
+    mount_dialogue(app, read_json)
     return app

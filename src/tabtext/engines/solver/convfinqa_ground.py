@@ -8,26 +8,25 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from ...types import Context, Evidence
+from . import lexicon
 
-STOP = set("""a an the of in on at to for from by with and or as is was were are be been being what which how much
-many does did do has have had that this those these it its their there then than so per year years value values
-amount amounts number figure change changes difference percentage percent portion ratio sum average between
-during over during period time same respectively also about into each both one two ones compared relation represent
-represents representing when where who whose the rate growth increase decrease much was's them and what's
-dollars dollar million millions billion billions thousand thousands usd  i e we our you your if all after
-before since through end ended fiscal december june september march 31 30 following previous current next last
-then, combined together plus including approximately value's they them he she specific so
-become becomes would get gets concerning considering regarding comprehended three four five six seven eight nine ten""".split())
-GLUED = True
+# words that name no subject in a ConvFinQA question (units, quantities, calendar and filler words), beyond
+# the solver's one stop-word list
+VAGUE = frozenset("""30 31 about after all also amounts approximately average become becomes before being
+billion billions both changes compared comprehended concerning considering current december dollar dollars e
+each eight figure five following four get gets growth had has have he i if including into june last march
+million millions next nine number one ones our per period plus portion previous rate regarding relation
+represent representing represents same september seven she since six so specific ten them then then, there they
+thousand thousands three through time together two usd value's values was's we what's when where who whose
+would you your""".split())
+STOP = lexicon.STOP | VAGUE
 _PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
 _MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
 RIGHT_NOUN = 0.3
-SECTIONS = True
 PERCENT_MISMATCH = 0.15
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
                           r"change|increase|decrease|decline|variation|difference")
-HEADLESS = True
 YEARLESS = 0.2
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
@@ -44,24 +43,16 @@ _SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\
 def years_in(text: str) -> list[str]:
     """Years named in a text, with dates like ``12/31/06`` or ``fiscal 06`` read as 2006."""
     found = [(m.start(), m.group()) for m in _YEAR.finditer(text)]
-    if GLUED:
-        found += [(m.start(1), m.group(1)) for m in _GLUED_DATE.finditer(text.lower())]
+    found += [(m.start(1), m.group(1)) for m in _GLUED_DATE.finditer(text.lower())]
     for m in _SHORT_DATE.finditer(text.lower()):
         yy = int(m.group(1) or m.group(2) or m.group(3))
         found.append((m.start(), str(2000 + yy if yy < 50 else 1900 + yy)))
     return [y for _, y in sorted(found)]
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
 def content_words(text: str) -> list[str]:
     words = re.findall(r"[a-z][a-z\-'&]*", text.lower())  # "s&p", "pp&e" stay one word
-    return [_stem(w) for w in words if w not in STOP and len(w) > 1]
+    return [lexicon.stem(w) for w in words if w not in STOP and len(w) > 1]
 
 
 def cell_number(cell: str) -> tuple[float, str] | None:
@@ -121,13 +112,13 @@ class Document:
                 continue
             header = list(table.rows[0])
             first = 1
-            if HEADLESS and _YEAR.fullmatch(header[0].strip()) and len(header) > 1 and \
+            if _YEAR.fullmatch(header[0].strip()) and len(header) > 1 and \
                     all(cell_number(c) for c in header[1:]):
                 header, first = [""] * len(header), 0  # "2003 | $ 1150786" opens the table: data, not a header
-            section = header[0].strip() if SECTIONS and first and _YEAR.fullmatch(header[0].strip()) else ""
+            section = header[0].strip() if first and _YEAR.fullmatch(header[0].strip()) else ""
             for r, row in enumerate(table.rows[first:], start=first):
                 label = row[0] if row else ""
-                if SECTIONS and r > first and _YEAR.fullmatch(label.strip()) and \
+                if r > first and _YEAR.fullmatch(label.strip()) and \
                         not any(cell_number(x) for x in row[1:]):
                     section = label.strip()  # "2009 | high | low" opens the 2009 part of a table headed "2010"
                     continue

@@ -9,8 +9,6 @@ from . import convfinqa_ground as ground
 from .convfinqa_ground import content_words
 from .convfinqa_turns import GENERIC, Plan, Step, number_value
 
-SHARED_NOUN = True  # round-2 rule switch (see convfinqa.RULES)
-
 
 def part_of_earlier_whole(doc: ground.Document, prev: Step, words: list[str], years: list[str],
                            question: str) -> Plan | None:
@@ -105,7 +103,7 @@ def two_subjects(doc: ground.Document, question: str, op: str, years: list[str])
     raw_a = re.findall(r"[a-z][a-z&'\-]*", parts[0])
     raw_b = [w for w in re.findall(r"[a-z][a-z&'\-]*", parts[1]) if w not in ("the", "a", "an", "in", "for", "of")]
     own_b = b_words
-    if SHARED_NOUN and raw_a and 1 <= len(raw_b) <= 2:
+    if raw_a and 1 <= len(raw_b) <= 2:
         # "the average price per share in november and december": the second part is "... in december"
         b_words = [w for w in a_words if w not in content_words(raw_a[-1])] + raw_b
     if not a_words or not b_words:

@@ -4,12 +4,6 @@ from __future__ import annotations
 
 import re
 
-# round-2 rule switches (benchmarks/convfinqa_eval.py --without NAME)
-RATIO_OVER_NOUN = True
-BY_AMOUNT = True
-NO_PARENS = True
-SUM_OVER = True
-
 _OPS = [
     ("x100", re.compile(r"times 100|multipl\w* by 100|\* ?100\b|\bby 100\b(?! ?%)|\b(?:is|was) (?:that|this|it) in percent\w*")),
     ("minus1", re.compile(r"(excluding|without|less|minus|subtract\w*) (the )?(portion|part|one\b|1\b|100 ?%)")),
@@ -32,20 +26,18 @@ _PCT_NOUN = re.compile(r"\b(?:that|this|those|these) (?:combined )?(?:percent\w*
 def detect_ops(question: str) -> list[str]:
     """Operator cues, most specific first; among average/ratio/change/sum the one named first leads."""
     q = _PCT_NOUN.sub("that value", question.lower())
-    if SUM_OVER:
-        q = re.sub(r"\b(?:the|that|this) (?:sum|total)(?= (?:over|divided by)\b)", "that value", q)  # "the sum over X"
-    if NO_PARENS:
-        q = re.sub(r"\([^()]*\)", " ", q)  # "net income ( loss )" names a line item, not an operation
+    q = re.sub(r"\b(?:the|that|this) (?:sum|total)(?= (?:over|divided by)\b)", "that value", q)  # "the sum over X"
+    q = re.sub(r"\([^()]*\)", " ", q)  # "net income ( loss )" names a line item, not an operation
     found = [(name, pattern.search(q)) for name, pattern in _OPS]
     found = [(name, m) for name, m in found if m]
     fixed = [name for name, _ in found if name not in _FIRST_WINS]
     ranked = sorted((m.start(), name) for name, m in found if name in _FIRST_WINS)
     names = [name for _, name in ranked]
-    if RATIO_OVER_NOUN and "ratio" in names and "change" in names and _STRONG_RATIO.search(q) and \
+    if "ratio" in names and "change" in names and _STRONG_RATIO.search(q) and \
             _CHANGE_NOUN.search(q):
         names.remove("ratio")  # "what percentage did this increase represent in relation to X": a ratio
         names.insert(0, "ratio")
-    if BY_AMOUNT and "pct_change" in fixed and re.search(r"\bby what amount\b", q):
+    if "pct_change" in fixed and re.search(r"\bby what amount\b", q):
         fixed = [n for n in fixed if n != "pct_change"]  # "by what amount did that percentage increase?"
         names = ["change"] + [n for n in names if n != "change"]
     return fixed + names

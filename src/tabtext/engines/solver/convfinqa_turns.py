@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from ...calc import CalcError, evaluate
 from ...types import Evidence, Example
 from . import convfinqa_ground as ground
+from . import convfinqa_program as P
 from .convfinqa_ground import content_words, years_in
+from .program import Program, Ref
 
 _NUM_RE = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)%?")
 
@@ -75,35 +77,45 @@ class Plan:
     evidence: tuple[Evidence, ...] = ()
     note: str = ""
     unit: str = ""  # "%" when the answer is a value the document writes as a percentage
+    program: Program | None = None  # what the formula computes, over grounded operands and earlier turns
+
+
+def combine_order(op: str, items: list[tuple[str | None, float, str]], ordered: bool = False) -> list[int] | None:
+    """Which (year, value, text) items an operator takes, in the order asked (indices into ``items``)."""
+    n = len(items)
+    if n < 2 and op in ("change", "pct_change", "sum", "average", "ratio", "greater") or not items:
+        return None
+    texts = [t if _NUM_RE.fullmatch(t.strip()) else f"({t})" for _, _, t in items]
+    if op in ("change", "pct_change"):
+        (ya, _, _), (yb, _, _) = items[-2], items[-1]
+        swap = not ordered and ya and yb and ya != yb and ya < yb
+        return [n - 1, n - 2] if swap else [n - 2, n - 1]
+    if op in ("sum", "average"):
+        return list(range(n))
+    if op == "ratio":
+        return [n - 1, n - 2] if is_whole_of(texts[-2], texts[-1]) else [n - 2, n - 1]
+    if op == "greater":
+        return [n - 2, n - 1]
+    return None
 
 
 def combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
     """Apply a two-or-more operand operator to (year, value, text) items in the order asked."""
-    if not items:
+    order = combine_order(op, items, ordered)
+    if order is None:
         return None
-    items = [(y, v, t if _NUM_RE.fullmatch(t.strip()) else f"({t})") for y, v, t in items]
-    if op in ("change", "pct_change") and len(items) >= 2:
-        (ya, a, ta), (yb, b, tb) = items[-2], items[-1]
-        if not ordered and ya and yb and ya != yb and ya < yb:
-            (a, ta), (b, tb) = (b, tb), (a, ta)
-        diff = f"{ta} - {tb}"
-        return diff if op == "change" else f"({diff}) / {tb}"
-    if op == "sum" and len(items) >= 2:
-        return " + ".join(t for _, _, t in items)
-    if op == "average" and len(items) >= 2:
-        return f"({' + '.join(t for _, _, t in items)}) / {len(items)}"
-    if op == "ratio" and len(items) >= 2:
-        a, b = items[-2][2], items[-1][2]
-        if PART_WHOLE and is_whole_of(a, b):
-            a, b = b, a  # "what proportion does this represent?" after a total and one of its terms
-        return f"{a} / {b}"
-    if op == "greater" and len(items) >= 2:
-        return f"{items[-2][2]} > {items[-1][2]}"
-    return None
-
-
-PART_WHOLE = True
-KNOWN_ONLY = True
+    t = [items[i][2] if _NUM_RE.fullmatch(items[i][2].strip()) else f"({items[i][2]})" for i in order]
+    if op == "change":
+        return f"{t[0]} - {t[1]}"
+    if op == "pct_change":
+        return f"({t[0]} - {t[1]}) / {t[1]}"
+    if op == "sum":
+        return " + ".join(t)
+    if op == "average":
+        return f"({' + '.join(t)}) / {len(t)}"
+    if op == "ratio":
+        return f"{t[0]} / {t[1]}"
+    return f"{t[0]} > {t[1]}"
 
 
 def is_whole_of(whole: str, part: str) -> bool:
@@ -170,7 +182,8 @@ def operand_years(doc: ground.Document, steps: list[Step]) -> dict[str, str]:
 def relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -> Plan | None:
     """An earlier change "a - b" over its base: the operand of the year named, else of the earlier year, else b."""
     known = operand_years(doc, steps)
-    for s in reversed(steps[-3:]):
+    for k in reversed(range(len(steps))[-3:]):
+        s = steps[k]
         m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
         if not m:
             continue
@@ -181,8 +194,9 @@ def relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -
             base = a if ya == years[0] else b
         elif ya and yb and ya != yb:
             base = a if ya < yb else b
-        return Plan(f"({s.formula}) / {base.lstrip('-') if base.startswith('-') and base == b else base}",
-                    note="earlier change over its base")
+        base = base.lstrip('-') if base.startswith('-') and base == b else base
+        return Plan(f"({s.formula}) / {base}", note="earlier change over its base",
+                    program=P.program("divide", Ref(k), P.number(base)))
     return None
 
 
@@ -192,7 +206,8 @@ def operand_for_year(doc: ground.Document, steps: list[Step], year: str) -> Plan
     for s in reversed(steps[-3:]):
         for number in s.numbers:
             if known.get(number) == year:
-                return Plan(number, note=f"the {year} operand of an earlier answer")
+                return Plan(number, note=f"the {year} operand of an earlier answer",
+                            program=P.program("lookup", P.number(number)))
     return None
 
 
@@ -274,15 +289,21 @@ def lookup_run(steps: list[Step]) -> list[Step]:
     return run
 
 
+def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
+    if c is None:
+        return None
+    return Plan(c.text, (c.evidence,), note, "%" if c.percent else "", P.program("lookup", P.leaf(c)))
+
+
 def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
     """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
     old = prev.years[-1] if prev.years else None
     formula = prev.formula
     known = operand_years(doc, steps)
-    spread = {known[n] for n in prev.numbers if known.get(n)} if KNOWN_ONLY else {known.get(n) for n in prev.numbers}
+    spread = {known[n] for n in prev.numbers if known.get(n)}
     if len(spread) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-        return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
+        return _lookup_plan(c, "previous subject, new year")
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
         if cell is not None:
@@ -292,8 +313,8 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-            return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
+            return _lookup_plan(c, "previous subject, new year")
     if formula == prev.formula:
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-        return Plan(c.text, (c.evidence,), "previous subject, new year", "%" if c.percent else "") if c else None
+        return _lookup_plan(c, "previous subject, new year")
     return Plan(formula, note="previous computation moved to the new year")
