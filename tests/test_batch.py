@@ -120,3 +120,11 @@ def test_each_sheet_of_a_workbook_is_a_table_of_its_own(tmp_path):
     assert len(records) == 4
     revenue = next(r for r in records if r["table_file"].endswith("#income") and "revenue" in r["question"])
     assert revenue["error"] == "" and revenue["evidence"] and revenue["answer"]
+
+
+def test_an_engine_that_cannot_start_fails_before_any_results_file(folder, capsys):
+    out = folder / "results"
+    assert main(["batch", str(folder / "questions.txt"), "--tables", str(folder / "tables"), "--out", str(out),
+                 "--engine", "openai:model=m,base_url=http://127.0.0.1:9/v1"]) == 2
+    assert "cannot reach http://127.0.0.1:9/v1" in capsys.readouterr().err
+    assert not out.with_suffix(".csv").exists() and not out.with_suffix(".jsonl").exists()

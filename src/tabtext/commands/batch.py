@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         raise TabtextError(f"{args.tables}: no table files match {args.glob!r}; nothing to ask")
     engine = (make_engine(args.engine) if args.ray is None
               else make_ray_engine(args.engine, args.ray, args.batch_size))
+    preflight = getattr(engine, "preflight", None)
+    if callable(preflight):  # an unreachable endpoint or a bad engine fails before any results file exists
+        preflight()
     writer = ResultWriter(prefix)
     try:
         with progress(total, f"batch [{args.engine.split(':')[0]}]", quiet=args.quiet) as advance:

@@ -108,14 +108,29 @@ class RayEngine:
         self.workers = workers
         self.info: dict[str, object] = {}
         self.worker_pids: list[int] = []
+        self._actors: list[object] = []
 
-    def _start_workers(self, ray, n_blocks: int) -> list[object]:  # type: ignore[no-untyped-def]
+    def preflight(self) -> None:
+        """Join (or start) Ray and start the workers now, so that a bad address or an engine that cannot start
+        on a worker fails in one line before a run writes anything."""
+        if not self._actors:
+            self._actors = self._start_workers(_import_ray())
+
+    def close(self) -> None:
+        """Stop workers started by :meth:`preflight` that no run used."""
+        if self._actors:
+            ray = _import_ray()
+            for a in self._actors:
+                ray.kill(a)
+            self._actors = []
+
+    def _start_workers(self, ray) -> list[object]:  # type: ignore[no-untyped-def]
         self.info.update(connect(self.address))
         cpus = int(self.info["cluster_cpus"])
         if cpus < 1:
             raise EngineError(f"--ray {self.info['address']}: the cluster has no CPUs for workers; "
                               "start worker nodes (ray start --address=HEAD:6379) or give the head --num-cpus")
-        n = max(1, min(self.workers or cpus, cpus, n_blocks))  # one CPU each: more would wait forever
+        n = max(1, min(self.workers or cpus, cpus))  # one CPU each: more would wait forever
         actor_class = ray.remote(num_cpus=1, max_restarts=-1)(_Worker)
         actors = [actor_class.remote(self.spec) for _ in range(n)]
         errors = [e for e in ray.get([a.ready.remote() for a in actors]) if e]
@@ -130,12 +145,14 @@ class RayEngine:
     def iter_answers(self, examples: Sequence[Example]) -> Iterator[Prediction]:
         """Yield predictions block by block as workers finish them (arrival order, each uid once)."""
         if not examples:
+            self.close()
             return
         ray = _import_ray()
         from ray.exceptions import ObjectLostError, RayActorError, WorkerCrashedError
 
         blocks = [list(examples[i:i + self.block_size]) for i in range(0, len(examples), self.block_size)]
-        actors = self._start_workers(ray, len(blocks))
+        self.preflight()
+        actors, self._actors = self._actors, []  # this call owns them now and kills them when done
         queue, attempts = deque(range(len(blocks))), [0] * len(blocks)
         in_flight: dict[object, tuple[int, int]] = {}
         self.info.update(blocks=len(blocks), blocks_retried=0)
