@@ -36,3 +36,14 @@ def shared_data():
 def parity():
     """Return a function: relative path under the parity fixtures directory -> existing Path."""
     return lambda relative: _require("TABTEXT_PARITY_DIR", ROOT.parent / "shared" / "parity", relative)
+
+
+@pytest.fixture(scope="session")
+def local_ray():
+    """One real local Ray with 2 CPUs for the whole test session (starting one costs seconds)."""
+    ray = pytest.importorskip("ray")
+    from tabtext.engines.ray_engine import start_local
+
+    start_local(num_cpus=2)
+    yield ray
+    ray.shutdown()

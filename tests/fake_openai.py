@@ -27,8 +27,11 @@ def default_reply(messages: list[dict]) -> str:
 
 class FakeOpenAI:
     def __init__(self, latency: float = 0.0, fault: str | None = None, fail_first: int = 0,
-                 retry_after: str | None = None, stall_after: int | None = None, reply=default_reply) -> None:
+                 retry_after: str | None = None, stall_after: int | None = None, reply=default_reply,
+                 fail_every: int = 0, capacity: int = 0) -> None:
         self.latency, self.fault, self.fail_first, self.retry_after = latency, fault, fail_first, retry_after
+        self.fail_every, self.capacity = fail_every, capacity  # every Nth request a 500; requests served at once
+        self.requests = 0
         self.stall_after, self.reply = stall_after, reply
         self.received: collections.Counter[str] = collections.Counter()
         self.answered: collections.Counter[str] = collections.Counter()
@@ -63,6 +66,7 @@ class FakeOpenAI:
         self._loop = asyncio.new_event_loop()
         asyncio.set_event_loop(self._loop)
         self._released = asyncio.Event()
+        self._slots = asyncio.Semaphore(self.capacity) if self.capacity else None
         server = self._loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", 0, backlog=512))
         self.port = server.sockets[0].getsockname()[1]
         self._ready.set()
@@ -105,6 +109,16 @@ class FakeOpenAI:
         self.received[key] += 1
         attempt = self.received[key]
         self.times[key].append(time.monotonic())
+        self.requests += 1
+        if self.fail_every and self.requests % self.fail_every == 0:
+            writer.write(self._response(500, b'{"error": {"message": "injected"}}'))
+            return True
+        if self._slots is not None:  # a server with a fixed batch size: the rest wait their turn
+            async with self._slots:
+                return await self._serve(data, key, attempt, writer)
+        return await self._serve(data, key, attempt, writer)
+
+    async def _serve(self, data: dict, key: str, attempt: int, writer: asyncio.StreamWriter) -> bool:
         self.inflight += 1
         self.max_inflight = max(self.max_inflight, self.inflight)
         try:
@@ -153,14 +167,15 @@ def expected_answer(example) -> str:
 class FakeOpenAIProcess:
     """The same server in its own process (benchmarks: keeps it off the client's GIL)."""
 
-    def __init__(self, latency: float = 0.0) -> None:
-        self.latency = latency
+    def __init__(self, latency: float = 0.0, fail_every: int = 0, capacity: int = 0) -> None:
+        self.latency, self.fail_every, self.capacity = latency, fail_every, capacity
 
     def __enter__(self) -> FakeOpenAIProcess:
         import subprocess
         import sys
 
-        self.proc = subprocess.Popen([sys.executable, __file__, str(self.latency)], stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen([sys.executable, __file__, str(self.latency), str(self.fail_every),
+                                      str(self.capacity)], stdout=subprocess.PIPE, text=True)
         self.port = int(self.proc.stdout.readline())
         return self
 
@@ -176,6 +191,7 @@ class FakeOpenAIProcess:
 if __name__ == "__main__":
     import sys
 
-    with FakeOpenAI(latency=float(sys.argv[1])) as _server:
+    counts = [int(a) for a in sys.argv[2:4]] + [0, 0]
+    with FakeOpenAI(latency=float(sys.argv[1]), fail_every=counts[0], capacity=counts[1]) as _server:
         print(_server.port, flush=True)
         threading.Event().wait()

@@ -23,6 +23,7 @@ EXTRA_COMMANDS = {
     "ask": ("tabtext.commands.ask", "ask a question of your own table (CSV, Markdown, HTML) and text"),
     "serve": ("tabtext.commands.serve", "serve the solver over HTTP (OpenAI-compatible API and a web page)"),
     "lm-eval-tasks": ("tabtext.commands.lm_eval_tasks", "print the include path of tabtext's lm-evaluation-harness tasks"),
+    "batch": ("tabtext.commands.batch", "ask questions of every table in a folder; CSV + JSONL results"),
 }
 
 EXAMPLES = """examples:
@@ -56,6 +57,8 @@ def _add_engine(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out (nothing asked twice)")
     p.add_argument("--batch-size", type=int, default=64, help="questions per engine batch (default 64)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                   help="answer blocks on Ray workers: a local Ray with all CPUs, or join the cluster at ADDRESS")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -174,11 +174,12 @@ def _run_dir(args: argparse.Namespace) -> Path:
 def _ready_engine(args: argparse.Namespace) -> Engine:
     """Check --limit, --batch-size and the engine (spec, options, key, endpoint) before anything is written."""
     from .engines import make_engine
+    from .engines.ray_engine import make_ray_engine
 
     for flag, value in (("--limit", args.limit), ("--batch-size", args.batch_size)):
         if value is not None and value < 1:
             raise TabtextError(f"{flag} must be 1 or more, got {value}")
-    engine = make_engine(args.engine)
+    engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
     preflight = getattr(engine, "preflight", None)
     if callable(preflight):
         preflight()
@@ -214,6 +215,7 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     out.mkdir(parents=True, exist_ok=True)
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)
+    args.engine_provenance = getattr(engine, "provenance", dict)()  # replicas, Ray workers
     official = run_files.official_path(out, args.benchmark)
     bench.write_predictions(predictions, official)
     failed = sum(1 for p in predictions if p.error)
@@ -235,7 +237,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     _, gold_path, examples, predictions, out = _predict(args)
     report = score_predictions(args.benchmark, examples, {p.uid: p for p in predictions},
                                provenance(gold_path, run_files.official_path(out, args.benchmark),
-                                          engine=args.engine, limit=args.limit))
+                                          engine=args.engine, limit=args.limit, **args.engine_provenance))
     report.save(run_files.report_path(out))
     print(render_text(report))
     if args.show_errors:

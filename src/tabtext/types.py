@@ -145,6 +145,15 @@ class Prediction:
     meta: Mapping[str, object] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class BatchQuestion:
+    """One line of a ``tabtext batch`` questions file: a question, optionally its own table file and text."""
+
+    question: str
+    table: str = ""
+    text: str = ""
+
+
 @runtime_checkable
 class Engine(Protocol):
     name: str

@@ -25,6 +25,7 @@ from urllib.parse import urlparse
 from ..errors import EngineError
 from ..types import Example, Prediction
 from . import prompts
+from .replicas import ReplicaRouter, ReplicaStats, parse_base_urls
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 _LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
@@ -143,7 +144,9 @@ class OpenAIEngine:
             n_shots = int(shots) if shots not in (None, "") else None
         except (TypeError, ValueError) as exc:
             raise EngineError(f"openai engine: bad numeric option ({exc})") from None
-        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        self.replica_urls = parse_base_urls(base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL)
+        self.base_url = self.replica_urls[0]
+        self.replica_stats = ReplicaStats(self.replica_urls) if len(self.replica_urls) > 1 else None
         self.model = model or os.environ.get("OPENAI_MODEL", "")
         if not self.model:
             raise EngineError("openai engine: no model; add model=NAME to the spec (e.g. openai:model=gpt-4o-mini)")
@@ -154,6 +157,9 @@ class OpenAIEngine:
         self.fewshot = prompts.load_fewshot(fewshot, n_shots) if fewshot else []
         self.on_result = on_result
         self._checked = False
+
+    def provenance(self) -> dict[str, object]:
+        return {"replicas": self.replica_stats.summary()} if self.replica_stats is not None else {}
 
     # ------------------------------------------------------------ setup
     def _is_local(self) -> bool:
@@ -177,14 +183,17 @@ class OpenAIEngine:
         if self._checked or not self.check:
             self._checked = True
             return
-        try:
-            r = httpx.get(f"{self.base_url}/models", headers={"Authorization": f"Bearer {key}"},
-                          timeout=min(self.timeout, 10.0))
-        except httpx.HTTPError as exc:
-            raise EngineError(f"openai engine: cannot reach {self.base_url} ({type(exc).__name__}: {exc}); "
-                              "is the server running and base_url right?") from None
+        for url in self.replica_urls:  # with replicas, one that answers is enough: the router skips the rest
+            try:
+                r = httpx.get(f"{url}/models", headers={"Authorization": f"Bearer {key}"},
+                              timeout=min(self.timeout, 10.0))
+                break
+            except httpx.HTTPError as exc:
+                if url == self.replica_urls[-1]:
+                    raise EngineError(f"openai engine: cannot reach {url} ({type(exc).__name__}: {exc}); "
+                                      "is the server running and base_url right?") from None
         if r.status_code in (401, 403):
-            raise EngineError(f"openai engine: {self.base_url} refused the key in {self.api_key_env} "
+            raise EngineError(f"openai engine: {url} refused the key in {self.api_key_env} "
                               f"(HTTP {r.status_code})")
         self._checked = True
 
@@ -280,19 +289,24 @@ class OpenAIEngine:
                           error="" if answer is not None else "no answer in the model output")
 
     def _client(self) -> object:
+        if self.replica_stats is not None:  # concurrency is per replica
+            return ReplicaRouter(self.replica_urls, self.replica_stats, self._client_for, self.concurrency)
+        return self._client_for(self.base_url)
+
+    def _client_for(self, base_url: str) -> object:
         import httpx
         import openai
 
         limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
         http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=self.timeout)
-        return openai.AsyncOpenAI(base_url=self.base_url, api_key=self._api_key(), max_retries=0,
+        return openai.AsyncOpenAI(base_url=base_url, api_key=self._api_key(), max_retries=0,
                                   timeout=self.timeout, http_client=http_client)
 
     async def aanswer(self, examples: Sequence[Example],
                       on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:
         """Answer all examples concurrently; results in input order; ``on_result`` sees each as it arrives."""
         callback = on_result or self.on_result
-        sem = asyncio.Semaphore(self.concurrency)
+        sem = asyncio.Semaphore(self.concurrency * len(self.replica_urls))
         inflight: dict[str, asyncio.Task] = {}
         client = self._client()
         try:

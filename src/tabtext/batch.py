@@ -1,0 +1,180 @@
+"""``tabtext batch``: the same questions asked of every table in a folder, results as CSV and JSONL.
+
+Questions come from a text file (one a line) or a JSONL file (``{"question": ..., "table": "file.csv",
+"text": "..."}``; without ``table`` a row is asked of every table in the folder). A table that cannot be read
+becomes one result row per question with the reason under ``error``: a batch never aborts on a bad table.
+Results are appended as answers arrive, so a killed batch keeps what it answered.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import DataError, FormatError, TabtextError
+from .tables import read_tables, split_paragraphs
+from .types import BatchQuestion, Context, Engine, Example, Paragraph, Prediction
+
+COLUMNS = ("table_file", "question", "answer", "scale", "derivation", "evidence", "confidence", "error")
+
+
+def read_questions(path: Path) -> list[BatchQuestion]:
+    """A ``.jsonl`` file of objects with ``question`` (+ ``table``, ``text``), else plain text one a line."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except FileNotFoundError:
+        raise DataError(path, None, "questions file not found; check the path") from None
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    if path.suffix.lower() != ".jsonl":
+        questions = [BatchQuestion(line.strip()) for line in lines if line.strip()]
+    else:
+        questions = [_jsonl_question(path, i, line) for i, line in enumerate(lines, 1) if line.strip()]
+    if not questions:
+        raise DataError(path, None, "no questions in this file; write one question a line")
+    return questions
+
+
+def _jsonl_question(path: Path, line_no: int, line: str) -> BatchQuestion:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError:
+        raise FormatError(path, f"line {line_no}", "malformed JSON; each line is one JSON object") from None
+    question = record.get("question") if isinstance(record, dict) else None
+    if not isinstance(question, str) or not question.strip():
+        raise FormatError(path, f"line {line_no}", 'each line needs a "question" string, e.g. '
+                          '{"question": "What was revenue in 2019?", "table": "q4.csv"}')
+    table, text = record.get("table") or "", record.get("text") or ""
+    if not isinstance(table, str) or not isinstance(text, str):
+        raise FormatError(path, f"line {line_no}", '"table" must be a file name and "text" a string')
+    return BatchQuestion(question.strip(), table, text)
+
+
+def table_files(folder: Path, pattern: str = "*", exclude: Iterable[Path] = ()) -> list[Path]:
+    """Every visible file in ``folder`` matching ``pattern``, sorted (the reader decides what it can read)."""
+    if not folder.is_dir():
+        raise DataError(folder, None, "tables folder not found; give --tables DIR holding your table files")
+    skip = {p.resolve() for p in exclude}
+    return sorted(p for p in folder.glob(pattern)
+                  if p.is_file() and not p.name.startswith(".") and p.resolve() not in skip)
+
+
+def plan(questions: Sequence[BatchQuestion], tables: Sequence[Path],
+         questions_dir: Path) -> list[tuple[Path, list[BatchQuestion]]]:
+    """(table file, the questions asked of it), in the order of the tables and then of the questions file."""
+    jobs: dict[Path, list[BatchQuestion]] = {t: [] for t in tables}
+    for q in questions:
+        if not q.table:
+            for t in tables:
+                jobs[t].append(q)
+            continue
+        own = Path(q.table)
+        if not own.is_absolute():
+            own = questions_dir / own
+        jobs.setdefault(own, []).append(q)
+    return [(t, qs) for t, qs in jobs.items() if qs]
+
+
+@dataclass(frozen=True, slots=True)
+class BatchItem:
+    table_file: str
+    question: str
+
+
+def build_examples(jobs: Sequence[tuple[Path, list[BatchQuestion]]]
+                   ) -> tuple[list[Example], dict[str, BatchItem], list[dict[str, object]]]:
+    """Read each file once -> the examples to answer, their (table, question) by uid, and error rows.
+
+    Each sheet of a workbook is a table of its own, named ``book.xlsx#Sheet``."""
+    examples: list[Example] = []
+    items: dict[str, BatchItem] = {}
+    failed: list[dict[str, object]] = []
+    for t, (path, questions) in enumerate(jobs):
+        try:
+            tables = read_tables(path)
+        except TabtextError as exc:
+            failed += [error_row(str(path), q.question, str(exc)) for q in questions]
+            continue
+        for s, table in enumerate(tables):
+            name = f"{path}#{table.caption}" if len(tables) > 1 else str(path)
+            for k, q in enumerate(questions):
+                paragraphs = tuple(Paragraph(id=str(i), text=p, order=i)
+                                   for i, p in enumerate(split_paragraphs(q.text), 1))
+                uid = f"{t}:{s}:{k}"
+                examples.append(Example(uid=uid, question=q.question, meta={"benchmark": "tatqa"},
+                                        context=Context(tables=(table,), paragraphs=paragraphs)))
+                items[uid] = BatchItem(name, q.question)
+    return examples, items, failed
+
+
+def error_row(table_file: str, question: str, error: str) -> dict[str, object]:
+    return {**dict.fromkeys(COLUMNS, ""), "table_file": table_file, "question": question, "evidence": [],
+            "error": error}
+
+
+def result_row(item: BatchItem, pred: Prediction) -> dict[str, object]:
+    a = pred.answer
+    answer: object = "" if a is None else list(a.value) if isinstance(a.value, tuple) else a.text()
+    evidence = [{"kind": e.kind, "row": e.row, "col": e.col, "text": e.text} if e.kind == "cell" else
+                {"kind": e.kind, "paragraph": e.paragraph, "start": e.start, "end": e.end, "text": e.text}
+                for e in pred.evidence]
+    return {"table_file": item.table_file, "question": item.question, "answer": answer,
+            "scale": a.scale if a else "", "derivation": a.derivation if a else "", "evidence": evidence,
+            "confidence": pred.meta.get("confidence", ""), "error": pred.error}
+
+
+def _csv_cell(key: str, value: object) -> object:
+    if key == "answer" and isinstance(value, list):
+        return " | ".join(map(str, value))
+    if key == "evidence" and isinstance(value, list):
+        return "; ".join(f"cell r{e['row']}c{e['col']}={e['text']}" if e["kind"] == "cell" else
+                         f"text p{e['paragraph']}[{e['start']}:{e['end']}]" for e in value)
+    return value
+
+
+class ResultWriter:
+    """Appends rows to ``PREFIX.csv`` and ``PREFIX.jsonl`` (flushed per row group)."""
+
+    def __init__(self, prefix: Path) -> None:
+        prefix.parent.mkdir(parents=True, exist_ok=True)
+        self.csv_path, self.jsonl_path = prefix.with_name(prefix.name + ".csv"), prefix.with_name(prefix.name + ".jsonl")
+        self._csv_fh = open(self.csv_path, "w", encoding="utf-8", newline="")
+        self._jsonl_fh = open(self.jsonl_path, "w", encoding="utf-8")
+        self._csv = csv.DictWriter(self._csv_fh, fieldnames=COLUMNS)
+        self._csv.writeheader()
+        self.rows = self.errors = 0
+
+    def write(self, rows: Iterable[dict[str, object]]) -> None:
+        for row in rows:
+            self._csv.writerow({k: _csv_cell(k, row[k]) for k in COLUMNS})
+            self._jsonl_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.rows, self.errors = self.rows + 1, self.errors + bool(row["error"])
+        self._csv_fh.flush()
+        self._jsonl_fh.flush()
+
+    def close(self) -> None:
+        self._csv_fh.close()
+        self._jsonl_fh.close()
+
+
+def answer_stream(engine: Engine, examples: Sequence[Example], block_size: int) -> Iterator[list[Prediction]]:
+    """Predictions in groups as they are ready: streamed by engines that can, else block by block."""
+    if hasattr(engine, "iter_answers"):
+        for pred in engine.iter_answers(examples):  # type: ignore[attr-defined]
+            yield [pred]
+        return
+    for start in range(0, len(examples), block_size):
+        yield list(engine.answer(examples[start:start + block_size]))
+
+
+def run_batch(engine: Engine, jobs: Sequence[tuple[Path, list[BatchQuestion]]], writer: ResultWriter,
+              block_size: int = 64, advance: Callable[[int], None] = lambda n: None) -> None:
+    examples, items, failed = build_examples(jobs)
+    writer.write(failed)
+    advance(len(failed))
+    for preds in answer_stream(engine, examples, block_size):
+        writer.write(result_row(items[p.uid], p) for p in preds)
+        advance(len(preds))
