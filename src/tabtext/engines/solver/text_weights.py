@@ -122,3 +122,7 @@ WEIGHTS: dict[str, float] = {
     'type_match': 2.06272,
     'type_mismatch': 0.18645,
 }
+
+CALIBRATION: dict[str, float] = {'bias': -1.0, 'logit': 1.0}
+
+NO_ANSWER_THRESHOLD = 0.3
