@@ -30,13 +30,17 @@ def found_answer(candidate: TextCandidate | None) -> bool:
     return candidate is not None and candidate.score >= NO_ANSWER_THRESHOLD
 
 
-def read(question: str, paragraphs: Sequence[Paragraph], k: int = 10,
-         multi: bool | None = None) -> list[TextCandidate]:
+def read(question: str, paragraphs: Sequence[Paragraph], k: int = 10, multi: bool | None = None,
+         weights: dict[str, float] | None = None, calibration: dict[str, float] | None = None
+         ) -> list[TextCandidate]:
     """Up to ``k`` answer candidates, best first. ``multi`` (default: guessed from the question) puts the items
-    of a list answer first, as one "spans" candidate."""
+    of a list answer first, as one "spans" candidate. ``weights``/``calibration`` replace the shipped ones
+    (cross-validation uses them)."""
     if not paragraphs:
         return []
-    scored = sorted(candidates(question, paragraphs, weights=text_weights.WEIGHTS), key=lambda c: -c.score)
+    ranker = text_weights.WEIGHTS if weights is None else weights
+    cal = text_weights.CALIBRATION if calibration is None else calibration
+    scored = sorted(candidates(question, paragraphs, weights=ranker), key=lambda c: -c.score)
     if not scored:
         return []
     top = scored[0].score
@@ -50,7 +54,7 @@ def read(question: str, paragraphs: Sequence[Paragraph], k: int = 10,
             continue
         seen.add(key)
         f = confidence_features(math.exp(c.score - top) / z, c, qtokens)
-        out.append(TextCandidate(c.text, c.sentence.paragraph, c.start, c.end, calibrate(f), _kind(c.text), f))
+        out.append(TextCandidate(c.text, c.sentence.paragraph, c.start, c.end, calibrate(f, cal), _kind(c.text), f))
         if len(out) >= k:
             break
     if multi is None:
@@ -68,9 +72,8 @@ def confidence_features(share: float, c: Candidate, qtokens: set[str]) -> dict[s
     return {"logit": math.log(share / (1 - share)), "coverage": covered, "number": float(_kind(c.text) == "number")}
 
 
-def calibrate(features: dict[str, float]) -> float:
-    cal = text_weights.CALIBRATION
-    x = cal.get("bias", 0.0) + sum(cal.get(name, 0.0) * v for name, v in features.items())
+def calibrate(features: dict[str, float], calibration: dict[str, float]) -> float:
+    x = calibration.get("bias", 0.0) + sum(calibration.get(name, 0.0) * v for name, v in features.items())
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
