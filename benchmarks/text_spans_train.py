@@ -177,9 +177,10 @@ def span_questions(path: Path) -> list:
 
 
 def held_out_reads(rows: list[dict], questions: list, folds: int, l2: float, extra: list[dict],
-                   k: int = 5) -> list[tuple[object, list]]:
+                   k: int = 5, multi=lambda e: False) -> list[tuple[object, list]]:
     """(question, its top-``k`` read() candidates with a held-out ranker) for every question in ``questions``:
-    the ranker of the fold whose test part holds the question's table."""
+    the ranker of the fold whose test part holds the question's table; ``multi(question)`` is read()'s
+    ``multi``."""
     from tabtext.engines.solver.reader import read
 
     out = []
@@ -190,7 +191,7 @@ def held_out_reads(rows: list[dict], questions: list, folds: int, l2: float, ext
         for e in questions:
             uid = e.meta["table_uid"]
             if uid in test_tables or (uid not in train_tables and hash_fold(uid, folds) == fold):
-                out.append((e, read(e.question, e.context.paragraphs, k=k, multi=False, weights=w,
+                out.append((e, read(e.question, e.context.paragraphs, k=k, multi=multi(e), weights=w,
                                     calibration=IDENTITY)))
     return out
 
