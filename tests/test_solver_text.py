@@ -108,15 +108,23 @@ def test_empty_paragraphs_give_no_span():
 
 
 def test_dev_text_span_figure_does_not_regress(shared_data):
-    """Shipped scorer on TAT-QA dev text spans (oracle routing): fails if EM drops > 1 point below the
-    figure measured when the weights were written (span EM 38.7 fitted, 36.4 held-out; see benchmarks/text_spans_eval.py)."""
+    """Shipped ranker on the open part of TAT-QA dev text spans (oracle routing): fails if EM drops > 1 point
+    below the figure measured when the weights were written (39.8 fitted on the open part; 35.1 held-out, see
+    benchmarks/text_spans_eval.py --cv)."""
+    import sys
+    from pathlib import Path
+
     from tabtext.benchmarks.tatqa import load
     from tabtext.metrics.tatqa import score_item
 
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from lockbox import is_lockbox
+
     examples = [e for e in load(shared_data("tatqa/tatqa_dataset_dev.json"))
-                if e.meta["answer_from"] == "text" and e.meta["answer_type"] == "span"]
+                if e.meta["answer_from"] == "text" and e.meta["answer_type"] == "span"
+                and not is_lockbox(e.meta["table_uid"])]
     em = 0.0
     for e in examples:
         spans = answer_text(e.question, e.context.paragraphs)
         em += score_item("span", e.gold[0].raw, e.gold[0].scale, [s.text for s in spans[:1]], e.gold[0].scale)[0]
-    assert 100 * em / len(examples) >= 38.7 - 1.0
+    assert 100 * em / len(examples) >= 39.8 - 1.0
