@@ -2,9 +2,11 @@
 
 The ranker (text_weights.WEIGHTS, a listwise linear model) scores every candidate span of the question's best
 sentences; a softmax over them gives each its share, and a logistic calibration (text_weights.CALIBRATION,
-fitted on held-out folds of every TAT-QA dev span question, text or table alike) maps that share and how much of
-the question its sentence covers to the probability of being right. Both are written by
-``benchmarks/text_spans_train.py --write``.
+fitted on held-out folds of every open TAT-QA dev span question, text or table alike) maps that share, how much
+of the question its sentence covers and whether it is an amount to the probability of being right. Both, and
+NO_ANSWER_THRESHOLD (the lowest score at which held-out top answers are right 60% of the time), are written by
+``benchmarks/text_spans_train.py --write``; ``benchmarks/text_spans_eval.py --cv`` prints the precision per
+confidence decile.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ....types import Paragraph
 from .. import text_weights
@@ -68,8 +71,13 @@ def read(question: str, paragraphs: Sequence[Paragraph], k: int = 10, multi: boo
 
 def confidence_features(share: float, c: Candidate, qtokens: set[str]) -> dict[str, float]:
     share = min(max(share, 1e-6), 1 - 1e-6)
-    covered = len(qtokens & set(content_tokens(c.sentence.text))) / len(qtokens) if qtokens else 0.0
+    covered = len(qtokens & _sentence_tokens(c.sentence.text)) / len(qtokens) if qtokens else 0.0
     return {"logit": math.log(share / (1 - share)), "coverage": covered, "number": float(_kind(c.text) == "number")}
+
+
+@lru_cache(maxsize=8192)
+def _sentence_tokens(text: str) -> frozenset[str]:
+    return frozenset(content_tokens(text))
 
 
 def calibrate(features: dict[str, float], calibration: dict[str, float]) -> float:
