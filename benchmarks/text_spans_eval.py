@@ -1,27 +1,52 @@
-"""EM/F1 of the text-span answerer on TAT-QA dev text-span questions, with oracle routing.
+"""Figures of the paragraph reader (engines/solver/reader) on TAT-QA dev span questions, with oracle routing.
 
     PYTHONPATH=src python benchmarks/text_spans_eval.py [--dev PATH] [--cv] [--folds 5]
 
-Questions: gold answer_from == "text" and answer_type span / multi-span (the routing a full solver must do
-itself is given here). Prints the top-BM25-sentence baseline, the shipped scorer (text_weights.py, fitted on
-all of dev, so span figures are *fitted*), and with --cv the held-out figures: the scorer refitted (same
-recipe as benchmarks/text_spans_train.py) on 4/5 of the tables and scored on the rest (multi-span questions are never used in training: their figure is held-out
-either way). Also questions/s of answer_text.
+Text-span questions are those with answer_from "text" and answer_type span / multi-span (the routing a full
+solver must do itself is given here). Printed:
+- fitted: the shipped weights (text_weights.py, fitted on the open part of dev) on the open part;
+- lockbox: the shipped weights on the lockbox of benchmarks/lockbox.py, which no weight has seen (aggregates only);
+- with --cv, held-out: the ranker refitted (benchmarks/text_spans_train.py's recipe) on 4/5 of the open tables
+  and read on the rest; its candidate recall, EM/F1 by wh-word, and the calibrated confidence's precision per
+  decile over every open span question (text or table; the calibration cross-fitted over the same folds);
+- questions/s of read().
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
 
-from tabtext.benchmarks.tatqa import load
-from tabtext.engines.solver.text import answer_text, is_multi_span_question
-from tabtext.engines.solver.text_sent import bm25_rank, split_sentences
-from tabtext.metrics.tatqa import score_item
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lockbox import split  # noqa: E402
+from text_spans_train import (  # noqa: E402
+    DOC2DIAL,
+    L2,
+    build,
+    candidate_em,
+    doc2dial_rows,
+    fit_calibration,
+    held_out_reads,
+    span_questions,
+    text_span_examples,
+)
+
+from tabtext.benchmarks.tatqa import load  # noqa: E402
+from tabtext.engines.solver import text_weights  # noqa: E402
+from tabtext.engines.solver.reader import read  # noqa: E402
+from tabtext.engines.solver.reader.read import calibrate  # noqa: E402
+from tabtext.metrics.tatqa import score_item  # noqa: E402
 
 DEV = Path("/work/shared/data/tatqa/tatqa_dataset_dev.json")
+WH = ("what", "why", "how", "when", "which", "who")
+
+
+def is_text_span(e) -> bool:
+    return e.meta.get("answer_from") == "text" and e.meta.get("answer_type") in ("span", "multi-span")
 
 
 def score(example, texts: list[str]) -> tuple[float, float]:
@@ -30,25 +55,81 @@ def score(example, texts: list[str]) -> tuple[float, float]:
     return em, f1
 
 
-def baseline(example) -> list[str]:
-    sents = [s for i, p in enumerate(example.context.paragraphs) for s in split_sentences(p.text, i)]
-    ranked = bm25_rank(example.question, sents)
-    return [sents[ranked[0][1]].text] if ranked else []
+def answer_of(example, found: list) -> list[str]:
+    if not found:
+        return []
+    value = found[0].value
+    return list(value) if isinstance(value, tuple) else [value]
 
 
-def solver(example, weights=None) -> list[str]:
+def shipped(example) -> list[str]:
     multi = example.meta["answer_type"] == "multi-span"
-    spans = answer_text(example.question, example.context.paragraphs, multi=multi, weights=weights)
-    return [s.text for s in spans] if multi else [s.text for s in spans[:1]]
+    return answer_of(example, read(example.question, example.context.paragraphs, k=1, multi=multi))
 
 
-def table(name: str, examples: list, predict) -> None:
-    for kind in ("span", "multi-span", "all"):
-        items = [e for e in examples if kind == "all" or e.meta["answer_type"] == kind]
+def wh_word(question: str) -> str:
+    words = re.findall(r"[a-z]+", question.lower())
+    for w in words[:4] if words else []:
+        if w in WH:
+            return w
+    found = [w for w in WH if w in words]
+    return found[0] if found else "other"
+
+
+def table(name: str, examples: list, predict, by=lambda e: e.meta["answer_type"]) -> None:
+    groups: dict[str, list] = {}
+    for e in examples:
+        groups.setdefault(by(e), []).append(e)
+    groups["all"] = examples
+    for kind, items in groups.items():
         scores = [score(e, predict(e)) for e in items]
         em = 100 * sum(s[0] for s in scores) / len(items)
         f1 = 100 * sum(s[1] for s in scores) / len(items)
-        print(f"{name:<34} {kind:<11} n={len(items):<4} EM {em:5.1f}  F1 {f1:5.1f}")
+        print(f"{name:<38} {kind:<11} n={len(items):<4} EM {em:5.1f}  F1 {f1:5.1f}")
+
+
+def held_out(args, open_: list) -> None:
+    rows = build(text_span_examples(args.dev))
+    extra = doc2dial_rows(DOC2DIAL)
+    spans = [r for r in rows if r["eval"]]
+    print(f"candidate recall (a right span among all candidates): "
+          f"{100 * sum(max(r['em'], default=0) for r in spans) / len(spans):.1f}% of {len(spans)} text spans")
+    texts = [e for e in open_ if is_text_span(e)]
+    reads = held_out_reads(rows, texts, args.folds, L2, extra, k=10,
+                           multi=lambda e: e.meta["answer_type"] == "multi-span")
+    found = {e.uid: c for e, c in reads}
+    single = [e for e in texts if e.meta["answer_type"] == "span"]
+    in_top = sum(any(candidate_em(e, c.value) for c in found[e.uid]) for e in single)
+    print(f"candidate recall within read()'s top 10: {100 * in_top / len(single):.1f}% of {len(single)}")
+    table(f"held-out ({args.folds} folds by table)", texts, lambda e: answer_of(e, found[e.uid]))
+    table("held-out by wh-word (span only)", single, lambda e: answer_of(e, found[e.uid]),
+          by=lambda e: wh_word(e.question))
+    deciles(held_out_reads(rows, span_questions(args.dev), args.folds, L2, extra), args.folds)
+
+
+def deciles(reads: list, folds: int) -> None:
+    """Precision of the top answer per decile of its calibrated score; the calibration of each question is
+    fitted on the other folds' reads."""
+    fold_of = {id(r): i % folds for i, r in enumerate(reads)}
+    scored = []
+    for k in range(folds):
+        cal = fit_calibration([r for r in reads if fold_of[id(r)] != k])
+        for r in reads:
+            if fold_of[id(r)] == k and r[1]:
+                scored.append((calibrate(r[1][0].features, cal), candidate_em(r[0], r[1][0].value),
+                               r[0].meta["answer_from"]))
+    scored.sort()
+    n = len(scored)
+    print(f"confidence deciles over {n} open span questions (held-out ranker, cross-fitted calibration):")
+    for d in range(10):
+        part = scored[d * n // 10:(d + 1) * n // 10]
+        text_share = sum(s[2] == "text" for s in part) / len(part)
+        print(f"  decile {d + 1:>2}: score {part[0][0]:.2f}-{part[-1][0]:.2f}  precision "
+              f"{100 * sum(s[1] for s in part) / len(part):5.1f}%  (text-sourced {100 * text_share:.0f}%)")
+    t = text_weights.NO_ANSWER_THRESHOLD
+    kept = [s for s in scored if s[0] >= t]
+    print(f"at NO_ANSWER_THRESHOLD {t}: answers {100 * len(kept) / n:.1f}% with precision "
+          f"{100 * sum(s[1] for s in kept) / max(1, len(kept)):.1f}%")
 
 
 def main(argv: list[str]) -> int:
@@ -57,40 +138,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--cv", action="store_true", help="also refit per fold and print held-out figures")
     ap.add_argument("--folds", type=int, default=5)
     args = ap.parse_args(argv)
-    everything = load(args.dev)
-    examples = [e for e in everything
-                if e.meta.get("answer_from") == "text" and e.meta.get("answer_type") in ("span", "multi-span")]
-    gold_multi = [e.meta.get("answer_type") == "multi-span" for e in everything]
-    said_multi = [is_multi_span_question(e.question) for e in everything]
-    tp = sum(g and s for g, s in zip(gold_multi, said_multi))
-    print(f"is_multi_span_question on all {len(everything)} dev questions: precision "
-          f"{100 * tp / max(1, sum(said_multi)):.1f} recall {100 * tp / max(1, sum(gold_multi)):.1f}")
-    table("baseline: top BM25 sentence", examples, baseline)
-    table("solver (shipped weights, fitted)", examples, solver)
+    open_, box = split(load(args.dev))
+    table("fitted (shipped weights, open part)", [e for e in open_ if is_text_span(e)], shipped)
+    table("LOCKBOX (shipped weights, unseen)", [e for e in box if is_text_span(e)], shipped)
+    examples = [e for e in open_ + box if is_text_span(e)]
     t0 = time.perf_counter()
     for e in examples:
-        solver(e)
-    print(f"answer_text: {len(examples) / (time.perf_counter() - t0):.0f} questions/s")
+        read(e.question, e.context.paragraphs)
+    print(f"read(): {len(examples) / (time.perf_counter() - t0):.0f} questions/s")
     if args.cv:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from sklearn.model_selection import GroupKFold
-        from text_spans_train import DOC2DIAL, build, doc2dial_rows, fit
-
-        spans = [e for e in examples if e.meta["answer_type"] == "span"]
-        rows = build(spans)
-        extra = doc2dial_rows(DOC2DIAL)
-        held: dict[str, list[str]] = {}
-        groups = [e.meta["table_uid"] for e in spans]
-        multi = [e for e in examples if e.meta["answer_type"] == "multi-span"]
-        for train, test in GroupKFold(n_splits=args.folds).split(rows, groups=groups):
-            w = fit([rows[i] for i in train] + extra)
-            test_tables = {spans[i].meta["table_uid"] for i in test}
-            for i in test:
-                held[spans[i].uid] = solver(spans[i], w)
-            for e in multi:
-                if e.meta["table_uid"] in test_tables or e.uid not in held:
-                    held[e.uid] = solver(e, w)
-        table(f"solver held-out ({args.folds} folds by table)", examples, lambda e: held[e.uid])
+        held_out(args, open_)
     return 0
 
 

@@ -1,13 +1,16 @@
-"""Train the text-span scorer (src/tabtext/engines/solver/text_weights.py) and print held-out figures.
+"""Train the paragraph reader (src/tabtext/engines/solver/text_weights.py) and print held-out figures.
 
-    PYTHONPATH=src python benchmarks/text_spans_train.py [--dev PATH] [--write] [--folds 5] [--repeats 3] [--l2 5]
+    PYTHONPATH=src python benchmarks/text_spans_train.py [--dev PATH] [--write] [--folds 5] [--repeats 3] [--l2 3]
 
-Listwise (softmax) logistic regression over the candidates' sparse features: for each TAT-QA dev text-span
-question, the target is the best-matching candidates (highest official F1 against the gold span, F1 >= 0.5).
-It replaced a bagged pairwise fit that reached 4 points less held-out EM. Doc2Dial's annotated answer
-spans (/work/shared/data/doc2dial) join the training set at a small weight: about 1 point more held-out EM. Held-out figures come from folds
-grouped by table (no table's questions are both in training and test). ``--write`` refits on all of dev and
-rewrites text_weights.py (a few seconds).
+The ranker: listwise (softmax) logistic regression over the candidates' sparse features; for each training
+question the target is the best-matching candidates (highest official F1 against the gold span, F1 >= 0.5).
+Training questions: the open part of TAT-QA dev (never the lockbox of benchmarks/lockbox.py) — text spans, and
+table-text spans that occur only in a paragraph — plus Doc2Dial's annotated answer spans at a small weight.
+The calibration: a logistic regression from each returned candidate's softmax share, question coverage and kind
+to whether it is an exact match, fitted on held-out folds of every open span question (text or table), so a text
+answer's score can be weighed against a table answer's. NO_ANSWER_THRESHOLD is the lowest score at which the
+held-out top answers reach NO_ANSWER_PRECISION. Folds are grouped by table; ``--write`` refits on the whole open
+part and rewrites text_weights.py (byte for byte the same on every run).
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from tabtext.benchmarks.tatqa import load
 from tabtext.engines.solver.text import candidates
 from tabtext.metrics.tatqa import em_f1, score_item
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lockbox import is_lockbox  # noqa: E402
+
 DEV = Path("/work/shared/data/tatqa/tatqa_dataset_dev.json")
 DOC2DIAL = Path("/work/shared/data/doc2dial/doc2dial_rc_val.csv.zip")
 L2 = 3.0  # chosen by held-out EM over 3 fold draws (with Doc2Dial at 0.1 — L2 3: 36.8, 5: 36.4)
@@ -37,7 +43,21 @@ WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/text
 
 
 def text_span_examples(path: Path, types: tuple[str, ...] = ("span",)) -> list:
-    return [e for e in load(path) if e.meta.get("answer_from") == "text" and e.meta.get("answer_type") in types]
+    """Open-part (never lockbox) questions whose gold is a span of the text: answer_from "text", and
+    "table-text" spans that occur in a paragraph and in no table cell."""
+    out = []
+    for e in load(path):
+        if is_lockbox(str(e.meta.get("table_uid"))) or e.meta.get("answer_type") not in types:
+            continue
+        if e.meta.get("answer_from") == "text" or (e.meta.get("answer_from") == "table-text" and _in_text_only(e)):
+            out.append(e)
+    return out
+
+
+def _in_text_only(example) -> bool:
+    golds = [str(g).strip() for g in example.gold[0].value]
+    cells = {c.strip() for t in example.context.tables for r in t.rows for c in r}
+    return all(any(g in p.text for p in example.context.paragraphs) and g not in cells for g in golds)
 
 
 def doc2dial_rows(path: Path, n: int = DOC2DIAL_N, weight: float = DOC2DIAL_WEIGHT) -> list[dict]:
@@ -75,7 +95,7 @@ def build(examples: list) -> list[dict]:
         golds = [str(g) for g in e.gold[0].value]
         f1s = [max(em_f1(c.text, g)[1] for g in golds) for c in cands]
         ems = [max(em_f1(c.text, g)[0] for g in golds) for c in cands]
-        rows.append({"ex": e, "cands": cands, "f1": f1s, "em": ems})
+        rows.append({"ex": e, "cands": cands, "f1": f1s, "em": ems, "eval": e.meta.get("answer_from") == "text"})
     return rows
 
 
@@ -109,6 +129,8 @@ def fit(rows: list[dict], l2: float = L2) -> dict[str, float]:
 
 
 def evaluate(rows: list[dict], weights: dict[str, float]) -> tuple[float, float]:
+    """EM/F1 of the top candidate on the text-span rows (answer_from "text") among ``rows``."""
+    rows = [r for r in rows if r.get("eval", True)]
     em = f1 = 0.0
     for r in rows:
         e = r["ex"]
@@ -140,7 +162,7 @@ def cross_validate(rows: list[dict], l2: float, folds: int, seed: int = 0,
     ems, f1s, n = 0.0, 0.0, 0
     for train_idx, test_idx in fold_splits(rows, folds, seed):
         w = fit([rows[i] for i in train_idx] + list(extra), l2)
-        test = [rows[i] for i in test_idx]
+        test = [rows[i] for i in test_idx if rows[i].get("eval", True)]
         em, f1 = evaluate(test, w)
         ems += em * len(test)
         f1s += f1 * len(test)
@@ -148,11 +170,82 @@ def cross_validate(rows: list[dict], l2: float, folds: int, seed: int = 0,
     return ems / n, f1s / n
 
 
-def write_weights(weights: dict[str, float], path: Path) -> None:
-    lines = ['"""Text-span scorer weights, written by benchmarks/text_spans_train.py --write (do not edit)."""', "",
+def span_questions(path: Path) -> list:
+    """Every open-part span / multi-span question, whatever its source: what the calibration is fitted on."""
+    return [e for e in load(path) if not is_lockbox(str(e.meta.get("table_uid")))
+            and e.meta.get("answer_type") in ("span", "multi-span")]
+
+
+def held_out_reads(rows: list[dict], questions: list, folds: int, l2: float, extra: list[dict],
+                   k: int = 5, multi=lambda e: False) -> list[tuple[object, list]]:
+    """(question, its top-``k`` read() candidates with a held-out ranker) for every question in ``questions``:
+    the ranker of the fold whose test part holds the question's table; ``multi(question)`` is read()'s
+    ``multi``."""
+    from tabtext.engines.solver.reader import read
+
+    out = []
+    for fold, (train_idx, test_idx) in enumerate(fold_splits(rows, folds, 0)):
+        w = fit([rows[i] for i in train_idx] + list(extra), l2)
+        train_tables = {rows[i]["ex"].meta["table_uid"] for i in train_idx}
+        test_tables = {rows[i]["ex"].meta["table_uid"] for i in test_idx}
+        for e in questions:
+            uid = e.meta["table_uid"]
+            if uid in test_tables or (uid not in train_tables and hash_fold(uid, folds) == fold):
+                out.append((e, read(e.question, e.context.paragraphs, k=k, multi=multi(e), weights=w,
+                                    calibration=IDENTITY)))
+    return out
+
+
+IDENTITY = {"logit": 1.0}
+NO_ANSWER_PRECISION = 0.6
+
+
+def hash_fold(uid: str, folds: int) -> int:
+    import hashlib
+
+    return int(hashlib.sha256(uid.encode()).hexdigest(), 16) % folds
+
+
+def candidate_em(example, value: str) -> float:
+    return max(em_f1(value, str(g))[0] for g in example.gold[0].value)
+
+
+def fit_calibration(reads: list[tuple[object, list]]) -> dict[str, float]:
+    """Logistic regression from a candidate's confidence features to whether it is an exact match."""
+    from sklearn.linear_model import LogisticRegression
+
+    names = ("logit", "coverage", "number")
+    x = [[c.features[n] for n in names] for _, cands in reads for c in cands]
+    y = [candidate_em(e, c.value) for e, cands in reads for c in cands]
+    model = LogisticRegression(C=10.0, max_iter=1000).fit(np.asarray(x), np.asarray(y))
+    cal = {"bias": float(model.intercept_[0])}
+    cal.update({n: float(v) for n, v in zip(names, model.coef_[0])})
+    return cal
+
+
+def no_answer_threshold(reads: list[tuple[object, list]], cal: dict[str, float],
+                        precision: float = NO_ANSWER_PRECISION) -> float:
+    """The lowest calibrated score at which the held-out top answers scoring at least that are right
+    ``precision`` of the time."""
+    from tabtext.engines.solver.reader.read import calibrate
+
+    top = sorted(((calibrate(c[0].features, cal), candidate_em(e, c[0].value)) for e, c in reads if c),
+                 reverse=True)
+    best, right = 1.0, 0.0
+    for n, (score, ok) in enumerate(top, 1):
+        right += ok
+        if right / n >= precision:
+            best = score
+    return round(best, 3)
+
+
+def write_weights(weights: dict[str, float], path: Path, cal: dict[str, float], threshold: float) -> None:
+    lines = ['"""Paragraph reader weights, written by benchmarks/text_spans_train.py --write (do not edit)."""', "",
              "WEIGHTS: dict[str, float] = {"]
     lines += [f"    {k!r}: {v:.5f}," for k, v in sorted(weights.items())]
-    lines.append("}")
+    lines += ["}", "", "CALIBRATION: dict[str, float] = {"]
+    lines += [f"    {k!r}: {v:.5f}," for k, v in sorted(cal.items())]
+    lines += ["}", "", f"NO_ANSWER_THRESHOLD = {threshold}"]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -170,8 +263,10 @@ def main(argv: list[str]) -> int:
     extra = doc2dial_rows(args.doc2dial, weight=args.doc2dial_weight) if args.doc2dial_weight else []
     if extra:
         print(f"+ {len(extra)} Doc2Dial questions at weight {args.doc2dial_weight}")
-    print(f"{len(rows)} span questions; oracle EM over candidates "
-          f"{100 * sum(max(r['em'], default=0) for r in rows) / len(rows):.1f}")
+    scored = [r for r in rows if r["eval"]]
+    print(f"{len(rows)} training questions ({len(scored)} text spans, the rest table-text spans found only in "
+          f"text); oracle EM over the text spans' candidates "
+          f"{100 * sum(max(r['em'], default=0) for r in scored) / len(scored):.1f}")
     for l2 in args.l2:
         runs = [cross_validate(rows, l2, args.folds, seed, extra) for seed in range(args.repeats)]
         em = sum(r[0] for r in runs) / len(runs)
@@ -181,8 +276,12 @@ def main(argv: list[str]) -> int:
     if args.write:
         w = fit(rows + extra, args.l2[0])
         em, f1 = evaluate(rows, w)
-        print(f"fitted on all of dev: EM {em:.1f} F1 {f1:.1f}; {len(w)} weights -> {WEIGHTS}")
-        write_weights(w, WEIGHTS)
+        reads = held_out_reads(rows, span_questions(args.dev), args.folds, args.l2[0], extra)
+        cal = fit_calibration(reads)
+        threshold = no_answer_threshold(reads, cal)
+        print(f"fitted on the open part: EM {em:.1f} F1 {f1:.1f}; {len(w)} weights, calibration {cal}, "
+              f"no-answer threshold {threshold} -> {WEIGHTS}")
+        write_weights(w, WEIGHTS, cal, threshold)
     return 0
 
 

@@ -1,11 +1,11 @@
-"""Text-span answers: rank the paragraphs' sentences with BM25, then pick the likely span inside them.
+"""Text-span candidates: rank the paragraphs' sentences with BM25, then score the likely spans inside them.
 
 Candidate spans come from cue phrases, marks, amounts and where the question's own words stop
-(text_cands.py); a linear scorer over sparse features picks one. Its weights (text_weights.py, a listwise
+(text_cands.py); a linear scorer over sparse features ranks them. Its weights (text_weights.py, a listwise
 softmax fit over each question's candidates, L2-regularised) are written by ``benchmarks/text_spans_train.py
---write`` from TAT-QA dev plus down-weighted Doc2Dial answer spans; held-out figures come from folds grouped by
-table. Plain Python at run time: no model load, no
-scikit-learn, about 2.5 ms a question.
+--write`` from the open part of TAT-QA dev (never its lockbox) plus down-weighted Doc2Dial answer spans; held-out
+figures come from folds grouped by table. ``reader.read()`` turns these scores into calibrated answer candidates.
+Plain Python at run time: no model load, no scikit-learn.
 """
 
 from __future__ import annotations

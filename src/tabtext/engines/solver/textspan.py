@@ -1,4 +1,4 @@
-"""Routing to text-span extraction (``text.answer_text``) and how well the paragraphs cover a question."""
+"""Routing to the paragraph reader (``reader.read``) and how well the paragraphs cover a question."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...types import Answer, Evidence, Paragraph
 from .question import Query, content_tokens
-from .text import answer_text
+from .reader import read
 from .textnum import SENTENCE
 
 
@@ -31,14 +31,13 @@ def text_coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = Fal
 
 
 def text_answer(q: Query, paragraphs: Sequence[Paragraph]):
-    if not paragraphs:
+    found = read(q.text, paragraphs, k=1, multi=_multi(q))
+    if not found:
         return None
-    multi = _multi(q)
-    spans = answer_text(q.text, paragraphs, multi=multi)
-    if not spans:
-        return None
-    chosen = spans if multi else spans[:1]
-    texts = tuple(s.text for s in chosen)
-    evidence = [Evidence("text", paragraph=s.paragraph, start=s.start, end=s.end, text=s.text) for s in chosen]
+    best = found[0]
+    texts = best.value if isinstance(best.value, tuple) else (best.value,)
+    offsets = best.items or ((best.start, best.end),)
+    text = paragraphs[best.paragraph].text
+    evidence = [Evidence("text", paragraph=best.paragraph, start=a, end=b, text=text[a:b]) for a, b in offsets]
     # TAT-QA keeps a text span's unit inside the span ("$3.0 million") and gives it no scale of its own
     return Answer(texts, ""), evidence, "multi_span" if len(texts) > 1 else "text_span"
