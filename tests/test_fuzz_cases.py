@@ -48,6 +48,7 @@ def test_a_report_given_as_predictions_is_named_a_report(tmp_path, capsys):
 @pytest.mark.parametrize("content, says", [
     ('{"q1": [' + "1" * 5000 + ', ""]}', "over 4,300 digits"),
     ('{"q1": ["' + "9" * 310 + '", ""]}', "more than 290 digits"),
+    ('{"q1": ["x", "' + "1" * 5000 + '"]}', "more than 290 digits"),
     ('{"q1": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
     ('{"uid": "q1", "answer": "1", "meta": "oops"}\n', "'meta' must be an object"),
     ('{"uid": "q1", "answer": "1", "evidence": [{"row": "x"}]}\n', "must be integers"),

@@ -107,10 +107,10 @@ _LONGEST_NUMBER = 290  # digits; the official '%.4f' overflows past 308 (after a
 def _check_numbers(prediction: Prediction, path: Path) -> Prediction:
     """An answer with a number the official scorer cannot format is refused in one line, not a traceback."""
     answer = prediction.answer
-    for item in answer.items if answer is not None else ():
+    for item in (*answer.items, answer.scale) if answer is not None else ():
         if _digit_run(item) > _LONGEST_NUMBER:
-            raise DataError(path, prediction.uid, f"the answer holds a number of more than {_LONGEST_NUMBER} "
-                            "digits, which the official scorer cannot format; shorten it")
+            raise DataError(path, prediction.uid, f"the answer or scale holds a number of more than "
+                            f"{_LONGEST_NUMBER} digits, which the official scorer cannot format; shorten it")
     return prediction
 
 
