@@ -115,8 +115,9 @@ def _run_dir(args: argparse.Namespace) -> Path:
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
     from .engines import make_engine
-    from .predictions import append_jsonl, read_jsonl
+    from .predictions import append_jsonl, read_jsonl, resumable
     from .progress import progress
+    from .runlock import lock_run_dir
 
     bench, gold_path, examples = _load(args)
     if args.limit is not None:
@@ -124,15 +125,17 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     out = _run_dir(args)
     jsonl = out / "predictions.jsonl"
     done: dict[str, Prediction] = {}
+    retry: list[str] = []
+    lock = lock_run_dir(out)  # a second run on this folder refuses in one line
     if jsonl.exists():
         if not args.resume:
             raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
-        done = read_jsonl(jsonl)
-        jsonl.write_text("".join(_record_lines(done.values())), encoding="utf-8")  # drop a torn last line
-    out.mkdir(parents=True, exist_ok=True)
+        done, retry = resumable(read_jsonl(jsonl))
+        jsonl.write_text("".join(_record_lines(done.values())), encoding="utf-8")  # drop torn and errored lines
     todo = [ex for ex in examples if ex.uid not in done]
-    if done:
-        print(f"resuming: {len(done)} answered, {len(todo)} to go", file=sys.stderr)
+    if done or retry:
+        print(f"resuming: {len(done)} answered, {len(retry)} errored to ask again, {len(todo)} to go",
+              file=sys.stderr)
     engine = make_engine(args.engine)
     with progress(len(todo), f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet) as advance:
         if hasattr(engine, "iter_answers"):  # concurrent engines: save each answer the moment it arrives
@@ -148,6 +151,7 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
                 advance(len(batch))
     predictions = [done[ex.uid] for ex in examples if ex.uid in done]
     bench.write_predictions(predictions, out / "predictions.json")
+    lock.release()
     failed = sum(1 for p in predictions if p.error)
     if failed:
         print(f"warning: {failed} questions got no answer (scored as empty; the reason is under 'error' in predictions.jsonl)",

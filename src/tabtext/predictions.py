@@ -171,3 +171,9 @@ def append_jsonl(path: Path | str, predictions: Iterable[Prediction]) -> None:
         for p in predictions:
             fh.write(json.dumps(to_record(p), ensure_ascii=False) + "\n")
         fh.flush()
+
+
+def resumable(done: dict[str, Prediction]) -> tuple[dict[str, Prediction], list[str]]:
+    """Split saved predictions into those to keep and the uids to ask again: errors that got no reply."""
+    keep = {uid: p for uid, p in done.items() if not (p.error and not p.raw)}
+    return keep, [uid for uid in done if uid not in keep]
