@@ -177,6 +177,7 @@ class OpenAIEngine:
         self.on_result = on_result
         self._checked = False
         self._answered = False  # a 403 after a success is that item's error, before any a stop
+        self._refused: AuthFailure | None = None
 
     # ------------------------------------------------------------ setup
     def _is_local(self) -> bool:
@@ -249,6 +250,8 @@ class OpenAIEngine:
         async with sem:
             started, attempts = time.perf_counter(), 0
             while True:
+                if self._refused is not None:  # another request was refused: send nothing more
+                    raise self._refused
                 attempts += 1
                 try:
                     response = await self._request(client, payload)
@@ -262,9 +265,10 @@ class OpenAIEngine:
                 except openai.APIStatusError as exc:
                     error = f"HTTP {exc.status_code}: {str(exc.message)[:300]}"
                     if exc.status_code == 401 or (exc.status_code == 403 and not self._answered):
-                        raise AuthFailure(f"openai engine: {self.base_url} refused the chat request with HTTP "
-                                          f"{exc.status_code} (check {self.api_key_env} and the model name); "
-                                          "nothing more was asked") from None
+                        self._refused = AuthFailure(
+                            f"openai engine: {self.base_url} refused the chat request with HTTP {exc.status_code} "
+                            f"(check {self.api_key_env} and the model name); nothing more was asked")
+                        raise self._refused from None
                     break
                 except Exception as exc:  # never raise per item: record it and go on
                     error = f"{type(exc).__name__}: {exc}"
