@@ -55,6 +55,13 @@ def check_rows(rows: Sequence[Sequence[object]], limits: Limits, built: int = 0)
                 raise BadInput(f"a table cell may hold at most {limits.cell_chars:,} characters")
 
 
+def check_shape(lines: Sequence[str], separator: str, limits: Limits) -> None:
+    """Refuse table lines whose padded size (lines x most separators) is over the limit, before splitting them."""
+    width = max((ln.count(separator) for ln in lines), default=0) + 1
+    if len(lines) * width > limits.cells or width > limits.cols + 2:
+        raise BadInput(f"tables larger than {limits.cells:,} cells (rows x widest row) are not accepted")
+
+
 def build_table(rows: Sequence[Sequence[object]], limits: Limits, built: int = 0, id: str = "") -> Table:
     """Check, then pad ragged rows to the widest and build the Table."""
     check_rows(rows, limits, built)

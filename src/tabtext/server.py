@@ -19,7 +19,7 @@ from .engines import prompts
 from .engines.openai import NO_ANSWER  # the content for no answer; the engine reads it back as none
 from .errors import TabtextError
 from .numbers import parse_number
-from .serve_guard import BadInput, HostGuard, Limits, build_table, read_json_body
+from .serve_guard import BadInput, HostGuard, Limits, build_table, check_shape, read_json_body
 from .types import Answer, Context, Evidence, Example, Paragraph, Prediction, Table, Turn
 
 DEFAULT_LIMITS = Limits()
@@ -62,12 +62,15 @@ def _split_tables_and_text(block: str, limits: Limits = DEFAULT_LIMITS) -> tuple
         if line.strip().startswith("|"):
             while j < len(lines) and lines[j].strip().startswith("|"):
                 j += 1
+            check_shape(lines[i:j], "|", limits)
             rows = prompts.parse_pipe_table("\n".join(lines[i:j]))
             if rows:
                 add(rows)
         elif "," in line:
             while j < len(lines) and "," in lines[j] and lines[j].strip():
                 j += 1
+            if j - i > 1:  # a lone line with commas is text
+                check_shape(lines[i:j], ",", limits)
             rows = _csv_rows(lines[i:j])
             if rows:
                 add(rows)
@@ -274,8 +277,12 @@ def _add_info_routes(app: object) -> None:
         return {"object": "list", "data": [{"id": "tabtext-solver", "object": "model", "owned_by": "tabtext"}]}
 
 
-def cells_built(example: Example) -> int:
-    return sum(t.n_rows * t.n_cols for t in example.context.tables)
+def built_headers(example: Example) -> dict[str, str]:
+    """What this request made the server build: cells, and their bytes (8 per cell slot plus its text)."""
+    tables = example.context.tables
+    cells = sum(t.n_rows * t.n_cols for t in tables)
+    size = sum(8 * len(r) + sum(len(c) for c in r) for t in tables for r in t.rows)
+    return {"x-tabtext-cells": str(cells), "x-tabtext-cell-bytes": str(size)}
 
 
 def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_body: int | None = None,
@@ -318,24 +325,26 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
         if body.get("stream"):
             raise BadInput("stream=true is not supported; send stream=false")
         example = example_from_messages(body.get("messages"), limits)
+        n_prompt = sum(len(str(m.get("content", "")).split()) for m in body["messages"])
+        model = str(body.get("model") or "tabtext-solver")[:200]
+        del body  # do not hold the parsed request while the solver works
         pred = await solve_bounded(example)
         text = reply_text(example, pred)
-        n_prompt = sum(len(str(m.get("content", "")).split()) for m in body["messages"])
         n_out = len(text.split())
         return JSONResponse({
             "id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
-            "model": str(body.get("model") or "tabtext-solver")[:200],
+            "model": model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
                          "finish_reason": "stop"}],
             "usage": {"prompt_tokens": n_prompt, "completion_tokens": n_out, "total_tokens": n_prompt + n_out},
             "tabtext": {"error": pred.error or ("no answer found" if pred.answer is None else "")}
             if pred.error or pred.answer is None else {},
-        }, headers={"x-tabtext-cells": str(cells_built(example))})
+        }, headers=built_headers(example))
 
     @app.post("/v1/answer")
     async def answer(request: Request) -> JSONResponse:
         example = example_from_answer_request(await read_json_body(request, limits), limits)
         return JSONResponse(answer_json(await solve_bounded(example)),
-                            headers={"x-tabtext-cells": str(cells_built(example))})
+                            headers=built_headers(example))
 
     return app
