@@ -75,3 +75,21 @@ def test_a_bad_reply_shape_is_an_item_error_and_is_not_cached(tmp_path):
     with FakeOpenAI() as server:
         preds = engine(server, cache=str(cache)).answer(examples)
     assert [p.answer.value for p in preds] == [expected_answer(ex) for ex in examples]
+
+
+def test_cli_run_with_a_refused_key_stops_with_one_line_and_saves_no_error_answers(tmp_path):
+    import os
+    import subprocess
+
+    gold = Path(__file__).parent / "data" / "tatqa" / "mini.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    with FakeOpenAI(fault="401", fail_first=10**9) as server:
+        done = subprocess.run([sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--file", str(gold), "--quiet",
+                               "--out", str(tmp_path / "run"), "--engine",
+                               f"openai:model=fake,base_url={server.base_url},concurrency=1"],
+                              env=env, capture_output=True, text=True, timeout=120)
+        sent = sum(server.received.values())
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "HTTP 401" in done.stderr, done.stderr
+    assert sent == 1
+    jsonl = tmp_path / "run" / "predictions.jsonl"
+    assert not jsonl.exists() or jsonl.read_text() == ""
