@@ -28,7 +28,7 @@ HOSTILE_LITERALS = ["1" * 5000, "9" * 310, "-" + "9" * 320, "1e999", "NaN", "-In
                     "[" * 3000 + "]" * 3000, '{"a":' * 900 + "1" + "}" * 900, "0", "-0.5"]
 HOSTILE_TEXT = ["9" * 310, "1 " + "1.5" * 3000, "(1" * 3000, "1e999", "nan", "$(9.8) million", "12.5%",
                 "\x1b[31mred\x1b[0m", "two\nlines", "", "%", "١٢٣", "1 2", "| a | b |\n|---|---|\n| 1 | 2 |"]
-SETTINGS = settings(max_examples=40, derandomize=True, deadline=None, database=None,
+SETTINGS = settings(max_examples=80, derandomize=True, deadline=None, database=None,
                     suppress_health_check=list(HealthCheck))
 
 texts = st.one_of(st.sampled_from(HOSTILE_TEXT), st.text(max_size=30))
