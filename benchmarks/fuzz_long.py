@@ -187,7 +187,8 @@ def is_clean(rc: int, stderr: str) -> bool:
 
 def signature(failure: str) -> str:
     lines = [ln.strip() for ln in failure.strip().splitlines()]
-    where = next((ln for ln in reversed(lines) if ln.startswith("File ")), "")
+    frames = [ln for ln in lines if ln.startswith("File ")]
+    where = next((ln for ln in reversed(frames) if "/tabtext/" in ln), frames[-1] if frames else "")
     return f"{lines[-1][:120] if lines else '?'} at {where[-90:]}"
 
 
