@@ -11,22 +11,19 @@ from __future__ import annotations
 import argparse
 import collections
 import os
-import sys
 import zlib
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from convfinqa_em import official_em, strict_em  # noqa: E402
-
-from tabtext.benchmarks.chatrag.convfinqa import load_native  # noqa: E402
-from tabtext.engines.solver import (  # noqa: E402
+from tabtext.benchmarks.chatrag.convfinqa import load_native
+from tabtext.engines.solver import (
     convfinqa,
     convfinqa_ground,
     convfinqa_moves,
     convfinqa_ops,
     convfinqa_turns,
 )
-from tabtext.engines.solver.convfinqa import answer_convfinqa  # noqa: E402
+from tabtext.engines.solver.convfinqa import answer_convfinqa
+from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 DEFAULT = DATA / "convfinqa" / "pot_convfinqa_dev.json"
@@ -41,8 +38,8 @@ def evaluate(examples) -> list[dict]:
         rows.append({"uid": ex.uid, "turn": ex.meta["turn"], "question": ex.question, "pred": text,
                      "gold": gold, "formula": ex.gold[0].value, "derivation": pred.meta.get("formula", ""),
                      "note": pred.meta.get("note", pred.error),
-                     "strict": strict_em(text, gold, ex.question),
-                     "official": official_em(text, gold, str(ex.gold[0].value), ex.question)})
+                     "strict": strict_convfinqa(text, gold, ex.question)[0],
+                     "official": int(official_convfinqa(text, gold, str(ex.gold[0].value), ex.question) > 0)})
     return rows
 
 

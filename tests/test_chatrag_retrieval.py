@@ -78,6 +78,17 @@ def test_retrieve_command(capsys):
     assert "Did you mean 'inscit'" in capsys.readouterr().err
 
 
+def test_retrieve_command_takes_a_named_split_like_the_other_commands(tmp_path, capsys):
+    (tmp_path / "inscit").mkdir()
+    (tmp_path / "inscit" / "dev.json").write_bytes((NATIVE / "inscit_dev.json").read_bytes())
+    assert main(["--split", "inscit_dev", "--data-dir", str(tmp_path), "--k", "1"]) == 0
+    assert "recall@1 1.0000" in capsys.readouterr().out
+    assert main(["--split", "inscit_test", "--data-dir", str(tmp_path)]) == 2
+    assert "known splits" in capsys.readouterr().err
+    assert main(["--split", "inscit_dev", "--data-dir", str(tmp_path), "--limit", "0"]) == 2
+    assert "--limit must be 1 or more" in capsys.readouterr().err
+
+
 def test_retrieve_command_without_gold_evidence(capsys):
     release = Path(__file__).parent / "data" / "chatrag" / "release" / "doc2dial" / "test.json"
     assert main(["--file", str(release)]) == 2

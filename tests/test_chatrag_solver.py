@@ -10,7 +10,7 @@ from tabtext.benchmarks.chatrag import load
 from tabtext.engines.solver import SolverEngine
 from tabtext.engines.solver.chat import CANNOT_ANSWER, answer_example, short_answer, table_lookup
 from tabtext.metrics.chatrag import METRIC
-from tabtext.types import Context, Example, Paragraph, Table, Turn
+from tabtext.types import Answer, Context, Example, Paragraph, Prediction, Table, Turn
 
 pytest.importorskip("bm25s")
 
@@ -89,7 +89,13 @@ def test_run_and_score_report_per_dataset_and_average(tmp_path):
     assert scores["doqa.score"] == pytest.approx(
         sum(scores[f"doqa_{d}.f1"] for d in ("cooking", "travel", "movies")) / 3)
     assert scores["average"] == pytest.approx((scores["doc2dial.score"] + scores["doqa.score"]) / 2)
-    assert scores["doqa_travel.cannot_answer_acc"] in (0.0, 1.0)
+    travel = next(ex for ex in examples if ex.meta["dataset"] == "doqa_travel")
+    assert travel.gold[0].value == CANNOT_ANSWER  # its one item is a cannot-answer item
+    abstains = preds[travel.uid].answer.value == CANNOT_ANSWER
+    assert scores["doqa_travel.cannot_answer_acc"] == (1.0 if abstains else 0.0)
+    for prediction, expected in ((CANNOT_ANSWER, 1.0), ("Many visitors can enter Japan without a visa.", 0.0)):
+        fixed = {**preds, travel.uid: Prediction(travel.uid, Answer(value=prediction), raw=prediction)}
+        assert score_predictions("chatrag", examples, fixed).scores["doqa_travel.cannot_answer_acc"] == expected
     assert [row["dataset"] for row in report.breakdowns["dataset"]] == sorted(
         {"doc2dial", "doqa_cooking", "doqa_travel", "doqa_movies"})
     missing = score_predictions("chatrag", examples, {})

@@ -81,10 +81,11 @@ def tatqa_file(path, n):
     return examples
 
 
-def cli(server, gold, out, *extra, wait=True):
+def cli(server, gold, out, *extra, wait=True, quiet=True):
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    cmd = [sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--file", str(gold), "--out", str(out), "--quiet",
+    cmd = [sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--file", str(gold), "--out", str(out),
            "--engine", f"openai:model=fake,base_url={server.base_url},concurrency=4,retries=0,backoff=0.01", *extra]
+    cmd += ["--quiet"] if quiet else []
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if not wait:
         return proc
@@ -118,7 +119,7 @@ def test_cli_sigkill_then_resume_loses_nothing_asks_nothing_twice_and_retries_er
         server.fail = None
         server.release()
         before = dict(server.received)
-        rc, err = cli(server, gold, out, "--resume")
+        rc, err = cli(server, gold, out, "--resume", quiet=False)
         asked = {k for k, n in server.received.items() if n > before.get(k, 0)}
 
     assert rc == 0, err

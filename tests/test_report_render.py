@@ -66,7 +66,7 @@ def test_markdown_has_the_same_content(run_dir):
     md = render(run_dir, "md")
     assert md.startswith("# tatqa report")
     assert "| 20.00 |" in md and "## Scale confusion" in md
-    assert "4 questions with EM < 100 (of 5)" in md
+    assert "4 of 4 wrong questions shown (of 5); wrong means EM < 100" in md
     assert "**_$1,146.2_**" in md  # evidence cell that also holds a gold number
     assert "**demand**" in md
     assert "- derivation: `1146.2 - 1452.4`" in md
@@ -149,3 +149,72 @@ def test_table_valued_answers_are_drawn_as_tables(tmp_path):
     assert "<td class=pred><table class=grid>" in html and "1986" in html
     md = render_run(run, "md")
     assert "| Spaceballs | 1987 |" in md and "| Spaceballs | 1986 |" in md
+
+
+def _chatrag_report_with_null_scores(tmp_path) -> Path:
+    """A ConvFinQA + INSCIT run as `tabtext run chatrag` saves it: each dataset's row has null for the scores
+    that do not apply to it (ConvFinQA has no F1, INSCIT no EM)."""
+    items = [{"uid": "c1", "dataset": "convfinqa", "official_em": 0.0, "strict_em": 0.0},
+             {"uid": "c2", "dataset": "convfinqa", "official_em": 1.0, "strict_em": 1.0},
+             {"uid": "i1", "dataset": "inscit", "f1": 0.25}]
+    report = Report(benchmark="chatrag", metric="chatrag-official v1",
+                    scores={"convfinqa.score": 0.5, "inscit.score": 0.25},
+                    breakdowns={"dataset": [
+                        {"dataset": "convfinqa", "count": 2, "f1": None, "official_em": 0.5, "strict_em": 0.5},
+                        {"dataset": "inscit", "count": 1, "f1": 0.25, "official_em": None, "strict_em": None}]},
+                    items=items)
+    report.save(tmp_path / "report.json")
+    return tmp_path / "report.json"
+
+
+def test_null_breakdown_scores_render_as_dash_in_markdown_and_html(tmp_path):
+    path = _chatrag_report_with_null_scores(tmp_path)
+    md = render(path, "md")
+    assert "| convfinqa | 2 | – | 50.00 | 50.00 |" in md
+    assert "| inscit | 1 | 25.00 | – | – |" in md
+    html = render(path, "html")
+    assert "<td class=num>–</td>" in html and "<td class=num>25.00</td>" in html
+    assert html.count("<svg") == 2  # per-dataset scores and the F1/EM bars, with no bar for a null
+
+
+def test_max_errors_says_how_many_wrong_questions_are_hidden(run_dir, capsys):
+    assert report_cmd.main([str(run_dir), "--max-errors", "2"]) == 0
+    md = capsys.readouterr().out
+    assert "2 of 4 wrong questions shown (of 5); wrong means EM < 100" in md
+    assert md.count("\n### ") == 2
+    assert "2 of 4 wrong questions shown (of 5); wrong means EM &lt; 100" in render_run_html(run_dir, 2)
+    assert report_cmd.main([str(run_dir), "--max-errors", "-1"]) == 2
+
+
+def render_run_html(run_dir, max_errors):
+    from tabtext.render import render_run
+
+    return render_run(load_run(run_dir), "html", max_errors)
+
+
+def test_html_without_a_name_writes_report_html_in_the_run_folder(run_dir, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    assert report_cmd.main([str(run_dir), "--html"]) == 0
+    assert (run_dir / "report.html").read_text().startswith("<!doctype html>")
+    assert report_cmd.main([str(run_dir / "report.json"), "--html"]) == 0  # a report.json: next to it
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_results_come_before_provenance(run_dir):
+    html = render(run_dir, "html")
+    assert html.index("<h2>Scores by") < html.index("<h2>Error browser") < html.index("<h2>Provenance")
+    md = render(run_dir, "md")
+    assert md.index("## Scores by") < md.index("## Errors") < md.index("## Provenance")
+
+
+def test_gold_derivation_numbers_after_a_bracket_are_highlighted(tmp_path):
+    from tabtext.render import Run, render_run
+    from tabtext.types import Answer, Context, Example, Table
+
+    table = Table.from_rows([["", "2019", "2018"], ["Cost of sales", "(800.1)", "(700.5)"]])
+    example = Example(uid="q9", question="What was the percentage change in cost of sales?",
+                      context=Context(tables=(table,)),
+                      gold=(Answer("14.22", "percent", "(800.1 - 700.5) / 700.5"),))
+    report = Report(benchmark="tatqa", metric="tatqa v1", scores={"em": 0.0}, items=[{"uid": "q9", "em": 0.0}])
+    html = render_run(Run(report=report, path=tmp_path / "report.json", examples={"q9": example}), "html")
+    assert "<td class='g'>(800.1)</td>" in html and "<td class='g'>(700.5)</td>" in html

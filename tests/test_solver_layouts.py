@@ -137,7 +137,7 @@ def test_a_percentage_row_is_not_averaged_with_an_amount():
         ["Services Gross Margin %", "21.2%", "19.9%", "17.2%"],
     ]
     pred = ask(rows, "What is the average annual Services Gross Profit and Margin?")
-    assert pred.answer is None or "+ 21.2" not in (pred.answer.derivation or "")
+    assert got(pred) == ("54510.33", "thousand") and pred.answer.derivation == "(60301 + 62868 + 40362) / 3"
     pred = ask(rows, "What is the average annual Services Gross Margin %?")
     assert got(pred) == ("19.43", "percent")
 
@@ -149,6 +149,9 @@ def test_a_share_of_a_total_row_not_labelled_total():
     assert got(pred) == ("78.55", "percent")
 
 
+@pytest.mark.xfail(strict=True, reason="the solver keeps the brackets' sign (-45); TAT-QA dev (open part) has no "
+                   "convention for averages of bracketed cells (8 positive, 7 negative golds), so the wording "
+                   "decides: an expense asked by name is its amount (issue 10)")
 def test_an_average_of_two_periods_in_one_year():
     rows = [
         ["", "", "Three Months Ended", ""],
@@ -157,7 +160,10 @@ def test_an_average_of_two_periods_in_one_year():
         ["Income tax expense", "$(62)", "$(28)", "$(30)"],
     ]
     pred = ask(rows, "What is the average income tax expense for the period September 29, and December 31, 2019?")
-    assert pred.answer.value in ("-45", "45")
+    assert got(pred) == ("45", "million")
+
+
+def test_a_year_before_average_picks_that_year_column():
     rows = [["", "2019 €m", "2018 €m"], ["Performance bonds", "337", "993"],
             ["Other guarantees and contingent liabilities", "2,943", "4,036"]]
     assert ask(rows, "What is the 2019 average other guarantees and contingent liabilities?").answer.value == "3489.5"
@@ -178,9 +184,11 @@ def test_varied_wordings_answer_without_raising(question):
     assert pred.answer is not None and pred.meta["operator"]
 
 
+@pytest.mark.xfail(strict=True, reason="the solver answers any question with its best paragraph sentence; "
+                   "knowing when it does not know is issue 10 item 6")
 def test_a_question_the_context_cannot_answer_is_an_error_not_a_crash():
-    pred = ask(THREE_HEADERS, "Which rows are in the table?", ["Net sales rose on higher volumes in Asia."])
-    assert pred.answer is not None or pred.error == "no answer found"
+    pred = ask(THREE_HEADERS, "Who is the chief executive officer?", ["Net sales rose on higher volumes in Asia."])
+    assert pred.answer is None and pred.error == "no answer found"
 
 
 def test_split_fiscal_years_are_named_by_their_last_year():

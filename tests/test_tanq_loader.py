@@ -168,3 +168,27 @@ def test_rows_without_gold_are_loaded_and_counted(tmp_path):
     with pytest.warns(ScoringWarning, match="1 of 2 rows have no 'answer_table'"):
         examples = BENCHMARK.load(path)
     assert examples[1].gold == () and examples[1].question == "q2"
+
+
+def _imported_modules(path: Path) -> set[str]:
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(SRC.parent).with_suffix("").parts[:-1])
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            out.add(f"{base}.{node.module}" if node.level and node.module else base or node.module or "")
+        elif isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+    return out
+
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "tabtext"
+
+
+@pytest.mark.parametrize("path", sorted((SRC / "benchmarks").rglob("*.py")), ids=lambda p: p.name)
+def test_a_loader_never_imports_a_scorer(path):
+    scorers = {m for m in _imported_modules(path) if m.startswith("tabtext.metrics")}
+    assert not scorers, f"{path.name} imports {scorers}: move what both need out of metrics/"

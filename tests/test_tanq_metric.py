@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tabtext.answer_tables import table_to_pipes
 from tabtext.metrics.tanq import (
     METRIC,
     anls,
@@ -14,7 +15,6 @@ from tabtext.metrics.tanq import (
     datapoints,
     official_scores,
     parse_table,
-    table_to_pipes,
 )
 from tabtext.metrics.tanq_normalized import normalize_cell, normalized_scores
 from tabtext.types import Answer, Context, Example, Prediction, Table

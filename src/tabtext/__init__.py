@@ -37,9 +37,10 @@ def load(benchmark: str, path: str | Path | None = None, split: str | None = Non
 def answer(examples: Sequence[Example], engine: str | Engine = "solver") -> list[Prediction]:
     """Answer examples with an engine (a spec string such as ``"solver"`` or ``"openai:model=..."``)."""
     from .engines import make_engine
+    from .run import predict
 
     runner = make_engine(engine) if isinstance(engine, str) else engine
-    return list(runner.answer(list(examples)))
+    return predict(runner, list(examples))
 
 
 def score(benchmark: str, examples: Sequence[Example],

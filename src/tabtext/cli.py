@@ -22,6 +22,7 @@ EXTRA_COMMANDS = {
     "compare": ("tabtext.commands.compare", "compare runs: per-slice deltas, bootstrap CIs, McNemar, flips"),
     "ask": ("tabtext.commands.ask", "ask a question of your own table (CSV, Markdown, HTML) and text"),
     "serve": ("tabtext.commands.serve", "serve the solver over HTTP (OpenAI-compatible API and a web page)"),
+    "lm-eval-tasks": ("tabtext.commands.lm_eval_tasks", "print the include path of tabtext's lm-evaluation-harness tasks"),
 }
 
 EXAMPLES = """examples:
@@ -33,7 +34,9 @@ EXAMPLES = """examples:
   tabtext run tatqa --split dev --engine openai:model=qwen,base_url=http://127.0.0.1:8000/v1
 
 Data: --split NAME looks in --data-dir, else $TABTEXT_DATA, else the user cache (downloading official files
-with an md5 check); --file PATH takes any file in the benchmark's format."""
+with an md5 check); --file PATH takes any file in the benchmark's format.
+Run folders: the official prediction file (tatqa predictions.json, chatrag predictions.txt, tanq
+predictions.tanq.jsonl), predictions.jsonl (tabtext's records, for --resume) and report.json."""
 
 
 def _add_source(p: argparse.ArgumentParser) -> None:
@@ -71,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("score", help="score a prediction file against gold (official semantics)")
     _add_source(p)
-    p.add_argument("predictions", type=Path, help="prediction file in the official format, or tabtext's JSONL")
+    p.add_argument("predictions", type=Path, help="prediction file in the official format, tabtext's JSONL, or a run "
+                   "folder (its official prediction file)")
     p.add_argument("--remap", type=Path, metavar="BLIND_TEST",
                    help="TAT-QA: predictions are keyed by this blind test file's uids; re-map them onto --file's "
                    "uids by (table content, question text)")

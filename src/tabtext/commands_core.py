@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import data, display
+from . import data, display, run_files
 from .benchmarks import BENCHMARKS
 from .errors import TabtextError
 from .report import Report, render_text
-from .types import Example, Prediction
+from .types import Engine, Example, Prediction
 
 
 def _gold_path(args: argparse.Namespace) -> Path:
@@ -24,14 +25,54 @@ def _gold_path(args: argparse.Namespace) -> Path:
         splits = data.known_splits(args.benchmark)
         raise TabtextError(f"say which data to use: --split NAME ({', '.join(splits) or 'no named splits'}) "
                            "or --file PATH")
-    return data.resolve(args.benchmark, args.split, args.data_dir)
+    if args.data_dir is not None:
+        return _in_data_dir(args.benchmark, args.split, args.data_dir, "--data-dir ")
+    env = os.environ.get("TABTEXT_DATA")
+    try:
+        return data.resolve(args.benchmark, args.split)
+    except TabtextError as exc:
+        if env:  # the folder the user pointed at comes first in the message, the cache/download after
+            _in_data_dir(args.benchmark, args.split, Path(env), "TABTEXT_DATA=", also=f" ({exc})")
+        raise
+
+
+def _in_data_dir(benchmark: str, split: str, folder: Path, flag: str, also: str = "") -> Path:
+    """A split's file under a data folder the user named (``flag`` is how: "--data-dir " or "TABTEXT_DATA="); else
+    say which folder was searched for what, and where the file is when the folder is one level too high or low."""
+    relative = Path(data.split_file(benchmark, split).relative)
+    if (folder / relative).is_file():
+        return folder / relative
+    if not folder.is_dir():
+        raise TabtextError(f"{flag}{folder}: no such folder{also}")
+    hint = ""
+    if (folder / relative.name).is_file():
+        hint = (f"; the file is right in it, so use {flag}{folder.parent}" if folder.name == relative.parent.name
+                else f"; use --file {folder / relative.name}")
+    elif below := sorted(sub for sub in folder.iterdir() if (sub / relative).is_file()):
+        hint = f"; found it one level down: use {flag}{below[0]}"
+    raise TabtextError(f"{flag}{folder}: no {relative} in this folder (expected {folder / relative}){hint}{also}")
 
 
 def _load(args: argparse.Namespace) -> tuple[object, Path, list[Example]]:
     bench = BENCHMARKS.get(args.benchmark)
     path = _gold_path(args)
     examples = bench.load(path, dataset=getattr(args, "dataset", None))
+    _check_dataset(args, path, examples)
     return bench, path, examples
+
+
+def _check_dataset(args: argparse.Namespace, path: Path, examples: Sequence[Example]) -> None:
+    """--dataset names what the user thinks the file is; a file that reads as another dataset is a mistake."""
+    wanted = getattr(args, "dataset", None)
+    if args.benchmark != "chatrag" or not wanted:
+        return
+    from .benchmarks.chatrag import GROUPS, check_dataset
+
+    key = check_dataset(wanted)
+    found = sorted({str(ex.meta.get("dataset", "")) for ex in examples} - set(GROUPS.get(key, (key,))))
+    if found:
+        raise TabtextError(f"{path}: --dataset {wanted}, but the file reads as {', '.join(found)} "
+                           f"({len(examples):,} turns); give the {wanted} file or drop --dataset")
 
 
 def cmd_ls(args: argparse.Namespace) -> int:
@@ -47,7 +88,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
         try:
             where = str(data.resolve(bench, split, download=False))
         except TabtextError:
-            where = "downloadable" if spec.url else "not found"
+            where = "download on first use (needs network)" if spec.url else "not found"
         print(f"  {bench:<8} {split:<14} {where}")
     return 0
 
@@ -77,6 +118,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
 
     bench, gold_path, examples = _load(args)
+    if args.predictions.is_dir():  # a run folder: its official prediction file
+        args.predictions = run_files.official_path(args.predictions, args.benchmark)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
     notes = []
@@ -89,6 +132,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"remapped {stats['mapped']} predictions onto {gold_path.name}; {stats['unmapped']} had no match "
               f"by (table, question)", file=sys.stderr)
         notes.append(f"remapped from {args.remap}: {stats['mapped']} mapped, {stats['unmapped']} unmapped")
+    _check_uid_overlap(args.predictions, gold_path, predictions, examples)
     report = score_predictions(args.benchmark, examples, predictions,
                                provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None),
                                warnings=notes)
@@ -97,6 +141,20 @@ def cmd_score(args: argparse.Namespace) -> int:
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Prediction],
+                       examples: Sequence[Example]) -> None:
+    """Predictions keyed by uids of another split score 0 everywhere: say so before any table."""
+    gold = {ex.uid for ex in examples}
+    matched = sum(1 for uid in predictions if uid in gold)
+    if not predictions or matched == len(predictions):
+        return
+    line = (f"{matched:,} of {len(predictions):,} prediction uids are in this gold file ({gold_path.name}) — "
+            "another split?")
+    if not matched:
+        raise TabtextError(f"{path}: {line} Score against the file these predictions were made for")
+    print(f"warning: {line} The other {len(predictions) - matched:,} are ignored", file=sys.stderr)
 
 
 def _run_dir(args: argparse.Namespace) -> Path:
@@ -113,59 +171,59 @@ def _run_dir(args: argparse.Namespace) -> Path:
     return out
 
 
-def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
+def _ready_engine(args: argparse.Namespace) -> Engine:
+    """Check --limit, --batch-size and the engine (spec, options, key, endpoint) before anything is written."""
     from .engines import make_engine
-    from .predictions import append_jsonl, read_jsonl, resumable
-    from .progress import progress
+
+    for flag, value in (("--limit", args.limit), ("--batch-size", args.batch_size)):
+        if value is not None and value < 1:
+            raise TabtextError(f"{flag} must be 1 or more, got {value}")
+    engine = make_engine(args.engine)
+    preflight = getattr(engine, "preflight", None)
+    if callable(preflight):
+        preflight()
+    return engine
+
+
+def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[Example]) -> None:
+    """The solver answers TANQ from the proofs a file carries; without any it could only score zeros."""
+    if args.benchmark == "tanq" and args.engine.split(":")[0] == "solver" and examples and \
+            not any(ex.meta.get("proofs") for ex in examples):
+        raise TabtextError(f"{path}: no record carries proofs (answer_list evidence), so the solver has nothing to "
+                           "build answer tables from; give a TANQ file in the full schema or an LLM engine, or score "
+                           f"the tables the file holds: tabtext score tanq {path} --file {path}")
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example]]:
+    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine and its key, the data
+    folder, --dataset, a file the engine cannot answer), checked before any run folder exists."""
+    engine = _ready_engine(args)
+    bench, gold_path, examples = _load(args)
+    _check_answerable(args, gold_path, examples)
+    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples
+
+
+def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
+    from .run import predict
     from .runlock import lock_run_dir
 
-    bench, gold_path, examples = _load(args)
-    if args.limit is not None:
-        examples = examples[: max(args.limit, 0)]
+    engine, bench, gold_path, examples = _prepare(args)
     out = _run_dir(args)
-    jsonl = out / "predictions.jsonl"
-    done: dict[str, Prediction] = {}
-    retry: list[str] = []
-    lock = lock_run_dir(out)  # a second run on this folder refuses in one line
-    if jsonl.exists():
-        if not args.resume:
-            raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
-        done, retry = resumable(read_jsonl(jsonl))
-        jsonl.write_text("".join(_record_lines(done.values())), encoding="utf-8")  # drop torn and errored lines
-    todo = [ex for ex in examples if ex.uid not in done]
-    if done or retry:
-        print(f"resuming: {len(done)} answered, {len(retry)} errored to ask again, {len(todo)} to go",
-              file=sys.stderr)
-    engine = make_engine(args.engine)
-    with progress(len(todo), f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet) as advance:
-        if hasattr(engine, "iter_answers"):  # concurrent engines: save each answer the moment it arrives
-            for prediction in engine.iter_answers(todo):
-                append_jsonl(jsonl, [prediction])
-                done[prediction.uid] = prediction
-                advance(1)
-        else:
-            for start in range(0, len(todo), args.batch_size):
-                batch = engine.answer(todo[start:start + args.batch_size])
-                append_jsonl(jsonl, batch)
-                done.update((p.uid, p) for p in batch)
-                advance(len(batch))
-    predictions = [done[ex.uid] for ex in examples if ex.uid in done]
-    bench.write_predictions(predictions, out / "predictions.json")
+    records = run_files.records_path(out)
+    if records.exists() and not args.resume:
+        raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
+    lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
+    predictions = predict(engine, examples, args.batch_size, records=records,
+                          label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)
+    official = run_files.official_path(out, args.benchmark)
+    bench.write_predictions(predictions, official)
     lock.release()
     failed = sum(1 for p in predictions if p.error)
     if failed:
-        print(f"warning: {failed} questions got no answer (scored as empty; the reason is under 'error' in predictions.jsonl)",
-              file=sys.stderr)
-    print(f"predictions written to {out}/predictions.json and predictions.jsonl", file=sys.stderr)
+        print(f"warning: {failed} questions got no answer (scored as empty; the reason is under 'error' in "
+              f"{records.name})", file=sys.stderr)
+    print(f"predictions written to {official} and {records.name}", file=sys.stderr)
     return bench, gold_path, examples, predictions, out
-
-
-def _record_lines(predictions) -> list[str]:
-    import json
-
-    from .predictions import to_record
-
-    return [json.dumps(to_record(p), ensure_ascii=False) + "\n" for p in predictions]
 
 
 def cmd_predict(args: argparse.Namespace) -> int:
@@ -178,13 +236,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     _, gold_path, examples, predictions, out = _predict(args)
     report = score_predictions(args.benchmark, examples, {p.uid: p for p in predictions},
-                               provenance(gold_path, out / "predictions.json", engine=args.engine,
-                                          limit=args.limit))
-    report.save(out / "report.json")
+                               provenance(gold_path, run_files.official_path(out, args.benchmark),
+                                          engine=args.engine, limit=args.limit))
+    report.save(run_files.report_path(out))
     print(render_text(report))
     if args.show_errors:
         print(render_errors(report, examples, {p.uid: p for p in predictions}, args.show_errors))
-    print(f"report written to {out}/report.json", file=sys.stderr)
+    print(f"report written to {run_files.report_path(out)}", file=sys.stderr)
     return 0
 
 

@@ -71,9 +71,14 @@ def find_numbers(text: str) -> list[tuple[float, int, int]]:
     """All numbers in running text with their character spans (``$1.2 million`` → 1.2)."""
     out = []
     for m in re.finditer(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?", text):
-        value = parse_number(m.group(0).strip())
+        start, end = m.start(), m.end()
+        if text[start] == "(" and ")" not in m.group(0):  # "(1,452.4 - 1,146.2)": a bracket, not a negative
+            start += 1
+        if ")" in m.group(0) and not m.group(0).startswith("("):
+            end = start + m.group(0).index(")")
+        value = parse_number(text[start:end].strip())
         if value is not None:
-            out.append((value, m.start(), m.end()))
+            out.append((value, start, end))
     return out
 
 

@@ -99,6 +99,7 @@ def pivot_text(rows: Sequence[Mapping[str, object]], row_key: str, col_key: str,
 def render_text(report: Report) -> str:
     """The terminal summary: headline scores x100 with two decimals, then each breakdown as a table."""
     lines = [f"{report.benchmark} — {report.metric}"]
+    lines += [f"warning: {w}" for w in report.warnings]  # before the figures they qualify
     width = max((len(k) for k in report.scores), default=0) + 2
     for key, value in report.scores.items():
         lines.append(f"  {key:<{width}} {value * 100:6.2f}")
@@ -121,6 +122,4 @@ def render_text(report: Report) -> str:
             lines.append(f"{label:<{first}}{r['count']:>7}"
                          + "".join(f"{'-':>{w}}" if r[k] is None else f"{float(r[k]) * 100:>{w}.2f}"
                                    for k, w in zip(score_keys, cols)))
-    for w in report.warnings:
-        lines.append(f"warning: {w}")
     return "\n".join(lines)

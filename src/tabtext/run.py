@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import subprocess
-from collections.abc import Callable, Mapping, Sequence
+import sys
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from . import __version__
@@ -85,13 +87,37 @@ def score_predictions(benchmark: str, examples: Sequence[Example], predictions: 
     )
 
 
-def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64,
-            on_batch: Callable[[list[Prediction]], None] | None = None) -> list[Prediction]:
-    """Answer examples in batches, in order; ``on_batch`` sees each batch as it completes (for progress/resume)."""
-    out: list[Prediction] = []
-    for start in range(0, len(examples), batch_size):
-        batch = list(engine.answer(examples[start:start + batch_size]))
-        out.extend(batch)
-        if on_batch is not None:
-            on_batch(batch)
-    return out
+def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, records: Path | None = None,
+            label: str = "", quiet: bool = True) -> list[Prediction]:
+    """The one predict loop, in example order. Engines with ``iter_answers`` (concurrent ones) stream each
+    answer as it arrives; others answer in batches. With ``records`` (a predictions.jsonl) questions already
+    answered there are not asked again and every new answer is appended the moment it exists, so a crashed
+    run resumes where it stopped. A progress bar on stderr unless ``quiet``."""
+    from .predictions import append_jsonl, read_jsonl, resumable, to_record
+    from .progress import progress
+
+    done: dict[str, Prediction] = {}
+    retry: list[str] = []
+    if records is not None and records.exists():
+        done, retry = resumable(read_jsonl(records))  # items that errored without a reply are asked again
+        records.write_text("".join(json.dumps(to_record(p), ensure_ascii=False) + "\n" for p in done.values()),
+                           encoding="utf-8")  # drop a torn last line and the errored ones before appending
+    todo = [ex for ex in examples if ex.uid not in done]
+    if (done or retry) and not quiet:
+        print(f"resuming: {len(done)} answered, {len(retry)} errored to ask again, {len(todo)} to go",
+              file=sys.stderr)
+    with progress(len(todo), label, quiet=quiet) as advance:
+        for batch in _answer_batches(engine, todo, batch_size):
+            if records is not None:
+                append_jsonl(records, batch)
+            done.update((p.uid, p) for p in batch)
+            advance(len(batch))
+    return [done[ex.uid] for ex in examples if ex.uid in done]
+
+
+def _answer_batches(engine: Engine, examples: Sequence[Example], batch_size: int) -> Iterator[list[Prediction]]:
+    if hasattr(engine, "iter_answers"):
+        yield from ([p] for p in engine.iter_answers(examples))
+        return
+    for start in range(0, len(examples), max(batch_size, 1)):
+        yield list(engine.answer(examples[start:start + batch_size]))

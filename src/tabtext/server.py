@@ -322,9 +322,14 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
         body = await read_json_body(request, limits)
         if not isinstance(body, dict):
             raise BadInput("the body must be a JSON object with 'messages'")
-        if body.get("stream"):
-            raise BadInput("stream=true is not supported; send stream=false")
         example = example_from_messages(body.get("messages"), limits)
+        if body.get("stream"):
+            from .server_stream import streaming_reply
+
+            async def streamed_text() -> str:
+                return reply_text(example, await solve_bounded(example))
+
+            return streaming_reply(body, streamed_text)
         n_prompt = sum(len(str(m.get("content", "")).split()) for m in body["messages"])
         model = str(body.get("model") or "tabtext-solver")[:200]
         del body  # do not hold the parsed request while the solver works
@@ -340,6 +345,10 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
             "tabtext": {"error": pred.error or ("no answer found" if pred.answer is None else "")}
             if pred.error or pred.answer is None else {},
         }, headers=built_headers(example))
+
+    from .server_tables import add_table_upload
+
+    add_table_upload(app, limits.body_bytes)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
 
     @app.post("/v1/answer")
     async def answer(request: Request) -> JSONResponse:

@@ -1,4 +1,5 @@
-"""Reading a user's own table: CSV/TSV, Markdown pipe tables and HTML tables -> :class:`tabtext.types.Table`.
+"""Reading a user's own table: CSV/TSV, Markdown pipe tables and HTML tables -> :class:`tabtext.types.Table`;
+``read_tables`` also reads .xlsx workbooks (every sheet, or one) and .parquet/.feather (``spreadsheets.py``).
 
 Cells keep their raw text (``$ 1,452.4``, ``(19)``); number reading is ``tabtext.numbers``' job. Real-world
 quirks handled here: quoted or *unquoted* thousands separators in CSV (``Revenue,1,234,5,678`` under a
@@ -25,9 +26,43 @@ _DIGITS_TAIL = re.compile(r"^\d{3}(?:\.\d+)?\)?%?\s*$")
 _MD_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
-def read_table(path: str | Path, fmt: str | None = None) -> Table:
-    """Read a table file; the format comes from ``fmt`` or the suffix (.csv .tsv .md .html), else is sniffed."""
+_BINARY = {"xlsx": "xlsx", "xlsm": "xlsx", "parquet": "parquet", "pq": "parquet", "feather": "feather",
+           "arrow": "feather"}
+
+
+def read_tables(path: str | Path, sheet: str | None = None) -> list[Table]:
+    """Every table in a file: one per non-empty sheet of a workbook (only ``sheet`` when named), else one.
+
+    .xlsx needs openpyxl (``tabtext[xlsx]``), .parquet/.feather need pyarrow (``tabtext[arrow]``).
+    """
+    from . import spreadsheets
+
     path = Path(path)
+    kind = _BINARY.get(path.suffix.lower().lstrip("."))
+    if sheet is not None and kind != "xlsx":
+        raise FormatError(path, None, "--sheet applies to .xlsx workbooks only")
+    if kind is None:
+        return [read_table(path)]
+    if not path.is_file():
+        raise DataError(path, None, "file not found; check the path")
+    if kind == "xlsx":
+        return spreadsheets.read_xlsx(path, sheet, _tidy, MAX_CELLS)
+    return [spreadsheets.read_arrow(path, kind, _tidy, MAX_CELLS)]
+
+
+def read_table(path: str | Path, fmt: str | None = None) -> Table:
+    """Read a table file; the format comes from ``fmt`` or the suffix (.csv .tsv .md .html), else is sniffed.
+    A workbook must hold one sheet with cells (else use ``read_tables`` / ``--sheet``)."""
+    path = Path(path)
+    suffix = path.suffix.lower().lstrip(".")
+    if fmt is None and suffix in _BINARY:
+        tables = read_tables(path)
+        if len(tables) > 1:
+            names = ", ".join(repr(t.caption) for t in tables)
+            raise FormatError(path, None, f"the workbook has {len(tables)} sheets ({names}); pick one with --sheet NAME")
+        return tables[0]
+    if suffix == "xls":
+        raise FormatError(path, None, "old .xls workbooks are not read; re-save it as .xlsx (or export CSV)")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -37,12 +72,11 @@ def read_table(path: str | Path, fmt: str | None = None) -> Table:
     if len(data) > MAX_TABLE_BYTES:
         raise DataError(path, None, f"the file is {len(data):,} bytes; tables up to {MAX_TABLE_BYTES:,} bytes are read")
     if b"\x00" in data[:4096]:
-        raise FormatError(path, None, "this is a binary file (a spreadsheet?); export the sheet as CSV first")
+        raise FormatError(path, None, "this is a binary file (a spreadsheet?); name it .xlsx, or export the sheet as CSV")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
-    suffix = path.suffix.lower().lstrip(".")
     fmt = fmt or {"csv": "csv", "tsv": "csv", "txt": None, "md": "markdown", "markdown": "markdown",
                   "htm": "html", "html": "html"}.get(suffix)
     return parse_table_text(text, fmt, source=str(path), table_id=path.stem)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote
 
+from ..answer_tables import answer_text
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import Answer, Context, Example, Paragraph, Prediction, Table
 from .files import parse_json, read_text
@@ -279,8 +280,6 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), prediction_ke
 
 
 def prediction_table_text(prediction: Prediction) -> str:
-    from ..metrics.tanq import answer_text
-
     return answer_text(prediction.answer, prediction.raw) or ""
 
 

@@ -1,4 +1,5 @@
-"""``tabtext ask --table T.csv|T.md|T.html [--text notes.txt] [--chat] [--engine SPEC] "question"``.
+"""``tabtext ask --table T.csv|T.md|T.html|T.xlsx [--table ...] [--sheet NAME] [--text notes.txt] [--chat]
+[--engine SPEC] "question"``.
 
 Prints the answer with its scale, derivation and evidence cells. ``--chat`` keeps a conversation: each
 further question is read from stdin (one a line; an empty line or EOF ends) and follow-ups ("and in 2017?",
@@ -23,7 +24,10 @@ from . import one_line_errors
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabtext ask", description="Ask a question about your own table and text.")
     p.add_argument("question", nargs="?", help="the question (with --chat: the first one; more are read from stdin)")
-    p.add_argument("--table", help="table file: .csv/.tsv, .md (pipe table) or .html (first <table>)")
+    p.add_argument("--table", action="append", default=[],
+                   help="table file: .csv/.tsv, .md (pipe table), .html (largest <table>), .xlsx (every sheet), "
+                        ".parquet/.feather; repeat for several tables")
+    p.add_argument("--sheet", help="read only this sheet of the .xlsx workbook(s)")
     p.add_argument("--text", action="append", default=[], help="text file(s); paragraphs are split on blank lines")
     p.add_argument("--engine", default="solver", help="engine spec: solver (default) or openai:model=...,base_url=...")
     p.add_argument("--chat", action="store_true", help="keep a conversation; read follow-up questions from stdin")
@@ -31,15 +35,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def load_context(table_path: str | None, text_paths: list[str]) -> Context:
-    from ..tables import read_paragraphs, read_table
+def load_context(table_paths: str | list[str] | None, text_paths: list[str], sheet: str | None = None) -> Context:
+    from ..tables import read_paragraphs, read_tables
 
-    tables = (read_table(table_path),) if table_path else ()
+    paths = [table_paths] if isinstance(table_paths, str) else list(table_paths or [])
+    tables = tuple(t for path in paths for t in read_tables(path, sheet=sheet if path.lower().endswith(
+        (".xlsx", ".xlsm")) else None))
+    if sheet is not None and not any(p.lower().endswith((".xlsx", ".xlsm")) for p in paths):
+        raise TabtextError("--sheet names a sheet of an .xlsx workbook; give one with --table BOOK.xlsx")
     paragraphs = []
     for path in text_paths:
         paragraphs += read_paragraphs(path)
     if not tables and not paragraphs:
-        raise TabtextError("give a table (--table T.csv|T.md|T.html) and/or text (--text notes.txt) to ask about")
+        raise TabtextError("give a table (--table T.csv|T.md|T.html|T.xlsx) and/or text (--text notes.txt) to ask about")
     return Context(tables=tables, paragraphs=tuple(Paragraph(id=str(i), text=t, order=i)
                                                    for i, t in enumerate(paragraphs, 1)))
 
@@ -51,6 +59,8 @@ def describe(pred: Prediction, table: Table | None) -> list[str]:
     lines = [f"answer: {a.text()}" + (f"  (scale: {a.scale})" if a.scale else "")]
     if a.derivation:
         lines.append(f"derivation: {a.derivation}")
+    if "table_index" in pred.meta and table is not None:  # several tables: say which one answered
+        lines.append(f"table: {table.caption or table.id}")
     for e in pred.evidence:
         if e.kind == "cell" and table is not None and 0 <= e.row < table.n_rows:
             row_label = table.cell(e.row, 0)
@@ -64,6 +74,12 @@ def describe(pred: Prediction, table: Table | None) -> list[str]:
     if pred.error:
         lines.append(f"note: {pred.error}")
     return lines
+
+
+def table_used(pred: Prediction, context: Context) -> Table | None:
+    """The table an answer's evidence cells refer to (the one put first for the question)."""
+    index = pred.meta.get("table_index", 0)
+    return context.tables[index] if isinstance(index, int) and 0 <= index < len(context.tables) else context.table
 
 
 def as_json(question: str, asked: str, pred: Prediction) -> str:
@@ -109,8 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         raise TabtextError("the question is empty; pass it in quotes, e.g. \"What was revenue in 2019?\"")
     from ..engines import make_engine
 
-    context = load_context(args.table, args.text)
-    conv = Conversation(make_engine(args.engine), context)
+    context = load_context(args.table, args.text, args.sheet)
+    engine = make_engine(args.engine)
+    if len(context.tables) > 1:
+        from ..table_choice import QuestionFirstTable
+
+        engine = QuestionFirstTable(engine)
+    conv = Conversation(engine, context)
     questions = [args.question] if args.question else []
     interactive = args.chat and sys.stdin.isatty()
     while True:
@@ -136,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if asked != question.strip():
             print(f"(read as: {asked})")
-        print("\n".join(describe(pred, context.table)), flush=True)
+        print("\n".join(describe(pred, table_used(pred, context))), flush=True)
         if args.chat:
             print()
     return 0

@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabtext report", description="Render a run (a directory with report.json and "
                                 "predictions, or a report.json) as one self-contained HTML file or as Markdown.")
     p.add_argument("run", help="run directory or report.json")
-    p.add_argument("--html", metavar="FILE", help="write the HTML report to FILE")
+    p.add_argument("--html", metavar="FILE", nargs="?", const="",
+                   help="write the HTML report to FILE (default: report.html in the run folder)")
     p.add_argument("--format", choices=["html", "md"], help="output format (default: html with --html, else md)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--max-errors", type=int, default=None, help="list at most N wrong items (default: all)")
@@ -37,13 +38,18 @@ def write_output(text: str, path: str | None) -> None:
 @one_line_errors("tabtext report")
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    fmt = args.format or ("html" if args.html else "md")
-    if args.html and fmt != "html":
+    fmt = args.format or ("html" if args.html is not None else "md")
+    if args.html is not None and fmt != "html":
         raise TabtextError("--html writes HTML; drop --format md or use --out")
-    from ..render import render
+    if args.max_errors is not None and args.max_errors < 0:
+        raise TabtextError(f"--max-errors must be 0 or more, got {args.max_errors}")
+    from ..render import load_run, render_run
 
-    text = render(args.run, fmt, args.max_errors)
-    write_output(text, args.html or args.out)
+    run = load_run(args.run)
+    text = render_run(run, fmt, args.max_errors)
+    from ..run_files import HTML_REPORT
+
+    write_output(text, args.html or (str(run.path.parent / HTML_REPORT) if args.html == "" else args.out))
     return 0
 
 

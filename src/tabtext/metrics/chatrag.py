@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ..calc import CalcError, evaluate
 from ..errors import DataError
 from ..types import Example, Prediction
 
@@ -218,86 +219,7 @@ def official_convfinqa(prediction: str, exe_answer: object, formula: str, questi
 
 
 _RUN_RE = re.compile(r"[0-9.+\-*/() ]+")
-_NUM_TOKEN_RE = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _UNSIGNED_RE = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-
-
-class _ExprError(Exception):
-    pass
-
-
-def _evaluate(expr: str) -> float:
-    """+ - * / and parentheses with usual precedence, IEEE doubles; _ExprError on anything else."""
-    tokens: list[str] = []
-    i = 0
-    while i < len(expr):
-        ch = expr[i]
-        if ch == " ":
-            i += 1
-            continue
-        if ch in "+-*/()":
-            tokens.append(ch)
-            i += 1
-            continue
-        m = _NUM_TOKEN_RE.match(expr, i)
-        if not m:
-            raise _ExprError(expr)
-        tokens.append(m.group(0))
-        i = m.end()
-    pos = 0
-
-    def peek() -> str | None:
-        return tokens[pos] if pos < len(tokens) else None
-
-    def take() -> str:
-        nonlocal pos
-        if pos >= len(tokens):
-            raise _ExprError("unexpected end")
-        pos += 1
-        return tokens[pos - 1]
-
-    def expression() -> float:
-        value = term()
-        while peek() in ("+", "-"):
-            op = take()
-            value = value + term() if op == "+" else value - term()
-        return value
-
-    def term() -> float:
-        value = unary()
-        while peek() in ("*", "/"):
-            op = take()
-            rhs = unary()
-            if op == "*":
-                value = value * rhs
-            else:
-                if rhs == 0:
-                    raise _ExprError("division by zero")
-                value = value / rhs
-        return value
-
-    def unary() -> float:
-        if peek() in ("+", "-"):
-            op = take()
-            value = unary()
-            return -value if op == "-" else value
-        return atom()
-
-    def atom() -> float:
-        tok = take()
-        if tok == "(":
-            value = expression()
-            if take() != ")":
-                raise _ExprError("missing )")
-            return value
-        if tok in "+-*/)":
-            raise _ExprError(tok)
-        return float(tok)
-
-    result = expression()
-    if pos != len(tokens):
-        raise _ExprError("trailing tokens")
-    return result
 
 
 def strict_value(prediction: str) -> tuple[float | None, bool]:
@@ -312,8 +234,13 @@ def strict_value(prediction: str) -> tuple[float | None, bool]:
     while r and r[-1] in " .+-*/(":
         r = r[:-1]
     try:
-        return _evaluate(r), percent
-    except (_ExprError, ValueError, OverflowError):
+        # the strict rule is tabtext's own, so it uses tabtext's one evaluator; a run is only digits, + - * / . ( )
+        # and spaces, where calc means plain IEEE-double arithmetic (the pinned parity cases check it)
+        value = evaluate(r)
+        if not isinstance(value, float):
+            raise CalcError("not a number")
+        return value, percent
+    except CalcError:
         numbers = _UNSIGNED_RE.findall(r)
         return (float(numbers[-1]) if numbers else None), percent
 

@@ -18,8 +18,9 @@ from itertools import zip_longest
 
 from rapidfuzz.distance import Levenshtein
 
+from ..answer_tables import answer_text
 from ..errors import TabtextError
-from ..types import Answer, Example, Prediction, Table
+from ..types import Example, Prediction
 
 TEXT_THETA = 0.5
 NUMBER_THETA = 0.1
@@ -183,26 +184,6 @@ def evaluate_tables(pairs: Sequence[tuple[str, str]]) -> dict[str, float]:
 
 
 # ---------------------------------------------------------------- the Metric object
-
-
-def table_to_pipes(table: Table) -> str:
-    """The official answer-table text: one line per row, cells joined by ``|``, trailing newline."""
-    return "".join("|".join(c.replace("\n", " ") for c in row) + "\n" for row in table.rows)
-
-
-def answer_text(answer: Answer | None, raw: str = "") -> str | None:
-    """The table string a scorer should read: the official string when kept (``Answer.raw``, or the
-    prediction's ``raw`` when it is the same table, as after a round trip through tabtext's predictions
-    JSONL), else the Table rendered in the official pipe format. No answer -> None (scored 0)."""
-    if answer is None:
-        return None
-    if isinstance(answer.raw, str):
-        return answer.raw
-    if isinstance(answer.value, Table):
-        if raw and tuple(tuple(c.strip() for c in line.split("|")) for line in raw.splitlines()) == answer.value.rows:
-            return raw
-        return table_to_pipes(answer.value)
-    return answer.text()
 
 
 _ZERO = {"precision": 0.0, "recall": 0.0, "f1": 0.0, "cell_set_precision": 0.0, "cell_set_recall": 0.0,

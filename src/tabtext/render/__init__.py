@@ -1,6 +1,6 @@
 """Reports people read: one self-contained HTML file (charts as inline SVG, an error browser) or Markdown.
 
-``render(path, fmt)`` takes a run directory ({report.json, predictions.jsonl | predictions.json}) or a
+``render(path, fmt)`` takes a run directory (report.json with predictions.jsonl or the official file) or a
 report.json and returns the document text.
 """
 

@@ -65,18 +65,23 @@ def heatmap(rows: Sequence[str], cols: Sequence[str], values: Mapping[tuple[str,
     return to_svg(fig)
 
 
-def bars(labels: Sequence[str], series: Mapping[str, Sequence[float]], title: str,
+def _fraction(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def bars(labels: Sequence[str], series: Mapping[str, Sequence[float | None]], title: str,
          counts: Sequence[int] | None = None) -> str:
-    """Grouped horizontal bars of fractions (drawn x100), one group per label."""
+    """Grouped horizontal bars of fractions (drawn x100), one group per label; a None value draws no bar, "–"."""
     plt = _plt()
     n, k = len(labels), max(1, len(series))
     fig, ax = plt.subplots(figsize=(6.5, 0.8 + 0.32 * n * k))
     height = 0.8 / k
     for s, (name, values) in enumerate(series.items()):
         ys = [i + (s - (k - 1) / 2) * height for i in range(n)]
-        ax.barh(ys, [v * 100 for v in values], height=height, label=name)
+        ax.barh(ys, [0.0 if v is None else v * 100 for v in values], height=height, label=name)
         for y, v in zip(ys, values):
-            ax.text(v * 100 + 0.8, y, f"{v * 100:.1f}", va="center", fontsize=7)
+            ax.text(0.8 if v is None else v * 100 + 0.8, y, "–" if v is None else f"{v * 100:.1f}",
+                    va="center", fontsize=7)
     names = [f"{lab} (n={c})" for lab, c in zip(labels, counts)] if counts else [str(x) for x in labels]
     ax.set_yticks(range(n), names)
     ax.invert_yaxis()
@@ -99,11 +104,11 @@ def breakdown_charts(name: str, rows: Sequence[Mapping[str, object]], score_keys
         counts = {(str(r[keys[0]]), str(r[keys[1]])): int(r["count"]) for r in rows}  # type: ignore[call-overload]
         out = []
         for s in scores:
-            vals = {(str(r[keys[0]]), str(r[keys[1]])): float(r[s]) for r in rows}  # type: ignore[arg-type]
+            vals = {(str(r[keys[0]]), str(r[keys[1]])): _fraction(r[s]) for r in rows}
             out.append(heatmap(r_names, c_names, vals, f"{s.upper()} by {keys[0]} × {keys[1]}", counts,
                                xlabel=keys[1], ylabel=keys[0]))
         return out
     labels = [" / ".join(str(r[k]) for k in keys) for r in rows]
-    series = {s: [float(r[s]) for r in rows] for s in scores}  # type: ignore[arg-type]
+    series = {s: [_fraction(r[s]) for r in rows] for s in scores}
     return [bars(labels, series, f"{', '.join(s.upper() for s in scores)} by {name}",
                  [int(r["count"]) for r in rows])] if rows else []  # type: ignore[call-overload]

@@ -1,7 +1,7 @@
 """Load a run (a report.json, or a run directory) and build the view both renderers draw from.
 
 A run directory holds ``report.json`` and the predictions (``predictions.jsonl``, tabtext's own file with
-derivations and evidence, or ``predictions.json`` in the benchmark's official format). The gold file named in
+derivations and evidence, or the official prediction file that ``run_files`` names). The gold file named in
 the report's provenance (``gold_file``) supplies questions, tables and paragraphs for the error browser;
 when it is not found the report still renders, with a note saying what is missing.
 """
@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import run_files
 from ..errors import FormatError, TabtextError
 from ..numbers import find_numbers, parse_number
 from ..report import REPORT_VERSION, Report
@@ -53,7 +54,7 @@ def load_run(path: str | Path, with_gold: bool = True) -> Run:
     """A run directory or a report.json -> Run (gold and predictions attached when they can be found)."""
     path = Path(path)
     if path.is_dir():
-        report_path = path / "report.json"
+        report_path = run_files.report_path(path)
         if not report_path.exists():
             raise FormatError(path, None, "this directory has no report.json; run `tabtext run` or `tabtext score "
                               "--out DIR/report.json` first")
@@ -84,16 +85,17 @@ def load_run(path: str | Path, with_gold: bool = True) -> Run:
 
 def _load_predictions(run: Run, folder: Path) -> dict[str, Prediction] | None:
     from ..predictions import read_jsonl
+    from ..run_files import official_path, records_path
 
-    jsonl = folder / "predictions.jsonl"
+    jsonl = records_path(folder)
     if jsonl.exists():
         return read_jsonl(jsonl)
-    candidates = [folder / "predictions.json"]
+    candidates = [official_path(folder, run.report.benchmark), folder / "predictions.json"]  # and older runs
     if run.report.provenance.get("predictions_file"):
         candidates.append(Path(str(run.report.provenance["predictions_file"])))
     for cand in candidates:
         if cand.exists() and cand != run.path:
-            if cand.suffix == ".jsonl":
+            if cand.name == run_files.RECORDS:
                 return read_jsonl(cand)
             import warnings
 
@@ -232,6 +234,14 @@ def error_items(run: Run, limit: int | None = None) -> list[ErrorItem]:
     return out
 
 
+def errors_shown_line(run: Run, shown: int) -> str:
+    """"2 of 515 wrong questions shown (of 1,668); wrong means EM < 100": what a --max-errors cut hides."""
+    key = primary_key(run.report)
+    wrong = sum(1 for item in run.report.items if is_wrong(item, key))
+    return (f"{shown:,} of {wrong:,} wrong questions shown (of {len(run.report.items):,}); "
+            f"wrong means {key.upper()} < 100")
+
+
 def _fill_gold(err: ErrorItem, ex: Example) -> None:
     err.question = ex.question
     err.history = [(t.role, t.content) for t in ex.history]
@@ -300,6 +310,11 @@ def choose_spans(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]
         if all(span[1] <= k[0] or span[0] >= k[1] for k in kept):
             kept.append(span)
     return sorted(kept)
+
+
+def percent(value: object) -> str:
+    """A score x100 with two decimals; "–" where the score does not apply (null in the report)."""
+    return "–" if value is None else f"{float(value) * 100:.2f}"  # type: ignore[arg-type]
 
 
 def headline_rows(run: Run) -> list[tuple[str, str]]:

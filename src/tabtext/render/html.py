@@ -11,9 +11,10 @@ from .data import (
     Run,
     choose_spans,
     error_items,
+    errors_shown_line,
     headline_rows,
     per_dataset_scores,
-    primary_key,
+    percent,
     provenance_rows,
     scale_confusion,
     slice_keys,
@@ -67,12 +68,12 @@ def render_html(run: Run, max_errors: int | None = None) -> str:
     parts.append("</div>")
     for note in [*report.warnings, *run.notes]:
         parts.append(f"<p class=note>⚠ {escape(note)}</p>")
-    parts.append("<h2>Provenance</h2><table class=kv>")
-    parts += [f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in provenance_rows(run)]
-    parts.append("</table>")
     parts.append(_breakdowns(run))
     parts.append(_confusion(run))
     parts.append(_errors(run, max_errors))
+    parts.append("<h2>Provenance</h2><table class=kv>")
+    parts += [f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in provenance_rows(run)]
+    parts.append("</table>")
     parts.append(f"<script>{JS}</script></body></html>")
     return "\n".join(p for p in parts if p)
 
@@ -97,7 +98,7 @@ def _breakdowns(run: Run) -> str:
         for r in rows:
             out.append("<tr>" + "".join(f"<td>{escape(str(r[k]))}</td>" for k in keys) +
                        f"<td class=num>{r['count']}</td>" +
-                       "".join(f"<td class=num>{float(r[s]) * 100:.2f}</td>" for s in score_keys) + "</tr>")
+                       "".join(f"<td class=num>{percent(r[s])}</td>" for s in score_keys) + "</tr>")
         out.append("</table>")
     return "\n".join(out)
 
@@ -120,9 +121,7 @@ def _confusion(run: Run) -> str:
 def _errors(run: Run, max_errors: int | None) -> str:
     items = error_items(run, max_errors)
     keys = slice_keys(run.report)
-    key = primary_key(run.report)
-    out = [f"<h2>Error browser</h2><p>{len(items)} questions with {escape(key.upper())} &lt; 100 "
-           f"(of {len(run.report.items)}). <span class=legend><span class=ev>predicted evidence</span>"
+    out = [f"<h2>Error browser</h2><p>{escape(errors_shown_line(run, len(items)))}. <span class=legend><span class=ev>predicted evidence</span>"
            f"<span class=g>gold numbers / spans</span></span></p><div class=filters>"]
     for k in keys:
         values = sorted({it.slices.get(k, "") for it in items})

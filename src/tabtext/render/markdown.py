@@ -7,8 +7,9 @@ from .data import (
     Run,
     choose_spans,
     error_items,
+    errors_shown_line,
     headline_rows,
-    primary_key,
+    percent,
     provenance_rows,
     scale_confusion,
 )
@@ -30,7 +31,6 @@ def render_markdown(run: Run, max_errors: int | None = None) -> str:
     out.append(md_table([k.upper() for k, _ in headline_rows(run)], [[v for _, v in headline_rows(run)]]))
     out.append("")
     out += [f"> ⚠ {note}" for note in [*report.warnings, *run.notes]]
-    out += ["", "## Provenance", "", md_table(["", ""], [[k, v] for k, v in provenance_rows(run)])]
     for name, rows in report.breakdowns.items():
         if not rows:
             continue
@@ -44,10 +44,10 @@ def render_markdown(run: Run, max_errors: int | None = None) -> str:
             for s in [k for k in score_keys if k != "scale"]:
                 table = []
                 for rn in r_names:
-                    table.append([rn] + [f"{float(cell[(rn, cn)][s]) * 100:.2f} (n={cell[(rn, cn)]['count']})"
+                    table.append([rn] + [f"{percent(cell[(rn, cn)][s])} (n={cell[(rn, cn)]['count']})"
                                          if (rn, cn) in cell else "–" for cn in c_names])
                 out += [f"**{s.upper()}** ({keys[0]} × {keys[1]})", "", md_table([keys[0], *c_names], table), ""]
-        table = [[str(r[k]) for k in keys] + [str(r["count"])] + [f"{float(r[s]) * 100:.2f}" for s in score_keys]
+        table = [[str(r[k]) for k in keys] + [str(r["count"])] + [percent(r[s]) for s in score_keys]
                  for r in rows]
         out.append(md_table([*keys, "n", *[s.upper() for s in score_keys]], table))
     conf = scale_confusion(run)
@@ -57,11 +57,11 @@ def render_markdown(run: Run, max_errors: int | None = None) -> str:
                 md_table(["gold \\ predicted", *preds], [[g] + [str(counts.get((g, p), 0)) for p in preds]
                                                          for g in golds])]
     items = error_items(run, max_errors)
-    out += ["", "## Errors", "", f"{len(items)} questions with {primary_key(report).upper()} < 100 "
-            f"(of {len(report.items)}). Evidence cells the prediction used are **bold**; cells holding gold "
+    out += ["", "## Errors", "", f"{errors_shown_line(run, len(items))}. Evidence cells the prediction used are **bold**; cells holding gold "
             "numbers are _italic_.", ""]
     for it in items:
         out += _item(it)
+    out += ["## Provenance", "", md_table(["", ""], [[k, v] for k, v in provenance_rows(run)])]
     return "\n".join(out).rstrip() + "\n"
 
 
