@@ -155,3 +155,14 @@ def test_no_answer_is_said_in_the_content_and_read_back_as_no_answer():
 def test_cells_built_are_reported_per_request(url):
     r = post(url, "/v1/answer", {"question": "q?", "table": [["a", "b", "c"], ["1"]]})
     assert r.status_code == 200 and r.headers["x-tabtext-cells"] == "6"
+
+
+def test_host_check_defaults_follow_the_bind_address():
+    from tabtext.commands.serve import build_parser
+    from tabtext.serve_guard import default_allowed_hosts, host_name
+
+    assert default_allowed_hosts("127.0.0.1") == LOOPBACK_HOSTS and default_allowed_hosts("0.0.0.0") is None
+    assert [host_name(h) for h in ("127.0.0.1:8000", "[::1]:80", "Example.COM", "::1")] == [
+        "127.0.0.1", "::1", "example.com", "::1"]
+    args = build_parser().parse_args(["--allowed-host", "box.lan", "--allow-origin", "https://app.example"])
+    assert args.allowed_host == ["box.lan"] and args.allow_origin == ["https://app.example"]
