@@ -47,3 +47,15 @@ def local_ray():
     start_local(num_cpus=2)
     yield ray
     ray.shutdown()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_user_cache(tmp_path_factory):
+    """Tests (and the CLIs they start) keep md5 stamps and downloads in a temporary cache, never the user's."""
+    previous = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("user-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = previous

@@ -28,11 +28,13 @@ def default_reply(messages: list[dict]) -> str:
 class FakeOpenAI:
     def __init__(self, latency: float = 0.0, fault: str | None = None, fail_first: int = 0,
                  retry_after: str | None = None, stall_after: int | None = None, reply=default_reply,
-                 fail_every: int = 0, capacity: int = 0) -> None:
+                 fail_every: int = 0, capacity: int = 0, fail=None, body=None) -> None:
         self.latency, self.fault, self.fail_first, self.retry_after = latency, fault, fail_first, retry_after
         self.fail_every, self.capacity = fail_every, capacity  # every Nth request a 500; requests served at once
         self.requests = 0
         self.stall_after, self.reply = stall_after, reply
+        self.fail = fail  # messages -> True: answer that request with a 500 (every attempt)
+        self.body = body  # messages -> bytes: send this 200 body instead of a well-formed completion
         self.received: collections.Counter[str] = collections.Counter()
         self.answered: collections.Counter[str] = collections.Counter()
         self.times: dict[str, list[float]] = collections.defaultdict(list)
@@ -75,7 +77,8 @@ class FakeOpenAI:
     # -------------------------------------------------------- HTTP
     @staticmethod
     def _response(status: int, body: bytes, extra: dict[str, str] | None = None) -> bytes:
-        reason = {200: "OK", 429: "Too Many Requests", 500: "Internal Server Error", 404: "Not Found"}[status]
+        reason = {200: "OK", 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests",
+                  500: "Internal Server Error", 404: "Not Found"}[status]
         headers = {"content-type": "application/json", "content-length": str(len(body)), **(extra or {})}
         head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
         return head.encode() + b"\r\n" + body
@@ -128,11 +131,18 @@ class FakeOpenAI:
                 await self._released.wait()
                 writer.transport.abort()
                 return False
+            if self.fail is not None and self.fail(data["messages"]):
+                writer.write(self._response(500, b'{"error": {"message": "injected"}}'))
+                return True
+            if self.body is not None:
+                writer.write(self._response(200, self.body(data["messages"])))
+                self.answered[key] += 1
+                return True
             if self.fault and attempt <= self.fail_first:
                 if self.fault == "drop":
                     writer.transport.abort()
                     return False
-                status = 429 if self.fault == "429" else 500
+                status = {"429": 429, "401": 401, "403": 403}.get(self.fault, 500)
                 extra = {"retry-after": self.retry_after} if self.retry_after is not None else {}
                 writer.write(self._response(status, b'{"error": {"message": "injected"}}', extra))
                 return True

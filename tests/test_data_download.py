@@ -16,7 +16,10 @@ GOOD_MD5 = hashlib.md5(PAYLOAD).hexdigest()
 
 
 class Handler(BaseHTTPRequestHandler):
+    hits: list[str] = []
+
     def do_GET(self):  # noqa: N802 (http.server API)
+        Handler.hits.append(self.path)
         if self.path == "/good.json":
             body, length = PAYLOAD, len(PAYLOAD)
         elif self.path == "/corrupt.json":
@@ -85,12 +88,12 @@ def test_resolve_order_and_download_into_cache(server, tmp_path, monkeypatch):
     assert path == cache / "tatqa" / "mini.json" and path.read_bytes() == PAYLOAD
     local = tmp_path / "mine"
     (local / "tatqa").mkdir(parents=True)
-    (local / "tatqa" / "mini.json").write_text("[]")
+    (local / "tatqa" / "mini.json").write_bytes(PAYLOAD)
     monkeypatch.setenv("TABTEXT_DATA", str(local))
     assert data.resolve("tatqa", "mini") == local / "tatqa" / "mini.json"
     other = tmp_path / "other"
     (other / "tatqa").mkdir(parents=True)
-    (other / "tatqa" / "mini.json").write_text("[]")
+    (other / "tatqa" / "mini.json").write_bytes(PAYLOAD)
     assert data.resolve("tatqa", "mini", data_dir=other) == other / "tatqa" / "mini.json"
 
 
@@ -103,3 +106,70 @@ def test_split_without_download_source_says_where_it_looked(tmp_path, monkeypatc
     monkeypatch.setattr(data, "cache_dir", lambda: tmp_path / "cache")
     with pytest.raises(DataError, match="not found"):
         data.resolve("tanq", "sample", data_dir=tmp_path)
+
+
+@pytest.fixture
+def mini_split(server, tmp_path, monkeypatch):
+    monkeypatch.setattr(data, "cache_dir", lambda: tmp_path / "cache")
+    spec = data.DataFile("tatqa", "mini", "tatqa/mini.json", f"{server}/good.json", GOOD_MD5)
+    monkeypatch.setitem(data.SPLITS, ("tatqa", "mini"), spec)
+    local = tmp_path / "mine" / "tatqa" / "mini.json"
+    local.parent.mkdir(parents=True)
+    local.write_bytes(PAYLOAD)
+    return local
+
+
+def test_an_edited_split_fails_its_md5_naming_the_file_and_the_redownload(mini_split):
+    assert data.resolve("tatqa", "mini", data_dir=mini_split.parents[1]) == mini_split
+    mini_split.write_bytes(PAYLOAD.replace(b'"a"', b'"b"'))  # same size, new content and mtime
+    with pytest.raises(IntegrityError) as info:
+        data.resolve("tatqa", "mini", data_dir=mini_split.parents[1])
+    message = str(info.value)
+    assert str(mini_split) in message and GOOD_MD5 in message and "download a fresh copy from http" in message
+
+
+def test_a_verified_split_is_not_hashed_again_until_it_changes(mini_split, monkeypatch):
+    root = mini_split.parents[1]
+    data.resolve("tatqa", "mini", data_dir=root)
+    hashed = []
+    monkeypatch.setattr(data, "md5_file", lambda path: hashed.append(path) or GOOD_MD5)
+    data.resolve("tatqa", "mini", data_dir=root)
+    assert hashed == []
+    mini_split.touch()
+    import os
+    os.utime(mini_split, ns=(1, 1))
+    data.resolve("tatqa", "mini", data_dir=root)
+    assert hashed == [mini_split]
+
+
+def test_two_concurrent_first_downloads_one_downloads_the_other_waits(server, tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    dest = tmp_path / "cache" / "dev.json"
+    dest.parent.mkdir(parents=True)
+    lock = dest.with_name("dev.json.lock")
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    lock.write_text(f"{holder.pid}\n")  # a live process holds the lock: both first runs must wait
+    code = f"from tabtext import data; print(data.fetch({server + '/good.json'!r}, {str(dest)!r}, {GOOD_MD5!r}))"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    Handler.hits.clear()
+    runs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True) for _ in range(2)]
+    try:
+        time.sleep(1.0)
+        assert not dest.exists() and all(r.poll() is None for r in runs)
+        holder.kill()
+        holder.wait(10)
+        outputs = [r.communicate(timeout=60) for r in runs]
+    finally:
+        holder.kill()
+        for r in runs:
+            r.kill()
+    assert [r.returncode for r in runs] == [0, 0], outputs
+    assert [out.strip() for out, _ in outputs] == [str(dest), str(dest)] and dest.read_bytes() == PAYLOAD
+    assert not list(dest.parent.glob("*.part")) and not lock.exists()
+    assert Handler.hits == ["/good.json"]  # one downloaded, the other waited and used its file

@@ -55,13 +55,23 @@ _CONSTANT = re.compile(r"\bconst_(m?)(\d+(?:\.\d+)?)\b")
 def _power(a: float, b: float) -> float:
     if abs(b) > MAX_EXPONENT or (abs(a) > 1e6 and b > 4):
         raise CalcError(f"exponent too large: {a} ** {b}")
-    return a**b
+    try:
+        return math.pow(a, b)  # real only: a complex result (-8 ** 0.5) or 0 ** -1 is a ValueError here
+    except (ValueError, OverflowError):
+        raise CalcError(f"not a real number: {a} ** {b}") from None
 
 
 def _check(value: object) -> object:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and math.isnan(value) or abs(value) > MAX_ABS:
-            raise CalcError("result out of range")
+    """Only finite reals within MAX_ABS (and the yes/no of comparisons) leave the evaluator."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise CalcError(f"not a real number: {type(value).__name__}")
+    if isinstance(value, int):
+        try:
+            value = float(value)
+        except OverflowError:
+            raise CalcError("result out of range") from None
+    if isinstance(value, float) and not (math.isfinite(value) and abs(value) <= MAX_ABS):
+        raise CalcError("result out of range")
     return value
 
 
@@ -85,7 +95,7 @@ class _Evaluator:
         if isinstance(node, ast.Expression):
             return self.eval(node.body, depth + 1)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            return _check(float(node.value))
+            return _check(node.value)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
             left, right = self.eval(node.left, depth + 1), self.eval(node.right, depth + 1)
             if not isinstance(left, float) or not isinstance(right, float):
@@ -96,11 +106,13 @@ class _Evaluator:
                 return _check(_BINARY[type(node.op)](left, right))
             except ZeroDivisionError:
                 raise CalcError("division by zero") from None
+            except OverflowError:
+                raise CalcError("result out of range") from None
         if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
             operand = self.eval(node.operand, depth + 1)
             if not isinstance(operand, float):
                 raise CalcError("arithmetic on a non-number")
-            return _UNARY[type(node.op)](operand)
+            return _check(_UNARY[type(node.op)](operand))
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARE:
             # ConvFinQA PoT programs write greater(a, b) as ``a > b``; like greater() it answers yes/no
             left, right = self.eval(node.left, depth + 1), self.eval(node.comparators[0], depth + 1)
@@ -119,7 +131,7 @@ class _Evaluator:
                 return _check(_FUNCTIONS[node.func.id](*args))
             except ZeroDivisionError:
                 raise CalcError("division by zero") from None
-            except TypeError as exc:
+            except (TypeError, ValueError, OverflowError) as exc:
                 raise CalcError(f"bad arguments to {node.func.id}: {exc}") from None
         raise CalcError(f"not allowed in an arithmetic expression: {type(node).__name__}")
 

@@ -13,7 +13,7 @@ import warnings
 from pathlib import Path
 
 from . import __version__
-from .errors import TabtextError
+from .errors import TabtextError, one_line
 
 #: commands implemented in their own modules (``main(argv) -> int``), imported only when invoked
 EXTRA_COMMANDS = {
@@ -115,13 +115,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_guarded(fn) -> int:
     def show_warning(message, category, filename, lineno, file=None, line=None):
-        print(f"warning: {message}", file=sys.stderr)
+        print(f"warning: {one_line(message)}", file=sys.stderr)
 
     warnings.showwarning = show_warning
     try:
         return int(fn() or 0)
     except TabtextError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -206,18 +206,20 @@ def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Examp
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
     from .run import predict
+    from .runlock import lock_run_dir
 
     engine, bench, gold_path, examples = _prepare(args)
     out = _run_dir(args)
     records = run_files.records_path(out)
     if records.exists() and not args.resume:
         raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
-    out.mkdir(parents=True, exist_ok=True)
+    lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)
     args.engine_provenance = getattr(engine, "provenance", dict)()  # replicas, Ray workers
     official = run_files.official_path(out, args.benchmark)
     bench.write_predictions(predictions, official)
+    lock.release()
     failed = sum(1 for p in predictions if p.error)
     if failed:
         print(f"warning: {failed} questions got no answer (scored as empty; the reason is under 'error' in "

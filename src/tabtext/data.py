@@ -8,6 +8,7 @@ or corrupt download never lands under the final name.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,12 +92,44 @@ def resolve(benchmark: str, split: str, data_dir: str | Path | None = None, down
     for d in dirs:
         candidate = d / spec.relative
         if candidate.is_file():
-            return candidate
+            return verify(candidate, spec)
     if spec.url is None or not download:
         searched = ", ".join(str(d / spec.relative) for d in dirs)
         raise DataError(spec.relative, None, f"not found (looked in {searched}); set --data-dir or TABTEXT_DATA "
                         "to the folder that holds it" + ("" if spec.url else " (this file has no public download)"))
-    return fetch(spec.url, cache_dir() / spec.relative, spec.md5)
+    return verify(fetch(spec.url, cache_dir() / spec.relative, spec.md5), spec)
+
+
+def _stamp_path(path: Path) -> Path:
+    """Where the size + mtime of a verified file is kept: the user cache (data folders may be read-only)."""
+    key = hashlib.md5(str(Path(path).resolve()).encode("utf-8")).hexdigest()
+    return cache_dir() / "verified" / f"{key}.json"
+
+
+def verify(path: Path, spec: DataFile) -> Path:
+    """Check a split's file against its official md5; cheap after the first time (a size + mtime stamp)."""
+    if spec.md5 is None:
+        return path
+    st = path.stat()
+    stamp = {"path": str(path), "size": st.st_size, "mtime_ns": st.st_mtime_ns, "md5": spec.md5}
+    stamp_path = _stamp_path(path)
+    try:
+        if json.loads(stamp_path.read_text(encoding="utf-8")) == stamp:
+            return path
+    except (OSError, ValueError):
+        pass
+    actual = md5_file(path)
+    if actual != spec.md5:
+        fix = (f"delete it and run again to download a fresh copy from {spec.url}" if spec.url
+               else "restore the original file")
+        raise IntegrityError(path, None, f"md5 {actual} is not the official {spec.md5} (the file was edited or "
+                             f"is damaged); {fix}")
+    try:
+        stamp_path.parent.mkdir(parents=True, exist_ok=True)
+        stamp_path.write_text(json.dumps(stamp), encoding="utf-8")
+    except OSError:
+        pass  # no writable cache: the md5 is simply checked again next time
+    return path
 
 
 def fetch(url: str, dest: Path, md5: str | None, timeout: float = 60.0) -> Path:
@@ -104,9 +137,15 @@ def fetch(url: str, dest: Path, md5: str | None, timeout: float = 60.0) -> Path:
     import urllib.error
     import urllib.request
 
+    from .runlock import wait_for_lock
+
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    part = dest.with_name(dest.name + ".part")
+    lock = wait_for_lock(dest.with_name(dest.name + ".lock"))  # two first runs: one downloads, one waits
+    if dest.is_file():
+        lock.release()
+        return dest  # the other process finished it while we waited
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.part")
     digest = hashlib.md5()
     received = 0
     try:
@@ -131,3 +170,4 @@ def fetch(url: str, dest: Path, md5: str | None, timeout: float = 60.0) -> Path:
                         "--data-dir / TABTEXT_DATA pointing at a local copy") from None
     finally:
         part.unlink(missing_ok=True)
+        lock.release()

@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+MAX_MESSAGE = 1000
+
+
+def one_line(text: object, limit: int = MAX_MESSAGE) -> str:
+    """Text fit for a one-line message: newlines, ANSI escapes and other control characters shown escaped."""
+    text = str(text)
+    if len(text) > limit:
+        text = text[: limit // 2] + " … " + text[-limit // 2:]
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
 
 class TabtextError(Exception):
     """Root of all errors tabtext raises on purpose."""

@@ -13,7 +13,7 @@ SCALE_FACTORS = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "perc
 
 _EMPTY = {"", "-", "—", "–", "--", "n/a", "na", "nm", "n.m.", "*", "none", "nil", "—%", "-%"}
 _NUM = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?")
-_FOOTNOTE = re.compile(r"(?:\(\w\)|\[\w{1,2}\]|\*+|†|‡)\s*$")
+_FOOTNOTE = re.compile(r"(?:\(\w\)|\[\w{1,2}\]|†|‡)$")  # searched in the last 4 characters only
 _SCALE_WORDS = (
     ("billion", re.compile(r"\b(?:billions?|bn)\b", re.I)),
     ("million", re.compile(r"\b(?:millions?|mm|mn)\b", re.I)),
@@ -37,7 +37,7 @@ def parse_number(text: object) -> float | None:
     s = str(text).strip()
     if s.lower() in _EMPTY:
         return None
-    s = _FOOTNOTE.sub("", s).strip()
+    s = _drop_footnote(s).strip()
     negative = False
     if s.startswith("(") and s.endswith(")") or s.startswith("(") and s.endswith(")%"):
         negative, s = True, s.strip("()%").strip() + ("%" if s.endswith("%") else "")
@@ -53,7 +53,18 @@ def parse_number(text: object) -> float | None:
     if not s or not _NUM.fullmatch(s) or not any(ch.isdigit() for ch in s):
         return None
     value = float(s.replace(",", ""))
+    if not math.isfinite(value):  # 310+ digits overflow a float: not a number anyone can compute with
+        return None
     return -value if negative else value
+
+
+def _drop_footnote(s: str) -> str:
+    """A trailing footnote mark ("12.5 (a)", "1,000*", "3 [1]") removed in linear time."""
+    t = s.rstrip()
+    if t.endswith("*"):
+        return t.rstrip("*")
+    m = _FOOTNOTE.search(t[-4:])
+    return t[: len(t) - len(m.group(0))] if m else s
 
 
 def find_numbers(text: str) -> list[tuple[float, int, int]]:

@@ -93,17 +93,19 @@ def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, r
     answer as it arrives; others answer in batches. With ``records`` (a predictions.jsonl) questions already
     answered there are not asked again and every new answer is appended the moment it exists, so a crashed
     run resumes where it stopped. A progress bar on stderr unless ``quiet``."""
-    from .predictions import append_jsonl, read_jsonl, to_record
+    from .predictions import append_jsonl, read_jsonl, resumable, to_record
     from .progress import progress
 
     done: dict[str, Prediction] = {}
+    retry: list[str] = []
     if records is not None and records.exists():
-        done = read_jsonl(records)
+        done, retry = resumable(read_jsonl(records))  # items that errored without a reply are asked again
         records.write_text("".join(json.dumps(to_record(p), ensure_ascii=False) + "\n" for p in done.values()),
-                           encoding="utf-8")  # drop a torn last line before appending
+                           encoding="utf-8")  # drop a torn last line and the errored ones before appending
     todo = [ex for ex in examples if ex.uid not in done]
-    if done and not quiet:
-        print(f"resuming: {len(done)} answered, {len(todo)} to go", file=sys.stderr)
+    if (done or retry) and not quiet:
+        print(f"resuming: {len(done)} answered, {len(retry)} errored to ask again, {len(todo)} to go",
+              file=sys.stderr)
     with progress(len(todo), label, quiet=quiet) as advance:
         for batch in _answer_batches(engine, todo, batch_size):
             if records is not None:

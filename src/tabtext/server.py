@@ -8,55 +8,86 @@ so the openai engine pointed at this server gives the solver's answers. ``POST /
 """
 
 
-import csv
-import io
+import asyncio
 import json
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 
 from .engines import prompts
+from .engines.openai import NO_ANSWER  # the content for no answer; the engine reads it back as none
+from .errors import TabtextError
+from .numbers import parse_number
+from .serve_guard import BadInput, HostGuard, Limits, build_table, check_shape, read_json_body
 from .types import Answer, Context, Evidence, Example, Paragraph, Prediction, Table, Turn
 
-MAX_BODY_BYTES = 2_000_000
-MAX_CELLS = 20_000
-MAX_MESSAGES = 200
-
-
-class BadInput(ValueError):
-    """Raised for any client mistake; becomes a 4xx response."""
+DEFAULT_LIMITS = Limits()
+MAX_BODY_BYTES = DEFAULT_LIMITS.body_bytes
+MAX_CELLS = DEFAULT_LIMITS.cells
+MAX_MESSAGES = DEFAULT_LIMITS.messages
+__all__ = ["BadInput", "NO_ANSWER", "create_app", "example_from_messages", "example_from_answer_request"]
 
 
 # ---------------------------------------------------------------- messages -> Example
-def _split_tables_and_text(block: str) -> tuple[list[Table], list[str]]:
-    tables, texts, lines, i = [], [], block.splitlines(), 0
+def _csv_rows(lines: Sequence[str]) -> list[list[str]] | None:
+    """Lines that read as a mostly numeric CSV table (unquoted thousands like 1,234.5 stay one number)."""
+    from .tables import parse_csv
+
+    if len(lines) < 2 or not all("," in ln for ln in lines):
+        return None
+    try:
+        rows = parse_csv("\n".join(lines))
+    except TabtextError:
+        return None
+    values = [c.strip() for r in rows[1:] for c in r[1:]]
+    if len(rows[0]) < 2 or not values:
+        return None
+    numeric = sum(1 for v in values if not v or parse_number(v) is not None)
+    return rows if numeric * 2 >= len(values) else None
+
+
+def _split_tables_and_text(block: str, limits: Limits = DEFAULT_LIMITS) -> tuple[list[Table], list[str]]:
+    """Pipe tables and CSV tables become Tables (limits checked before padding); other lines are text."""
+    tables: list[Table] = []
     text_buf: list[str] = []
+    lines, i = block.splitlines(), 0
+
+    def add(rows: list[list[str]]) -> None:
+        built = sum(t.n_rows * t.n_cols for t in tables)
+        tables.append(build_table(rows, limits, built, id=f"t{len(tables)}"))
+
     while i < len(lines):
-        if lines[i].strip().startswith("|"):
-            j = i
+        line, j = lines[i], i
+        if line.strip().startswith("|"):
             while j < len(lines) and lines[j].strip().startswith("|"):
                 j += 1
+            check_shape(lines[i:j], "|", limits)
             rows = prompts.parse_pipe_table("\n".join(lines[i:j]))
             if rows:
-                width = max(len(r) for r in rows)
-                tables.append(Table.from_rows([r + [""] * (width - len(r)) for r in rows], id=f"t{len(tables)}"))
-            i = j
-            continue
-        line = lines[i]
-        if re.fullmatch(r"\s*Table(?::.*)?", line):
-            i += 1
-            continue
-        text_buf.append(line)
-        i += 1
+                add(rows)
+        elif "," in line:
+            while j < len(lines) and "," in lines[j] and lines[j].strip():
+                j += 1
+            if j - i > 1:  # a lone line with commas is text
+                check_shape(lines[i:j], ",", limits)
+            rows = _csv_rows(lines[i:j])
+            if rows:
+                add(rows)
+            else:
+                text_buf.extend(lines[i:j])
+        else:
+            j = i + 1
+            if not re.fullmatch(r"\s*Table(?::.*)?", line):
+                text_buf.append(line)
+        i = j
     text = "\n".join(text_buf).strip()
-    if text:
-        texts.extend(t.strip() for t in re.split(r"\n\s*\n", text) if t.strip())
+    texts = [t.strip() for t in re.split(r"\n\s*\n", text) if t.strip()] if text else []
     return tables, texts
 
 
-def parse_user_message(content: str, benchmark: str = "tatqa") -> Example:
+def parse_user_message(content: str, benchmark: str = "tatqa", limits: Limits = DEFAULT_LIMITS) -> Example:
     """One user message in the tabtext layout (or free form) -> an Example for the solver."""
     question = ""
     found = list(re.finditer(r"(?:^|\n)Question:[ \t]*", content))
@@ -70,20 +101,18 @@ def parse_user_message(content: str, benchmark: str = "tatqa") -> Example:
         par_block = body[pm.end():]
         body = body[:pm.start()]
         paragraphs = [p.rstrip("\n") for p in re.split(r"(?:^|\n)\[\d+\] ", par_block) if p.strip()]
-    tables, free_text = _split_tables_and_text(body)
+    tables, free_text = _split_tables_and_text(body, limits)
     if not question.strip():
         if not free_text:
             raise BadInput("no question found: end the last user message with a line 'Question: ...'")
         question = free_text.pop()
     paragraphs = free_text + paragraphs
-    if sum(t.n_rows * t.n_cols for t in tables) > MAX_CELLS:
-        raise BadInput(f"tables larger than {MAX_CELLS} cells are not accepted")
     context = Context(tables=tuple(tables),
                       paragraphs=tuple(Paragraph(id=str(i), text=t, order=i) for i, t in enumerate(paragraphs, 1)))
     return Example(uid=uuid.uuid4().hex, question=question, context=context, meta={"benchmark": benchmark})
 
 
-def parse_chatrag(user: str) -> Example:
+def parse_chatrag(user: str, limits: Limits = DEFAULT_LIMITS) -> Example:
     """The official ChatRAG layout: context chunks, then 'User: ...' / 'Assistant: ...' blocks, ending 'Assistant:'."""
     parts = re.split(r"(?:^|\n\n)(User|Assistant): ?", user)
     context, turns = parts[0], []
@@ -97,7 +126,7 @@ def parse_chatrag(user: str) -> Example:
     for instruction in {i for _, i in prompts.CHATRAG_INSTRUCTIONS.values()}:
         turns = [Turn(t.role, t.content[len(instruction) + 1:]) if t.content.startswith(instruction + " ")
                  else t for t in turns]
-    tables, chunks = _split_tables_and_text(context)
+    tables, chunks = _split_tables_and_text(context, limits)
     paragraphs = []
     for i, chunk in enumerate(chunks, 1):
         m = re.match(r"title: (.*?), source: (.*)", chunk, re.S)
@@ -107,11 +136,11 @@ def parse_chatrag(user: str) -> Example:
                    context=Context(tables=tuple(tables), paragraphs=tuple(paragraphs)), meta={"benchmark": "chatrag"})
 
 
-def example_from_messages(messages: object) -> Example:
+def example_from_messages(messages: object, limits: Limits = DEFAULT_LIMITS) -> Example:
     if not isinstance(messages, list) or not messages:
         raise BadInput("'messages' must be a non-empty list of {role, content}")
-    if len(messages) > MAX_MESSAGES:
-        raise BadInput(f"at most {MAX_MESSAGES} messages")
+    if len(messages) > limits.messages:
+        raise BadInput(f"at most {limits.messages} messages")
     for i, m in enumerate(messages):
         if not isinstance(m, dict) or not isinstance(m.get("content"), str) or m.get("role") not in (
                 "system", "user", "assistant", "developer", "tool"):
@@ -122,12 +151,12 @@ def example_from_messages(messages: object) -> Example:
         raise BadInput("no user message")
     if system.startswith(prompts.CHATRAG_SYSTEM) or users[-1].startswith("System: " + prompts.CHATRAG_SYSTEM):
         text = users[-1].removeprefix("System: " + prompts.CHATRAG_SYSTEM).lstrip("\n")
-        return parse_chatrag(text)
+        return parse_chatrag(text, limits)
     benchmark = "tanq" if system.startswith(prompts.TANQ_SYSTEM[:40]) else "tatqa"
-    return parse_user_message(users[-1], benchmark)
+    return parse_user_message(users[-1], benchmark, limits)
 
 
-def example_from_answer_request(body: object) -> Example:
+def example_from_answer_request(body: object, limits: Limits = DEFAULT_LIMITS) -> Example:
     if not isinstance(body, dict):
         raise BadInput("the body must be a JSON object {table, paragraphs, question, history?}")
     question = body.get("question")
@@ -136,7 +165,7 @@ def example_from_answer_request(body: object) -> Example:
     tables = ()
     raw_table = body.get("table")
     if raw_table not in (None, "", []):
-        tables = (parse_table_field(raw_table),)
+        tables = (parse_table_field(raw_table, limits),)
     paragraphs = body.get("paragraphs") or []
     if not isinstance(paragraphs, list) or not all(isinstance(p, str) for p in paragraphs):
         raise BadInput("'paragraphs' must be a list of strings")
@@ -152,23 +181,25 @@ def example_from_answer_request(body: object) -> Example:
                    history=tuple(Turn(h["role"], h["content"]) for h in history), meta={"benchmark": bench})
 
 
-def parse_table_field(raw: object) -> Table:
-    """A list of rows, or a CSV / markdown string -> Table."""
+def parse_table_field(raw: object, limits: Limits = DEFAULT_LIMITS) -> Table:
+    """A list of rows, or a CSV / markdown string -> Table (limits checked before padding)."""
+    from .tables import parse_csv
+
     if isinstance(raw, list):
         if not all(isinstance(r, list) and all(isinstance(c, (str, int, float)) or c is None for c in r)
                    for r in raw):
             raise BadInput("'table' as a list must be a list of rows, each a list of strings")
         rows = raw
     elif isinstance(raw, str):
-        rows = prompts.parse_pipe_table(raw) if raw.lstrip().startswith("|") else list(csv.reader(io.StringIO(raw)))
+        try:
+            rows = prompts.parse_pipe_table(raw) if raw.lstrip().startswith("|") else parse_csv(raw, "'table'")
+        except TabtextError as exc:
+            raise BadInput(str(exc)) from None
         if not rows:
             raise BadInput("'table' string is neither a markdown table nor CSV")
     else:
         raise BadInput("'table' must be a list of rows or a CSV/markdown string")
-    if sum(len(r) for r in rows) > MAX_CELLS:
-        raise BadInput(f"tables larger than {MAX_CELLS} cells are not accepted")
-    width = max((len(r) for r in rows), default=0)
-    return Table.from_rows([list(r) + [""] * (width - len(r)) for r in rows])
+    return build_table(rows, limits)
 
 
 # ---------------------------------------------------------------- Prediction -> replies
@@ -176,7 +207,7 @@ def reply_text(example: Example, pred: Prediction) -> str:
     """The assistant message: what the matching prompt asks a model for."""
     a = pred.answer
     if a is None:
-        return ""
+        return NO_ANSWER
     bench = prompts.benchmark_of(example)
     if isinstance(a.value, Table):
         return prompts.tanq_format(a.value)
@@ -205,8 +236,9 @@ def answer_json(pred: Prediction) -> dict[str, object]:
 
 
 # ---------------------------------------------------------------- the app
-def mount_dialogue(app, read_json) -> None:  # type: ignore[no-untyped-def]
-    """``POST /v1/dialogue``: one turn {table, paragraphs, question, history: [program of earlier answers]}."""
+def mount_dialogue(app, limits: Limits) -> None:  # type: ignore[no-untyped-def]
+    """``POST /v1/dialogue``: one turn {table, paragraphs, question, history: [program of earlier answers]},
+    under the same body, table and time limits as ``/v1/answer``."""
     from fastapi import Request
     from starlette.concurrency import run_in_threadpool
 
@@ -214,11 +246,16 @@ def mount_dialogue(app, read_json) -> None:  # type: ignore[no-untyped-def]
 
     @app.post("/v1/dialogue")
     async def dialogue(request: Request) -> dict[str, object]:
-        body = await read_json(request)
+        body = await read_json_body(request, limits)
         history = body.pop("history", None) if isinstance(body, dict) else None
-        example = example_from_answer_request(body)
+        if isinstance(history, list) and len(history) > limits.messages:
+            raise BadInput(f"'history' holds {len(history)} turns; at most {limits.messages}")
+        example = example_from_answer_request(body, limits)
         try:
-            return await run_in_threadpool(answer_turn, example.context, example.question, history)
+            return await asyncio.wait_for(run_in_threadpool(answer_turn, example.context, example.question, history),
+                                          limits.request_seconds)
+        except asyncio.TimeoutError:
+            raise BadInput(f"answering took longer than {limits.request_seconds:g} s", 422) from None
         except ValueError as exc:
             raise BadInput(str(exc)) from None
 
@@ -229,42 +266,24 @@ def _default_solver() -> Callable[[Example], Prediction]:
     return SolverEngine().answer_one
 
 
-def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_body: int = MAX_BODY_BYTES):
-    """The FastAPI app; ``answer_one`` defaults to the offline solver (tests may pass another engine)."""
-    from fastapi import FastAPI, Request
-    from fastapi.responses import HTMLResponse, JSONResponse
-    from starlette.concurrency import run_in_threadpool
+def _add_guards(app: object, allowed_hosts: Sequence[str] | None, allow_origins: Sequence[str]) -> None:
+    from fastapi.responses import JSONResponse
 
-    engine_answer = answer_one or _default_solver()
+    if allow_origins:
+        from starlette.middleware.cors import CORSMiddleware
 
-    def solve(example: Example) -> Prediction:
-        try:
-            return engine_answer(example)
-        except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
-            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
-    app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)")
-
-    def error(status: int, message: str, kind: str = "invalid_request_error") -> JSONResponse:
-        return JSONResponse({"error": {"message": message, "type": kind}}, status_code=status)
-
-    async def read_json(request: Request) -> object:
-        declared = request.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > max_body:
-            raise BadInput(f"413:request body larger than {max_body} bytes")
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > max_body:
-                raise BadInput(f"413:request body larger than {max_body} bytes")
-        try:
-            return json.loads(body)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadInput(f"the body is not valid JSON ({exc})") from None
+        app.add_middleware(CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["content-type", "authorization"])
+    if allowed_hosts is not None:
+        app.add_middleware(HostGuard, allowed=list(allowed_hosts))
 
     @app.exception_handler(BadInput)
-    async def bad_input(request: Request, exc: BadInput) -> JSONResponse:
-        status, _, message = str(exc).partition(":") if str(exc)[:4] == "413:" else ("400", "", str(exc))
-        return error(int(status), message)
+    async def bad_input(request: object, exc: BadInput) -> JSONResponse:
+        return JSONResponse({"error": {"message": str(exc), "type": "invalid_request_error"}}, status_code=exc.status)
+
+
+def _add_info_routes(app: object) -> None:
+    from fastapi.responses import HTMLResponse
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:
@@ -282,39 +301,85 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     def models() -> dict[str, object]:
         return {"object": "list", "data": [{"id": "tabtext-solver", "object": "model", "owned_by": "tabtext"}]}
 
+
+def built_headers(example: Example) -> dict[str, str]:
+    """What this request made the server build: cells, and their bytes (8 per cell slot plus its text)."""
+    tables = example.context.tables
+    cells = sum(t.n_rows * t.n_cols for t in tables)
+    size = sum(8 * len(r) + sum(len(c) for c in r) for t in tables for r in t.rows)
+    return {"x-tabtext-cells": str(cells), "x-tabtext-cell-bytes": str(size)}
+
+
+def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_body: int | None = None,
+               limits: Limits | None = None, allowed_hosts: Sequence[str] | None = None,
+               allow_origins: Sequence[str] = ()):
+    """The FastAPI app; ``answer_one`` defaults to the offline solver (tests may pass another engine).
+
+    ``allowed_hosts`` None accepts any Host header; ``allow_origins`` lists origins whose pages may call the
+    API (CORS); none by default, and a cross-site form POST is refused anyway (JSON content type only).
+    """
+    from fastapi import FastAPI, Request
+    from fastapi.responses import JSONResponse
+    from starlette.concurrency import run_in_threadpool
+
+    limits = limits or (Limits(body_bytes=max_body) if max_body else DEFAULT_LIMITS)
+    engine_answer = answer_one or _default_solver()
+
+    def solve(example: Example) -> Prediction:
+        try:
+            return engine_answer(example)
+        except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
+            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+
+    async def solve_bounded(example: Example) -> Prediction:
+        try:
+            return await asyncio.wait_for(run_in_threadpool(solve, example), limits.request_seconds)
+        except asyncio.TimeoutError:
+            raise BadInput(f"answering took longer than {limits.request_seconds:g} s; ask about a smaller "
+                           "table", 422) from None
+
+    app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)")
+    _add_guards(app, allowed_hosts, allow_origins)
+    _add_info_routes(app)
+
     @app.post("/v1/chat/completions")
     async def chat(request: Request) -> JSONResponse:
-        body = await read_json(request)
+        body = await read_json_body(request, limits)
         if not isinstance(body, dict):
             raise BadInput("the body must be a JSON object with 'messages'")
-        example = example_from_messages(body.get("messages"))
+        example = example_from_messages(body.get("messages"), limits)
         if body.get("stream"):
             from .server_stream import streaming_reply
 
             async def streamed_text() -> str:
-                return reply_text(example, await run_in_threadpool(solve, example))
+                return reply_text(example, await solve_bounded(example))
 
             return streaming_reply(body, streamed_text)
-        pred = await run_in_threadpool(solve, example)
-        text = reply_text(example, pred)
         n_prompt = sum(len(str(m.get("content", "")).split()) for m in body["messages"])
+        model = str(body.get("model") or "tabtext-solver")[:200]
+        del body  # do not hold the parsed request while the solver works
+        pred = await solve_bounded(example)
+        text = reply_text(example, pred)
         n_out = len(text.split())
         return JSONResponse({
             "id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
-            "model": str(body.get("model") or "tabtext-solver"),
+            "model": model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
                          "finish_reason": "stop"}],
             "usage": {"prompt_tokens": n_prompt, "completion_tokens": n_out, "total_tokens": n_prompt + n_out},
-            "tabtext": {"error": pred.error} if pred.error else {},
-        })
+            "tabtext": {"error": pred.error or ("no answer found" if pred.answer is None else "")}
+            if pred.error or pred.answer is None else {},
+        }, headers=built_headers(example))
 
     from .server_tables import add_table_upload
 
-    add_table_upload(app, max_body)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
+    add_table_upload(app, limits.body_bytes)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
 
     @app.post("/v1/answer")
-    async def answer(request: Request) -> dict[str, object]:
-        example = example_from_answer_request(await read_json(request))
-        return answer_json(await run_in_threadpool(solve, example))
-    mount_dialogue(app, read_json)
+    async def answer(request: Request) -> JSONResponse:
+        example = example_from_answer_request(await read_json_body(request, limits), limits)
+        return JSONResponse(answer_json(await solve_bounded(example)),
+                            headers=built_headers(example))
+
+    mount_dialogue(app, limits)
     return app

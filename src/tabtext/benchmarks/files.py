@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import reprlib
 from pathlib import Path
 
 from ..errors import DataError, FormatError
@@ -21,9 +22,28 @@ def read_text(path: Path | str) -> str:
         raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
 
 
-def read_json(path: Path | str) -> object:
-    text = read_text(path)
+def parse_json(text: str, path: Path | str, record: object = None, hint: str = "") -> object:
+    """``json.loads`` whose every failure (bad syntax, 4,300+ digit integers, deep nesting) is one FormatError."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(path, None, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        where = f"line {exc.lineno} column {exc.colno}" if record is None else f"column {exc.colno}"
+        raise FormatError(path, record, f"malformed JSON at {where}: {exc.msg}{hint}") from None
+    except RecursionError:
+        raise FormatError(path, record, "JSON nested too deeply to read; flatten the structure") from None
+    except ValueError:  # int parsing refuses numbers of more than 4,300 digits
+        raise FormatError(path, record, "holds an integer too long to read (over 4,300 digits); "
+                          "write it as a string or shorten it") from None
+
+
+def read_json(path: Path | str) -> object:
+    return parse_json(read_text(path), path)
+
+
+def preview(value: object, limit: int = 60) -> str:
+    """A short JSON rendering of a value for an error message; safe on deep or huge values."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (RecursionError, ValueError, TypeError):
+        text = reprlib.repr(value)
+    return text[:limit]

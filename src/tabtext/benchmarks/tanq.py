@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from ..answer_tables import answer_text
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import Answer, Context, Example, Paragraph, Prediction, Table
-from .files import read_text
+from .files import parse_json, read_text
 
 name = "tanq"
 metric = "tanq"
@@ -62,11 +62,7 @@ def read_jsonl(path: Path) -> list[tuple[int, dict]]:
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise FormatError(path, f"line {number}", f"malformed JSON ({exc.msg}); TANQ files are JSONL, "
-                              "one JSON object per line") from None
+        record = parse_json(line, path, f"line {number}", "; TANQ files are JSONL, one JSON object per line")
         if not isinstance(record, dict):
             raise FormatError(path, f"line {number}", "each line must be a JSON object")
         records.append((number, record))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import SCALES, Answer, Context, Example, Paragraph, Prediction, Table
-from .files import read_json
+from .files import parse_json, preview, read_json, read_text
 
 name = "tatqa"
 metric = "tatqa"
@@ -79,7 +79,7 @@ _ANSWER_TYPES = (str, int, float)
 
 def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str, int]) -> Prediction:
     if not isinstance(value, list) or len(value) != 2:
-        raise DataError(path, uid, f"a prediction must be [answer, scale], got {json.dumps(value)[:60]}; "
+        raise DataError(path, uid, f"a prediction must be [answer, scale], got {preview(value)}; "
                         "write e.g. [\"12.5\", \"percent\"] or [[\"a\", \"b\"], \"\"]")
     answer, scale = value
     if scale is None:
@@ -92,7 +92,7 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if isinstance(answer, bool) or not (answer is None or isinstance(answer, _ANSWER_TYPES) or (
             isinstance(answer, list) and all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in answer))):
         raise DataError(path, uid, f"the answer must be a string, a number or a list of strings; got "
-                        f"{type(answer).__name__} {json.dumps(answer)[:60]}")
+                        f"{type(answer).__name__} {preview(answer)}")
     if not answer:
         counts["empty_answer"] += 1
         return Prediction(uid=uid, answer=None, meta={"scale": scale})
@@ -100,13 +100,42 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer))
 
 
+_REPORT_KEYS = {"benchmark", "scores", "items"}
+_LONGEST_NUMBER = 290  # digits; the official '%.4f' overflows past 308 (after a billion scale) and int() past 4,300
+
+
+def _check_numbers(prediction: Prediction, path: Path) -> Prediction:
+    """An answer with a number the official scorer cannot format is refused in one line, not a traceback."""
+    answer = prediction.answer
+    for item in (*answer.items, answer.scale) if answer is not None else ():
+        if _digit_run(item) > _LONGEST_NUMBER:
+            raise DataError(path, prediction.uid, f"the answer or scale holds a number of more than "
+                            f"{_LONGEST_NUMBER} digits, which the official scorer cannot format; shorten it")
+    return prediction
+
+
+def _digit_run(text: str) -> int:
+    """The most digits the official scorer can join into one number: it drops punctuation inside a token."""
+    return max((sum(ch.isdigit() for ch in token) for token in text.split(" ")), default=0)
+
+
 def read_predictions(path: Path, examples: Sequence[Example] = (), **options: object) -> dict[str, Prediction]:
+    """The official ``{uid: [answer, scale]}`` JSON, or tabtext's own predictions JSONL (a run's cut point)."""
+    from ..predictions import iter_jsonl, looks_like_jsonl
+
     path = Path(path)
-    data = read_json(path)
+    text = read_text(path)
+    if looks_like_jsonl(text):
+        return {p.uid: _check_numbers(p, path) for p in iter_jsonl(path)}
+    data = parse_json(text, path)
+    if isinstance(data, dict) and _REPORT_KEYS <= set(data):
+        raise FormatError(path, None, "this is a report, not predictions; score the run's predictions.json "
+                          "or predictions.jsonl beside it")
     if not isinstance(data, dict):
         raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
     counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0}
-    out = {str(uid): parse_prediction_value(str(uid), value, path, counts) for uid, value in data.items()}
+    out = {str(uid): _check_numbers(parse_prediction_value(str(uid), value, path, counts), path)
+           for uid, value in data.items()}
     if counts["scale_none"]:
         warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null (the official script "
                       "crashes on these); scored with scale \"\"", ScoringWarning, stacklevel=2)

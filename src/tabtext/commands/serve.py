@@ -6,21 +6,36 @@ import argparse
 import sys
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabtext serve", description=__doc__.split(":", 1)[1].strip())
     parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    parser.add_argument("--allowed-host", action="append", metavar="NAME",
+                        help="a Host header to accept (repeatable; '*' for any). Default: the loopback names "
+                        "when bound to loopback, any host otherwise")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="a web origin whose pages may call the API (CORS), e.g. https://app.example.com")
     parser.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
         import uvicorn
 
-        from ..server import create_app
+        from ..serve_guard import default_allowed_hosts
+        from ..server import DEFAULT_LIMITS, create_app
     except ImportError as exc:
         print(f"tabtext serve needs the 'serve' extra: pip install 'tabtext[serve]' ({exc})", file=sys.stderr)
         return 2
+    allowed = args.allowed_host if args.allowed_host else default_allowed_hosts(args.host)
+    app = create_app(allowed_hosts=allowed, allow_origins=args.allow_origin)
     print(f"tabtext serve: http://{args.host}:{args.port}/ (POST /v1/chat/completions, /v1/answer)", file=sys.stderr)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level=args.log_level)
+    # headers must arrive within timeout_keep_alive; the body within the app's body_seconds (slow bodies)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_keep_alive=5,
+                h11_max_incomplete_event_size=64 * 1024, limit_concurrency=256,
+                timeout_graceful_shutdown=int(DEFAULT_LIMITS.body_seconds))
     return 0
 
 

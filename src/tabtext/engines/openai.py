@@ -13,21 +13,22 @@ import asyncio
 import email.utils
 import hashlib
 import json
+import math
 import os
 import random
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from urllib.parse import urlparse
 
 from ..errors import EngineError
 from ..types import Example, Prediction
 from . import prompts
 from .replicas import ReplicaRouter, ReplicaStats, parse_base_urls
+from .response_cache import ResponseCache
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
+NO_ANSWER = "No answer was found in the given table and text."  # what `tabtext serve` says for no answer
 _LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
 
 
@@ -59,8 +60,25 @@ def parse_response(response: dict[str, object]) -> tuple[str, dict[str, int], st
         raise ValueError("response choice has no text content")
     usage_raw = response.get("usage") or {}
     usage = {k: int(usage_raw[k]) for k in ("prompt_tokens", "completion_tokens", "total_tokens")
-             if isinstance(usage_raw, dict) and isinstance(usage_raw.get(k), (int, float))}
-    return text, usage, str(choices[0].get("finish_reason") or "")
+             if isinstance(usage_raw, dict) and _is_count(usage_raw.get(k))}
+    return text, usage, str(choices[0].get("finish_reason") or "")[:100]
+
+
+def _is_count(value: object) -> bool:
+    """A token count a server may send: a finite, non-negative number (not 1e999, NaN or a bool)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and 0 <= value < 1e15)
+
+
+def read_reply(example: Example, text: str) -> tuple[object, str, str]:
+    """Model text -> (Answer or None, extractor name, error); a degenerate reply is an error, never a crash."""
+    if text.strip() == NO_ANSWER:
+        return None, "", "the server found no answer"
+    try:
+        answer, extractor = prompts.extract(example, text)
+    except Exception as exc:  # a 400-digit number, '= 1 + 0 ** -1', JSON nested 10,000 deep: data, not a crash
+        return None, "", f"unreadable reply ({type(exc).__name__}: {str(exc)[:200]})"
+    return answer, extractor, "" if answer is not None else "no answer in the model output"
 
 
 def retry_after_seconds(headers: object) -> float | None:
@@ -85,30 +103,8 @@ def retry_after_seconds(headers: object) -> float | None:
             return None
 
 
-# ---------------------------------------------------------------- cache
-class ResponseCache:
-    """sqlite: payload sha256 -> response JSON. Each write commits, so a killed run keeps what it received."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, response TEXT, created REAL)")
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> dict[str, object] | None:
-        with self._lock:
-            row = self._db.execute("SELECT response FROM responses WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def put(self, key: str, response: dict[str, object]) -> None:
-        with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?)",
-                             (key, json.dumps(response, ensure_ascii=False), time.time()))
-
-    def close(self) -> None:
-        self._db.close()
+class AuthFailure(EngineError):
+    """The endpoint refused the key or model on a chat request: the run stops instead of erroring every item."""
 
 
 class _Retryable(Exception):
@@ -157,6 +153,8 @@ class OpenAIEngine:
         self.fewshot = prompts.load_fewshot(fewshot, n_shots) if fewshot else []
         self.on_result = on_result
         self._checked = False
+        self._answered = False  # a 403 after a success is that item's error, before any a stop
+        self._refused: AuthFailure | None = None
 
     def provenance(self) -> dict[str, object]:
         return {"replicas": self.replica_stats.summary()} if self.replica_stats is not None else {}
@@ -223,7 +221,7 @@ class OpenAIEngine:
             raise
         try:
             return json.loads(raw.content)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise _Retryable("response body is not JSON", None) from None
 
     def _delay(self, attempt: int, hint: float | None) -> float:
@@ -239,16 +237,25 @@ class OpenAIEngine:
         async with sem:
             started, attempts = time.perf_counter(), 0
             while True:
+                if self._refused is not None:  # another request was refused: send nothing more
+                    raise self._refused
                 attempts += 1
                 try:
-                    return await self._request(client, payload), attempts, "", time.perf_counter() - started
+                    response = await self._request(client, payload)
+                    self._answered = True
+                    return response, attempts, "", time.perf_counter() - started
                 except _Retryable as exc:
                     if attempts > self.retries:
                         error = f"gave up after {attempts} attempts: {exc}"
                         break
                     await asyncio.sleep(self._delay(attempts - 1, exc.wait))
                 except openai.APIStatusError as exc:
-                    error = f"HTTP {exc.status_code}: {exc.message}"
+                    error = f"HTTP {exc.status_code}: {str(exc.message)[:300]}"
+                    if exc.status_code == 401 or (exc.status_code == 403 and not self._answered):
+                        self._refused = AuthFailure(
+                            f"openai engine: {self.base_url} refused the chat request with HTTP {exc.status_code} "
+                            f"(check {self.api_key_env} and the model name); nothing more was asked")
+                        raise self._refused from None
                     break
                 except Exception as exc:  # never raise per item: record it and go on
                     error = f"{type(exc).__name__}: {exc}"
@@ -272,21 +279,19 @@ class OpenAIEngine:
             if task is None:  # identical greedy requests in one batch are sent once
                 task = inflight[key] = asyncio.ensure_future(self._fetch(client, sem, payload))
             response, attempts, error, spent = await task
-            if response is not None and self.cache:
-                self.cache.put(key, response)
         meta["attempts"] = attempts
         meta["latency_ms"] = round(spent * 1000, 1)  # the request(s) with retries, not the queueing
         if response is None:
             return Prediction(uid=example.uid, answer=None, error=error, meta=meta)
         try:
             text, usage, finish = parse_response(response)
-        except ValueError as exc:
+        except (ValueError, TypeError, AttributeError) as exc:
             return Prediction(uid=example.uid, answer=None, error=f"bad response: {exc}", meta=meta)
+        if self.cache and not meta["cached"]:
+            self.cache.put(key, response)  # only well-formed replies are kept
         meta.update(usage=usage, finish_reason=finish)
-        answer, extractor = prompts.extract(example, text)
-        meta["extractor"] = extractor
-        return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta,
-                          error="" if answer is not None else "no answer in the model output")
+        answer, meta["extractor"], error = read_reply(example, text)
+        return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta, error=error)
 
     def _client(self) -> object:
         if self.replica_stats is not None:  # concurrency is per replica
@@ -309,15 +314,28 @@ class OpenAIEngine:
         sem = asyncio.Semaphore(self.concurrency * len(self.replica_urls))
         inflight: dict[str, asyncio.Task] = {}
         client = self._client()
-        try:
-            async def run(ex: Example) -> Prediction:
-                pred = await self._one(client, sem, ex, inflight)
-                if callback is not None:
-                    callback(pred)
-                return pred
 
-            return list(await asyncio.gather(*(run(ex) for ex in examples)))
+        async def run(ex: Example) -> Prediction:
+            try:
+                pred = await self._one(client, sem, ex, inflight)
+            except AuthFailure:
+                raise
+            except Exception as exc:  # never lose the run to one item
+                pred = Prediction(uid=ex.uid, answer=None, error=f"{type(exc).__name__}: {str(exc)[:300]}")
+            if callback is not None:
+                callback(pred)
+            return pred
+
+        tasks = [asyncio.ensure_future(run(ex)) for ex in examples]
+        try:
+            return list(await asyncio.gather(*tasks))
         finally:
+            # stop what is still in flight *before* closing the client, so that no item is recorded as
+            # "client has been closed" (a stopped item is simply not answered, and --resume asks it)
+            pending = [t for t in (*tasks, *inflight.values()) if not t.done()]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
             await client.close()  # type: ignore[attr-defined]
 
     def answer(self, examples: Sequence[Example],

@@ -9,13 +9,12 @@ official scripts read them, or tabtext's JSONL.
 from __future__ import annotations
 
 import difflib
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from ...errors import DataError, FormatError, UnknownNameError
-from ...predictions import read_jsonl
+from ...predictions import looks_like_jsonl, read_jsonl
 from ...types import Answer, Example, Prediction
 from . import native
 from .release import is_release, load_release, read_json
@@ -123,13 +122,6 @@ def load(path: Path, dataset: str | None = None, **options: object) -> list[Exam
 
 
 # ---------------------------------------------------------------- predictions
-def _looks_like_jsonl(lines: Sequence[str]) -> bool:
-    first = next((ln for ln in lines if ln.strip()), "")
-    try:
-        record = json.loads(first)
-    except json.JSONDecodeError:
-        return False
-    return isinstance(record, dict) and "uid" in record
 
 
 def read_lines(path: Path) -> list[str]:
@@ -147,7 +139,7 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), dataset: str 
                      **options: object) -> dict[str, Prediction]:
     path = Path(path)
     lines = read_lines(path)
-    if _looks_like_jsonl(lines):
+    if looks_like_jsonl(next((ln for ln in lines if ln.strip()), "")):
         return read_jsonl(path)
     if dataset is not None:
         ds = check_dataset(str(dataset))

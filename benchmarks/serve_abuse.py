@@ -1,0 +1,193 @@
+"""Load and abuse ``tabtext serve``: mixed valid and hostile requests at bounded concurrency, on 127.0.0.1 only.
+
+Starts ``python -m tabtext.cli serve`` itself on a free loopback port, sends N requests (default 2,200; a mix
+of valid questions and hostile bodies: padding amplifiers, deep JSON, huge integers, wrong content types,
+foreign Host headers, oversized and slow bodies) with at most C in flight (default 32), stops the server and
+prints: requests by status, dropped valid requests, p50/p99 latency of valid requests, the server's RSS
+before/after and the largest cells built by one request.
+Usage: PYTHONPATH=src python benchmarks/serve_abuse.py [--requests 2200] [--concurrency 32] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLE = [["", "2019", "2018"], ["Revenue", "1,452.4", "1,146.2"], ["Cost of sales", "(980.1)", "(801.3)"],
+         ["Net income", "472.3", "344.9"]]
+QUESTIONS = ["What was the revenue in 2019?", "What was the change in net income from 2018 to 2019?",
+             "What was the average cost of sales?", "What was the percentage change in revenue?"]
+
+
+def valid(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
+    question = rng.choice(QUESTIONS)
+    if rng.random() < 0.5:
+        body = {"table": TABLE, "paragraphs": ["Amounts are in millions."], "question": question}
+        return "/v1/answer", json.dumps(body).encode(), {}
+    if rng.random() < 0.5:
+        pipes = "\n".join("| " + " | ".join(r) + " |" for r in TABLE)
+        content = f"Table:\n{pipes}\n\nParagraphs:\n[1] Amounts are in millions.\n\nQuestion: {question}"
+    else:
+        csv_rows = "\n".join(",".join(c if "," not in c else c for c in r) for r in TABLE)
+        content = f"{csv_rows}\n\nAmounts are in millions.\n\nQuestion: {question}"
+    body = {"model": "tabtext", "messages": [{"role": "user", "content": content}]}
+    return "/v1/chat/completions", json.dumps(body).encode(), {}
+
+
+def hostile(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
+    kind = rng.randrange(14)
+    chat = "/v1/chat/completions"
+    if kind == 0:  # ragged rows: a few cells sent, millions once padded
+        rows = [["x"] * 20_000] + [["1"]] * 2_000
+        return "/v1/answer", json.dumps({"question": "q?", "table": rows}).encode(), {}
+    if kind == 1:  # the same through a pasted pipe table
+        content = "| " + " | ".join(["x"] * 3000) + " |\n" + "| 1 |\n" * 40_000 + "Question: q?"
+        return chat, json.dumps({"messages": [{"role": "user", "content": content}]}).encode(), {}
+    if kind == 2:
+        return "/v1/answer", b'{"question": "q?", "x": ' + b"[" * 50_000 + b"]" * 50_000 + b"}", {}
+    if kind == 3:
+        return "/v1/answer", b'{"question": "q?", "x": ' + b"9" * 5000 + b"}", {}
+    if kind == 4:  # a cross-site form post
+        return "/v1/answer", json.dumps({"question": "q?", "table": TABLE}).encode(), {"content-type": "text/plain"}
+    if kind == 5:  # DNS rebinding
+        return "/v1/answer", json.dumps({"question": "q?", "table": TABLE}).encode(), {"host": "evil.example"}
+    if kind == 6:
+        return "/v1/answer", b"x" * 2_500_000, {}
+    if kind == 7:
+        return "/v1/answer", b'{"question": "q?", "table": [["a", "b"]', {}
+    if kind == 8:
+        return chat, json.dumps({"messages": "hello"}).encode(), {}
+    if kind == 9:
+        return chat, json.dumps({"stream": True, "messages": [{"role": "user", "content": "Question: q"}]}).encode(), {}
+    if kind == 10:
+        return "/v1/answer", json.dumps({"question": "q?", "table": [["a", "b" * 20_000]]}).encode(), {}
+    if kind == 11:  # a huge CSV block pasted into chat
+        content = "\n".join(",".join(["1,234.5"] * 50) for _ in range(2_000)) + "\nQuestion: q?"
+        return chat, json.dumps({"messages": [{"role": "user", "content": content}]}).encode(), {}
+    if kind == 12:
+        return "/v1/answer", json.dumps({"question": "1e999 " * 10_000, "table": [["9" * 9000, "1"]] * 20}).encode(), {}
+    return "/v1/nothing", b"{}", {}
+
+
+async def slow_body(port: int) -> int:
+    """Headers, one byte of a promised 1,000-byte body, then silence: the server must cut it off (408)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"POST /v1/answer HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+                 b"content-length: 1000\r\n\r\n{")
+    await writer.drain()
+    try:
+        line = await asyncio.wait_for(reader.readline(), 30)
+        return int(line.split()[1]) if line else 0
+    except (asyncio.TimeoutError, IndexError, ValueError):
+        return 0
+    finally:
+        writer.close()
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def drive(base: str, port: int, n: int, concurrency: int, seed: int) -> dict[str, object]:
+    rng = random.Random(seed)
+    plan = [("valid", *valid(rng)) if rng.random() < 0.6 else ("hostile", *hostile(rng)) for _ in range(n)]
+    statuses: Counter = Counter()
+    latencies: list[float] = []
+    dropped = 0
+    most_cells = most_bytes = 0
+    sem = asyncio.Semaphore(concurrency)
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        async def one(kind: str, path: str, body: bytes, headers: dict[str, str]) -> None:
+            nonlocal dropped, most_cells, most_bytes
+            async with sem:
+                started = time.perf_counter()
+                try:
+                    r = await client.post(path, content=body, headers={"content-type": "application/json", **headers})
+                except httpx.HTTPError as exc:
+                    statuses[f"{kind} {type(exc).__name__}"] += 1
+                    dropped += kind == "valid"
+                    return
+                statuses[f"{kind} {r.status_code}"] += 1
+                most_cells = max(most_cells, int(r.headers.get("x-tabtext-cells", 0)))
+                most_bytes = max(most_bytes, int(r.headers.get("x-tabtext-cell-bytes", 0)))
+                if kind == "valid":
+                    latencies.append(time.perf_counter() - started)
+                    dropped += r.status_code != 200
+
+        slow = [asyncio.ensure_future(slow_body(port)) for _ in range(8)]
+        await asyncio.gather(*(one(*item) for item in plan))
+        for status in await asyncio.gather(*slow):
+            statuses[f"hostile slow body {status or 'no reply'}"] += 1
+    return {"statuses": statuses, "latencies": latencies, "dropped": dropped, "cells": most_cells,
+            "bytes": most_bytes, "sent": n + len(slow)}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=2200)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    server = subprocess.Popen([sys.executable, "-m", "tabtext.cli", "serve", "--port", str(port)], env=env,
+                              stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(base + "/healthz").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        warm = random.Random(0)
+        for _ in range(20):
+            path, body, _ = valid(warm)
+            httpx.post(base + path, content=body, headers={"content-type": "application/json"}, timeout=60)
+        before = rss_mb(server.pid)
+        started = time.perf_counter()
+        result = asyncio.run(drive(base, port, args.requests, args.concurrency, args.seed))
+        seconds = time.perf_counter() - started
+        after = rss_mb(server.pid)
+    finally:
+        server.terminate()
+        server.wait(15)
+    lat = sorted(result["latencies"])
+    p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("nan")
+    print(f"tabtext serve on 127.0.0.1: {result['sent']:,} requests at concurrency {args.concurrency} "
+          f"in {seconds:.1f} s (seed {args.seed})")
+    for status, count in sorted(result["statuses"].items()):
+        print(f"  {status:<34} {count:6,}")
+    print(f"5xx responses: {sum(c for s, c in result['statuses'].items() if s.split()[-1].startswith('5'))}")
+    print(f"dropped valid requests: {result['dropped']}")
+    print(f"valid latency: p50 {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms")
+    print(f"server RSS: {before:.0f} MB before, {after:.0f} MB after ({after - before:+.0f} MB)")
+    print(f"largest request built {result['cells']:,} cells ({result['bytes'] / 1e6:.2f} MB of cells)")
+
+
+if __name__ == "__main__":
+    main()

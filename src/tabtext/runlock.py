@@ -1,0 +1,96 @@
+"""One writer per run folder and per download target: lock files holding the owner's pid.
+
+A lock whose pid is dead (a run killed with -9) is taken over; a live one refuses with one line.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import time
+from pathlib import Path
+
+from .errors import TabtextError
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, owned by someone else
+        return True
+    return True
+
+
+def _owner(path: Path) -> int:
+    try:
+        return int(path.read_text(encoding="utf-8").split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+class PidLock:
+    """``path`` created exclusively with our pid; released by ``release()`` or at interpreter exit."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.held = False
+
+    def try_acquire(self) -> int:
+        """0 when acquired, else the pid of the live owner."""
+        for _ in range(3):
+            try:
+                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                owner = _owner(self.path)
+                if owner and _pid_alive(owner) and owner != os.getpid():
+                    return owner
+                if not owner and time.time() - _mtime(self.path) < 2:
+                    time.sleep(0.05)  # being written right now
+                    continue
+                self.path.unlink(missing_ok=True)  # stale: its process is gone
+                continue
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(f"{os.getpid()}\n")
+            self.held = True
+            atexit.register(self.release)
+            return 0
+        return _owner(self.path) or -1
+
+    def release(self) -> None:
+        if self.held and _owner(self.path) == os.getpid():
+            self.path.unlink(missing_ok=True)
+        self.held = False
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def lock_run_dir(out: Path) -> PidLock:
+    """Refuse, in one line, a second run writing into the same --out folder."""
+    out.mkdir(parents=True, exist_ok=True)
+    lock = PidLock(out / ".lock")
+    owner = lock.try_acquire()
+    if owner:
+        raise TabtextError(f"{out}: another run (pid {owner}) is writing to this folder; wait for it to finish "
+                           "or choose another --out")
+    return lock
+
+
+def wait_for_lock(path: Path, timeout: float = 600.0) -> PidLock:
+    """Block until ``path`` is ours (another process downloading the same file finishes first)."""
+    lock = PidLock(path)
+    deadline = time.monotonic() + timeout
+    while lock.try_acquire():
+        if time.monotonic() > deadline:
+            raise TabtextError(f"{path}: still locked by another process after {timeout:.0f} s; remove the file "
+                               "if no other tabtext is running")
+        time.sleep(0.2)
+    return lock
