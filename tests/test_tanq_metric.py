@@ -9,13 +9,13 @@ import pytest
 
 from tabtext.answer_tables import table_to_pipes
 from tabtext.metrics.tanq import (
-    METRIC,
     anls,
     cell_set_scores,
     datapoints,
     official_scores,
     parse_table,
 )
+from tabtext.metrics.tanq_metric import METRIC
 from tabtext.metrics.tanq_normalized import normalize_cell, normalized_scores
 from tabtext.types import Answer, Context, Example, Prediction, Table
 

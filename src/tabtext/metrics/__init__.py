@@ -41,5 +41,5 @@ def mean_aggregate(items: Sequence[Mapping[str, float]], keys: Sequence[str]) ->
 
 METRICS: Registry[Metric] = Registry("metric")
 METRICS.register("tatqa", "tabtext.metrics.tatqa:METRIC", "official TAT-QA EM / F1 / scale accuracy")
-METRICS.register("tanq", "tabtext.metrics.tanq:METRIC", "official TANQ table-datapoint P / R / F1")
+METRICS.register("tanq", "tabtext.metrics.tanq_metric:METRIC", "official TANQ table-datapoint P / R / F1")
 METRICS.register("chatrag", "tabtext.metrics.chatrag:METRIC", "official ChatRAG-Bench token F1 / ConvFinQA EM")

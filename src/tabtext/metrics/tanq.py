@@ -1,5 +1,5 @@
 """The official TANQ table metric (google-deepmind/tanq ``tanq_utils.py`` @ 5c3c6c1), reproduced exactly,
-plus the simple set-of-cells F1 and a normalised variant (``tanq_normalized``) reported under its own names.
+plus the simple set-of-cells F1. The Metric object that adds the normalised variant is ``tanq_metric``.
 
 Official semantics, quirks included (see ../shared/parity/tanq/README.md): every ``|`` becomes `` | ``, the
 string is lower-cased and split with ``str.splitlines``; a first line starting ``title |`` is a title; datapoints
@@ -13,14 +13,12 @@ scipy and numpy are imported inside the functions that need them, so importing t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from itertools import zip_longest
 
 from rapidfuzz.distance import Levenshtein
 
-from ..answer_tables import answer_text
 from ..errors import TabtextError
-from ..types import Example, Prediction
 
 TEXT_THETA = 0.5
 NUMBER_THETA = 0.1
@@ -181,39 +179,3 @@ def evaluate_tables(pairs: Sequence[tuple[str, str]]) -> dict[str, float]:
     n = len(scores)
     names = ("table_datapoints_precision", "table_datapoints_recall", "table_datapoints_f1")
     return {name: (100.0 * sum(s[i] for s in scores) / n if n else 0.0) for i, name in enumerate(names)}
-
-
-# ---------------------------------------------------------------- the Metric object
-
-
-_ZERO = {"precision": 0.0, "recall": 0.0, "f1": 0.0, "cell_set_precision": 0.0, "cell_set_recall": 0.0,
-         "cell_set_f1": 0.0, "normalized_precision": 0.0, "normalized_recall": 0.0, "normalized_f1": 0.0}
-
-
-class TanqMetric:
-    name = "tanq"
-    version = "1 (official tanq_utils @5c3c6c1; cell_set and normalized are NOT official)"
-    score_keys = tuple(_ZERO)
-    breakdown_keys = ("question_type",)
-
-    def score(self, example: Example, prediction: Prediction | None) -> dict[str, float]:
-        from .tanq_normalized import normalized_scores
-
-        gold = answer_text(example.gold[0]) if example.gold else None
-        pred = None if prediction is None else answer_text(prediction.answer, prediction.raw)
-        if gold is None or pred is None:
-            return dict(_ZERO)  # a missing prediction (or an item without gold) scores 0 and is counted
-        p, r, f = official_scores(gold, pred)
-        cp, cr, cf = cell_set_scores(gold, pred)
-        np_, nr, nf = normalized_scores(gold, pred)
-        return {"precision": float(p), "recall": float(r), "f1": float(f),
-                "cell_set_precision": cp, "cell_set_recall": cr, "cell_set_f1": cf,
-                "normalized_precision": float(np_), "normalized_recall": float(nr), "normalized_f1": float(nf)}
-
-    def aggregate(self, items: Sequence[Mapping[str, float]]) -> dict[str, float]:
-        from . import mean_aggregate
-
-        return mean_aggregate(items, self.score_keys)
-
-
-METRIC = TanqMetric()
