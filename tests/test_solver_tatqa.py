@@ -6,6 +6,7 @@ import pytest
 
 from tabtext.benchmarks import tatqa as bench
 from tabtext.engines.solver import SolverEngine
+from tabtext.engines.solver.program import Program
 from tabtext.engines.solver.tatqa import answer_example
 from tabtext.run import score_predictions
 from tabtext.types import Context, Example, Paragraph, Table
@@ -43,6 +44,18 @@ def test_arithmetic_with_scale_and_derivation(question, value, scale, derivation
     assert (pred.answer.value, pred.answer.scale, pred.answer.derivation) == (value, scale, derivation)
     assert pred.evidence and all(ev.kind == "cell" for ev in pred.evidence)
     assert pred.meta["operator"]
+
+
+@pytest.mark.parametrize("question", [
+    "What was the change in service revenue from 2018 to 2019?", "What was the service revenue in 2019?",
+    "In which year was the service revenue higher?", "Why did service revenue grow?",
+    "What is the percentage of product revenue and service revenue over total revenue in 2019?",
+])
+def test_predictions_carry_the_program_that_gives_their_answer(question):
+    pred = ask(question)
+    program = Program.from_json(pred.meta["program"])
+    assert program.run() == pred.answer
+    assert program.evidence() == pred.evidence
 
 
 def test_cell_spans_comparisons_and_lists():

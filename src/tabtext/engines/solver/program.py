@@ -13,7 +13,7 @@ Program, so ``change_ratio`` can also be written ``divide(subtract(a, b), b)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 from ...calc import CalcError, evaluate
@@ -151,6 +151,16 @@ class Program:
         if self.op == "spans" or len(texts) > 1:
             return Answer(texts, self.scale)
         return Answer(texts[0] if texts else "", self.scale)
+
+    def shifted(self, rows: int) -> Program:
+        """The same Program with every cell's row moved by ``rows`` (a stacked block in the whole table)."""
+        def move(a: Operand) -> Operand:
+            if isinstance(a, Program):
+                return a.shifted(rows)
+            if isinstance(a, Cell):
+                return replace(a, row=a.row + rows)
+            return a
+        return replace(self, args=tuple(move(a) for a in self.args))
 
     # -- serialisation -----------------------------------------------------------------------------------
     def to_json(self) -> dict:

@@ -7,19 +7,20 @@ safe calculator, or route to text-span extraction; each answer keeps its operato
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from ...types import Answer, Evidence, Example, Prediction
+from ...calc import CalcError
+from ...types import Example, Prediction
 from .arith import arithmetic
 from .context import Ctx, years_for
+from .program import Program, Span
 from .question import Query, classify, content_tokens, ground
 from .scale import matched_scale, paragraph_scale
 from .select import threshold
-from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
+from .spans import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
 from .stacked import pick_block
 from .table import TableView, read_table
 from .textnum import SENTENCE, stated_amount, text_arithmetic
-from .textspan import text_answer, text_coverage
+from .textpath import coverage, text_program
 
 TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the chosen cells' labels
 ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
@@ -40,7 +41,7 @@ def _solve_table(ctx: Ctx):
         years = [ys[0] for c, ys in enumerate(view.col_years) if c and ys]
         years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
         if years:
-            return Answer(tuple(years)), [], "list_years"
+            return Program("spans", answer_value=tuple(years)), "list_years"
         return None
     if kind == "list_items":
         return list_items(ctx)
@@ -66,8 +67,8 @@ def _solve_table(ctx: Ctx):
         cells = ctx.cells_over_years(row, years)
         if len(cells) >= 2:
             pick = (max if q.direction == "max" else min)(cells, key=lambda rc: view.value(*rc))
-            year = view.col_years[pick[1]][0]
-            return Answer((year,)), [Evidence("cell", *pick, text=view.cell_text(*pick))], "compare"
+            op = "argmax" if q.direction == "max" else "argmin"
+            return cells_program(view, [pick], op, "", (view.col_years[pick[1]][0],)), "compare"
         return None
     return value_answer(ctx, row)
 
@@ -75,9 +76,10 @@ def _solve_table(ctx: Ctx):
 _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
 
 
-def _has_amount(answer: Answer) -> bool:
+def _has_amount(program: Program) -> bool:
     """Whether a span holds a figure other than a year or a date ("October 31")."""
-    values = answer.value if isinstance(answer.value, tuple) else (str(answer.value),)
+    value = program.run().value
+    values = value if isinstance(value, tuple) else (str(value),)
     values = tuple(_DAY.sub(" ", v) for v in values)
     return any(not re.fullmatch(r"(?:19|20)\d\d", n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
 
@@ -113,7 +115,39 @@ def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> boo
     return not label & set(content_tokens(sentence))
 
 
-def answer_example(example: Example) -> Prediction:
+def _text_instead_of_cell(q: Query, view: TableView, out, paragraphs):
+    """A sentence that covers the question better than the chosen cells' labels answers instead."""
+    if coverage(q, paragraphs) <= table_coverage(q, view, out[0].evidence()) + TEXT_MARGIN:
+        return out
+    alt = text_program(q, paragraphs)
+    # a question about a period wants an amount: a span holding none (a sentence that introduces the
+    # table, a list of phrases) does not replace the table's cell
+    if alt is not None and not (q.years and not _has_amount(alt[0])) and \
+            not _names_other_row(q, view, out[0].evidence(), alt[0].evidence(), paragraphs):
+        return alt
+    return out
+
+
+def _stated_increase(q: Query, view: TableView | None, out, paragraphs):
+    """ "What was the increase in X?": the text's own wording of the amount, or a sentence stating it."""
+    try:
+        stated = stated_amount(out[0].value(), out[0].scale, paragraphs)
+    except CalcError:
+        stated = None
+    if stated:
+        text, i, start, end = stated
+        return Program("span", (Span(i, start, end, text),), answer_value=(text,)), "text_span"
+    if view is not None and _one_way(q) and (
+            all(ev.kind == "text" for ev in out[0].evidence()) or coverage(q, paragraphs, numeric=True) >
+            table_coverage(q, view, out[0].evidence()) + INCREASE_TEXT_MARGIN):
+        # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
+        # than the table's labels: the text states the movement, read it there
+        return text_program(q, paragraphs) or out
+    return out
+
+
+def solve(example: Example) -> tuple[Query, tuple[Program, str] | None, int]:
+    """(the question read, the chosen Program with its route name, the row offset of a stacked block)."""
     q = classify(example.question)
     table = example.context.table
     paragraphs = example.context.paragraphs
@@ -123,45 +157,30 @@ def answer_example(example: Example) -> Prediction:
         if not view.scale:
             view.scale = paragraph_scale(paragraphs) or matched_scale(view.values.values(), paragraphs)
         view, offset = pick_block(view, q)
-        ctx = Ctx(view, ground(view, q), q)
-        out = _solve_table(ctx)
-        if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
-            if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
-                alt = text_answer(q, paragraphs)
-                # a question about a period wants an amount: a span holding none (a sentence that
-                # introduces the table, a list of phrases) does not replace the table's cell
-                if alt is not None and not (q.years and not _has_amount(alt[0])) and \
-                        not _names_other_row(q, view, out[1], alt[1], paragraphs):
-                    out = alt
-        elif out is not None and out[2] in _ARITH_OPS and paragraphs:
+        out = _solve_table(Ctx(view, ground(view, q), q))
+        if out is not None and out[1] in ("cell", "multi_cell") and paragraphs:
+            out = _text_instead_of_cell(q, view, out, paragraphs)
+        elif out is not None and out[1] in _ARITH_OPS and paragraphs:
             alt = text_arithmetic(q, paragraphs)
-            if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
-                    table_coverage(q, view, out[1]) + ARITH_TEXT_MARGIN:
+            if alt is not None and coverage(q, paragraphs, numeric=True) > \
+                    table_coverage(q, view, out[0].evidence()) + ARITH_TEXT_MARGIN:
                 out = alt
-    if out is not None and out[2] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
-        try:
-            stated = stated_amount(float(out[0].value), out[0].scale, paragraphs)
-        except (TypeError, ValueError):
-            stated = None
-        if stated:
-            text, i, start, end = stated
-            out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
-        elif view is not None and _one_way(q) and (
-                all(ev.kind == "text" for ev in out[1]) or text_coverage(q, paragraphs, numeric=True) >
-                table_coverage(q, view, out[1]) + INCREASE_TEXT_MARGIN):
-            # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
-            # than the table's labels: the text states the movement, read it there
-            alt = text_answer(q, paragraphs)
-            if alt is not None:
-                out = alt
+    if out is not None and out[1] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
+        out = _stated_increase(q, view, out, paragraphs)
     if out is None and q.kind in _ARITH_OPS and not (q.kind == "diff" and _one_way(q)):
         out = text_arithmetic(q, paragraphs)
     if out is None:
-        out = text_answer(q, paragraphs)
+        out = text_program(q, paragraphs)
+    if out is not None and offset:  # cell rows of a stacked block, in the whole table's numbering
+        out = out[0].shifted(offset), out[1]
+    return q, out, offset
+
+
+def answer_example(example: Example) -> Prediction:
+    q, out, _ = solve(example)
     if out is None:
         return Prediction(uid=example.uid, answer=None, error="no answer found", meta={"operator": q.kind})
-    answer, evidence, op = out
-    if offset:  # evidence rows of a stacked block, in the whole table's numbering
-        evidence = [replace(ev, row=ev.row + offset) if ev.kind == "cell" else ev for ev in evidence]
-    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=tuple(evidence),
-                      meta={"operator": op, "question_kind": q.kind})
+    program, route = out
+    answer = program.run()
+    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=program.evidence(),
+                      meta={"operator": route, "question_kind": q.kind, "program": program.to_json()})

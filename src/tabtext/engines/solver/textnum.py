@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ...types import Answer, Evidence, Paragraph
+from ...types import Paragraph
 from . import ops
+from .program import TextNumber
 from .question import Query, content_tokens
 
 SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
@@ -51,6 +52,11 @@ def _year_after(sentence: str, end: int) -> str:
     return m.group(1) if m else ""
 
 
+def subject_words(sentence: str, start: int) -> str:
+    """The content words just before an amount: what the amount is of ("revenue increased to")."""
+    return " ".join(content_tokens(sentence[max(0, start - 60):start])[-6:])
+
+
 def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
     """The best-overlapping sentence with two or more amounts; the operator runs over them."""
     qset = set(q.tokens)
@@ -89,19 +95,15 @@ def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
     else:
         units = [a for a in found if a[1] == found[0][1]]
         picked = units if op in ("sum", "average") else found[:2]
-    got = ops.compute(op, [a[0] for a in picked])
-    if got is None:
-        return None
-    result, expr = got
     if op in ("change_ratio", "percent_of"):
         scale = "percent"
     elif op == "divide":
         scale = ""
     else:
         scale = picked[0][1]
-    ev = [Evidence("text", paragraph=i, start=offset + s, end=offset + e, text=sent[s:e]) for _, _, s, e in picked]
-    return Answer(ops.answer_number(result), scale, expr), ev, op
-
+    operands = [TextNumber(i, offset + s, offset + e, sent[s:e], v, subject_words(sent, s)) for v, _, s, e in picked]
+    program = ops.build(op, operands, scale)
+    return (program, op) if program else None
 
 _FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _STATED = re.compile(r"(?:US)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)
