@@ -6,11 +6,12 @@ import re
 
 from . import ops
 from .context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
+from .lexicon import years_in
 from .program import Program
 from .question import Query
 from .select import section_rows
 from .spans import value_answer
-from .table import TableView, years_in
+from .table import TableView
 
 _CONNECT = re.compile(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b|\bbetween\b")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import content_tokens, tokenize
+from .lexicon import content_tokens, tokenize, years_in
 from .question import Grounding, Query
-from .table import TableView, years_in
+from .table import TableView
 
 MIN_ROW = 0.9
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # a row must share at least one distinctive word with the question

@@ -127,6 +127,16 @@ class Program:
                 out.append(Evidence("text", paragraph=a.paragraph, start=a.start, end=a.end, text=a.text))
         return tuple(dict.fromkeys(out))
 
+    def cells(self) -> tuple[Cell, ...]:
+        """Every table cell the program reads, nested programs included, in operand order."""
+        out: list[Cell] = []
+        for a in self.args:
+            if isinstance(a, Program):
+                out.extend(a.cells())
+            elif isinstance(a, Cell):
+                out.append(a)
+        return tuple(out)
+
     # -- execution ---------------------------------------------------------------------------------------
     def value(self, history: Sequence[Program] = ()) -> float:
         """The numeric result; raises CalcError when it has none (a zero divisor, a text operand)."""
@@ -233,3 +243,10 @@ def _operand_text(a: Operand, history: Sequence[Program]) -> str:
     if isinstance(a, Ref):
         return _resolve(a, history).run(history).text()
     return a.run(history).text()
+
+
+def cell_labels(program_json: dict | None) -> dict[tuple[int, int], tuple[str, str]]:
+    """(row, col) -> (row label, column label with all its header rows) of the cells a serialised Program reads."""
+    if not program_json:
+        return {}
+    return {(c.row, c.col): (c.row_label, c.col_label) for c in Program.from_json(program_json).cells()}

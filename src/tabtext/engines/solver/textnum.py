@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from ...types import Paragraph
 from . import ops
+from .lexicon import content_tokens
 from .program import TextNumber
-from .question import Query, content_tokens
+from .question import Query
 
 SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
 _AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
