@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from .intent import canonical
 from .lexicon import content_tokens, years_in
 from .table import TableView
 
@@ -54,10 +56,13 @@ class Query:
     direction: str = ""  # "max" / "min" for comparisons
     percent: bool = False
     notes: list[str] = field(default_factory=list)
+    asked: str = ""  # the question as written (``text`` is its canonical wording, intent.canonical)
 
 
-def classify(question: str) -> Query:
-    q = question.strip()
+def classify(question: str, off: Collection[str] = ()) -> Query:
+    """The operator, periods and subject words of a question, read from its canonical wording (``off``: rewording
+    rows to skip)."""
+    q = canonical(question, off)
     low = q.lower()
     years = years_in(q)
     kind = "value"
@@ -130,7 +135,7 @@ def classify(question: str) -> Query:
         multi = True
     if kind in ("average", "sum", "compare", "count", "list_years") or kind == "value" and multi:
         years = expand_years(low, years)
-    return Query(q, kind, years, content_tokens(q), multi, direction, percent)
+    return Query(q, kind, years, content_tokens(q), multi, direction, percent, asked=question.strip())
 
 
 @dataclass
