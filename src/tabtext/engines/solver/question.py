@@ -161,14 +161,14 @@ def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, 
     for part in parts:
         toks = content_tokens(part)
         # equal labels (one per year block): the row the whole question prefers ("2019:" block), then the first
-        scored = [(_match(view.row_labels[r], toks, idf, part), (row_scores or {}).get(r, 0.0), -r) for r in row_ids]
+        scored = [(match_label(view.row_labels[r], toks, idf, part), (row_scores or {}).get(r, 0.0), -r) for r in row_ids]
         best = max(scored, default=(0.0, 0.0, 1))
         if best[0] >= 1.0 and -best[2] not in out:
             out.append(-best[2])
     return out
 
 
-def _idf(labels: list[str]) -> dict[str, float]:
+def label_idf(labels: list[str]) -> dict[str, float]:
     df: Counter[str] = Counter()
     for lbl in labels:
         df.update(set(content_tokens(lbl)))
@@ -176,7 +176,7 @@ def _idf(labels: list[str]) -> dict[str, float]:
     return {t: 1.0 + math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
 
 
-def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
+def match_label(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
     """How well a row/column label is mentioned in the question: idf-weighted fuzzy token recall, plus a bonus
     when the label appears nearly verbatim."""
     label = re.sub(r"\(\s*\d{1,2}\s*\)|(?<=[a-z])\d\b", " ", label)  # footnote marks: "Audit Fees (1)", "schemes1"
@@ -205,10 +205,10 @@ def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str
     for r in view.data_rows():
         if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
             continue
-        s = _match(view.row_labels[r], qtokens, idf, qtext)
+        s = match_label(view.row_labels[r], qtokens, idf, qtext)
         sec = view.row_sections[r]
         if sec:
-            s += 0.3 * _match(sec, qtokens, idf, qtext)
+            s += 0.3 * match_label(sec, qtokens, idf, qtext)
         for text, weight in ((view.row_labels[r], 1.0), (sec, 1.5)):  # "2019:" sections, "Balance at ... 2019" rows
             ys = years_in(text)
             if ys and query.years and s > 0:
@@ -224,7 +224,7 @@ def ground(view: TableView, query: Query) -> Grounding:
     qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
     data_rows = view.data_rows()
     labels = [view.row_labels[r] for r in data_rows]
-    idf = _idf(labels + view.col_labels)
+    idf = label_idf(labels + view.col_labels)
     # words of the row-label header ("Revenue from external customers by country") describe every row
     shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
     qtokens = [t for t in query.tokens if t not in shared] or query.tokens
@@ -235,7 +235,7 @@ def ground(view: TableView, query: Query) -> Grounding:
     # "the average shares vested": the operator's word does not name a "Weighted Average ..." column
     col_tokens = [t for t in query.tokens if not (query.kind == "average" and t in ("average", "mean"))] or query.tokens
     for c in range(1, view.table.n_cols):
-        col_scores[c] = _match(view.col_labels[c], col_tokens, idf, qtext)
+        col_scores[c] = match_label(view.col_labels[c], col_tokens, idf, qtext)
     year_cols: dict[str, list[int]] = {}
     for c, ys in enumerate(view.col_years):
         if c == 0:

@@ -10,15 +10,11 @@ import re
 
 from ...calc import CalcError
 from ...types import Example, Prediction
-from .arith import arithmetic
-from .context import Ctx, years_for
+from .candidates import ARITH_KINDS, Reading, read
+from .patterns import table_candidates
 from .program import Program, Span
-from .question import Query, classify, content_tokens, ground
-from .scale import matched_scale, paragraph_scale
-from .select import threshold
-from .spans import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
-from .stacked import pick_block
-from .table import TableView, read_table
+from .question import Query, content_tokens
+from .table import TableView
 from .textnum import SENTENCE, stated_amount, text_arithmetic
 from .textpath import coverage, text_program
 
@@ -29,48 +25,6 @@ _INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b
 # "increase / (decrease) in X": the table's column heading, computed from the table
 _BOTH_WAYS = re.compile(r"\b(?:increase|decrease)\s*/|\((?:increase|decrease)\)")
 INCREASE_TEXT_MARGIN = 0.0
-_ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
-
-
-def _solve_table(ctx: Ctx):
-    view, q, kind = ctx.view, ctx.q, ctx.q.kind
-    row = ctx.best_row
-    if kind == "list_years" and row is not None and threshold(q, view) is not None:
-        return years_passing(ctx, row)
-    if kind == "list_years":
-        years = [ys[0] for c, ys in enumerate(view.col_years) if c and ys]
-        years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
-        if years:
-            return Program("spans", answer_value=tuple(years)), "list_years"
-        return None
-    if kind == "list_items":
-        return list_items(ctx)
-    if kind == "count":
-        return count_answer(ctx)
-    asks_period = re.search(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+)?(?:years?|periods?|quarters?)\b|\bwhen\b",
-                            q.text.lower())
-    if kind == "compare" and not asks_period and (row is None or re.match(r"\s*(?:which|what)\b", q.text.lower())):
-        got = compare_rows(ctx)  # "Which segment had the largest X?": a row label, not a year
-        if got or row is None:
-            return got
-    if row is None:
-        return None
-    axis = ctx.year_axis()
-    if kind in ("diff", "change_ratio", "average", "sum", "divide"):
-        return arithmetic(ctx, row, axis)
-    if kind == "compare" and axis == "col" and threshold(q, view) is not None:
-        return years_passing(ctx, row)
-    if kind == "compare" and not re.search(r"\b(?:year|years|period|fiscal)\b", q.text.lower()):
-        return compare_rows(ctx)
-    if kind == "compare" and axis == "col":
-        years = years_for(ctx, "compare")
-        cells = ctx.cells_over_years(row, years)
-        if len(cells) >= 2:
-            pick = (max if q.direction == "max" else min)(cells, key=lambda rc: view.value(*rc))
-            op = "argmax" if q.direction == "max" else "argmin"
-            return cells_program(view, [pick], op, "", (view.col_years[pick[1]][0],)), "compare"
-        return None
-    return value_answer(ctx, row)
 
 
 _DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
@@ -146,34 +100,36 @@ def _stated_increase(q: Query, view: TableView | None, out, paragraphs):
     return out
 
 
-def solve(example: Example) -> tuple[Query, tuple[Program, str] | None, int]:
-    """(the question read, the chosen Program with its route name, the row offset of a stacked block)."""
-    q = classify(example.question)
-    table = example.context.table
-    paragraphs = example.context.paragraphs
-    out, offset, view = None, 0, None
-    if table is not None and table.rows and q.kind != "text":
-        view = read_table(table)
-        if not view.scale:
-            view.scale = paragraph_scale(paragraphs) or matched_scale(view.values.values(), paragraphs)
-        view, offset = pick_block(view, q)
-        out = _solve_table(Ctx(view, ground(view, q), q))
+def legacy_route(reading: Reading) -> tuple[Program, str] | None:
+    """The hand-set router: the first table pattern's answer, replaced by a text answer past fixed margins."""
+    q, view, paragraphs = reading.q, reading.view, reading.paragraphs
+    out = None
+    if reading.ctx is not None:
+        found = table_candidates(reading.ctx)
+        out = found[0][1] if found else None
         if out is not None and out[1] in ("cell", "multi_cell") and paragraphs:
             out = _text_instead_of_cell(q, view, out, paragraphs)
-        elif out is not None and out[1] in _ARITH_OPS and paragraphs:
+        elif out is not None and out[1] in ARITH_KINDS and paragraphs:
             alt = text_arithmetic(q, paragraphs)
             if alt is not None and coverage(q, paragraphs, numeric=True) > \
                     table_coverage(q, view, out[0].evidence()) + ARITH_TEXT_MARGIN:
                 out = alt
     if out is not None and out[1] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
         out = _stated_increase(q, view, out, paragraphs)
-    if out is None and q.kind in _ARITH_OPS and not (q.kind == "diff" and _one_way(q)):
+    if out is None and q.kind in ARITH_KINDS and not (q.kind == "diff" and _one_way(q)):
         out = text_arithmetic(q, paragraphs)
     if out is None:
         out = text_program(q, paragraphs)
-    if out is not None and offset:  # cell rows of a stacked block, in the whole table's numbering
-        out = out[0].shifted(offset), out[1]
-    return q, out, offset
+    return out
+
+
+def solve(example: Example) -> tuple[Query, tuple[Program, str] | None, int]:
+    """(the question read, the chosen Program with its route name, the row offset of a stacked block)."""
+    reading = read(example)
+    out = legacy_route(reading)
+    if out is not None and reading.offset:  # cell rows of a stacked block, in the whole table's numbering
+        out = out[0].shifted(reading.offset), out[1]
+    return reading.q, out, reading.offset
 
 
 def answer_example(example: Example) -> Prediction:

@@ -1,0 +1,89 @@
+"""One reading of a TAT-QA example and every candidate Program it allows: the table patterns that apply, the
+paragraph reader's span, arithmetic over amounts in a sentence, and the text's own wording of a computed amount.
+The ranker (``rank.py``) chooses among them; ``tatqa.py`` turns the choice into a Prediction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ...calc import CalcError
+from ...types import Example, Paragraph
+from .context import Ctx
+from .patterns import table_candidates
+from .program import Program, Span
+from .question import Query, classify, ground
+from .scale import matched_scale, paragraph_scale
+from .stacked import pick_block
+from .table import TableView, read_table
+from .textnum import stated_amount, text_arithmetic
+from .textpath import text_program
+
+ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
+
+
+@dataclass
+class Reading:
+    """A context read once: the question's intent, the table view (its block), grounding and paragraphs."""
+
+    q: Query
+    paragraphs: Sequence[Paragraph]
+    view: TableView | None = None
+    ctx: Ctx | None = None
+    offset: int = 0
+
+
+@dataclass
+class Candidate:
+    name: str  # the pattern (table) or text route that proposed it
+    program: Program
+    route: str  # the operator name the route reports (Prediction.meta["operator"])
+    source: str  # "table" | "text"
+    features: dict[str, float] = field(default_factory=dict)
+
+
+def read(example: Example) -> Reading:
+    q = classify(example.question)
+    table = example.context.table
+    reading = Reading(q, example.context.paragraphs)
+    if table is not None and table.rows and q.kind != "text":
+        view = read_table(table)
+        if not view.scale:
+            view.scale = paragraph_scale(reading.paragraphs) or matched_scale(view.values.values(), reading.paragraphs)
+        view, reading.offset = pick_block(view, q)
+        reading.view, reading.ctx = view, Ctx(view, ground(view, q), q)
+    return reading
+
+
+def stated_wording(program: Program, paragraphs: Sequence[Paragraph]) -> Program | None:
+    """The paragraphs' own wording of a computed amount in another unit ("$16.9 million" for 16,901 thousand)."""
+    try:
+        stated = stated_amount(program.value(), program.scale, paragraphs)
+    except CalcError:
+        return None
+    if not stated:
+        return None
+    text, i, start, end = stated
+    return Program("span", (Span(i, start, end, text),), pattern="stated_amount", answer_value=(text,))
+
+
+def candidates(reading: Reading, off: Sequence[str] = ()) -> list[Candidate]:
+    """Every candidate the reading allows; ``off`` names table patterns to skip (ablation)."""
+    out: list[Candidate] = []
+    if reading.ctx is not None:
+        for name, (program, route) in table_candidates(reading.ctx, off):
+            out.append(Candidate(name, program, route, "table"))
+    if reading.paragraphs:
+        for c in list(out):
+            if c.route == "diff":
+                stated = stated_wording(c.program, reading.paragraphs)
+                if stated is not None:
+                    out.append(Candidate("stated_amount", stated, "text_span", "text"))
+        if reading.q.kind in ARITH_KINDS:
+            found = text_arithmetic(reading.q, reading.paragraphs)
+            if found is not None:
+                out.append(Candidate("text_arithmetic", found[0], found[1], "text"))
+        found = text_program(reading.q, reading.paragraphs)
+        if found is not None:
+            out.append(Candidate("text_span", found[0], found[1], "text"))
+    return out
