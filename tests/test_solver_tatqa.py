@@ -104,3 +104,12 @@ def test_odd_tables_never_raise(table):
     for question in ODD_QUESTIONS:
         pred = answer_example(Example("q", question, Context((table,), PARAGRAPHS), meta={"benchmark": "tatqa"}))
         assert pred.answer is not None or pred.error
+
+
+def test_predictions_carry_a_confidence_and_the_pattern_that_proposed_them():
+    preds = [ask(q) for q in ("What was the change in service revenue from 2018 to 2019?",
+                              "What was the service revenue in 2019?", "Why did service revenue grow?")]
+    for pred in preds:
+        assert 0.0 <= pred.meta["confidence"] <= 1.0
+        assert pred.meta["pattern"]
+    assert preds[0].meta["pattern"] == "arithmetic" and preds[1].meta["pattern"] == "cell"

@@ -7,10 +7,12 @@ safe calculator, or route to text-span extraction; each answer keeps its operato
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...calc import CalcError
 from ...types import Example, Prediction
-from .candidates import ARITH_KINDS, Reading, read
+from . import rank
+from .candidates import ARITH_KINDS, Candidate, Reading, answer_key, candidates, read
 from .patterns import table_candidates
 from .program import Program, Span
 from .question import Query, content_tokens
@@ -123,20 +125,52 @@ def legacy_route(reading: Reading) -> tuple[Program, str] | None:
     return out
 
 
-def solve(example: Example) -> tuple[Query, tuple[Program, str] | None, int]:
-    """(the question read, the chosen Program with its route name, the row offset of a stacked block)."""
+def _spans_worth_reading(reading: Reading, legacy) -> int:
+    """How many reader spans the ranker gets: several when the router answers from the text, one when a sentence
+    covers the question better than the table answer's labels, none otherwise (the reader is the slow part)."""
+    if not reading.paragraphs:
+        return 0
+    if legacy is None or not legacy[0].cells() or legacy[1] == "text_span":
+        return 3
+    if reading.view is not None and coverage(reading.q, reading.paragraphs) > \
+            table_coverage(reading.q, reading.view, legacy[0].evidence()):
+        return 1
+    return 0
+
+
+def all_candidates(reading: Reading) -> list[Candidate]:
+    """Every candidate, each marked with whether the hand-set router would give its answer (a feature the
+    ranker weighs against the others: it learns when to overrule the router)."""
+    legacy = legacy_route(reading)
+    cands = candidates(reading, spans=_spans_worth_reading(reading, legacy))
+    key = answer_key(legacy[0]) if legacy else None
+    for c in cands:
+        c.features["router_choice"] = float(key is not None and answer_key(c.program) == key)
+    if legacy and not any(c.features["router_choice"] for c in cands):
+        cands.append(Candidate("router", legacy[0], legacy[1], "table" if legacy[0].cells() else "text",
+                               {"router_choice": 1.0}))
+    return cands
+
+
+def solve(example: Example) -> tuple[Query, Candidate | None, float]:
+    """(the question read, the candidate the ranker chooses, its calibrated confidence 0..1)."""
     reading = read(example)
-    out = legacy_route(reading)
-    if out is not None and reading.offset:  # cell rows of a stacked block, in the whole table's numbering
-        out = out[0].shifted(reading.offset), out[1]
-    return reading.q, out, reading.offset
+    cands = all_candidates(reading)
+    chosen = rank.choose(reading, cands)
+    if chosen is None:
+        return reading.q, None, 0.0
+    best, score = chosen
+    if reading.offset:  # cell rows of a stacked block, in the whole table's numbering
+        best = replace(best, program=best.program.shifted(reading.offset))
+    return reading.q, best, rank.confidence(score, rank.shipped_weights())
 
 
 def answer_example(example: Example) -> Prediction:
-    q, out, _ = solve(example)
-    if out is None:
-        return Prediction(uid=example.uid, answer=None, error="no answer found", meta={"operator": q.kind})
-    program, route = out
-    answer = program.run()
-    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=program.evidence(),
-                      meta={"operator": route, "question_kind": q.kind, "program": program.to_json()})
+    q, best, confidence = solve(example)
+    if best is None:
+        return Prediction(uid=example.uid, answer=None, error="no answer found",
+                          meta={"operator": q.kind, "confidence": 0.0})
+    answer = best.program.run()
+    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=best.program.evidence(),
+                      meta={"operator": best.route, "question_kind": q.kind, "pattern": best.name,
+                            "program": best.program.to_json(), "confidence": round(confidence, 4)})

@@ -12,12 +12,23 @@ from collections.abc import Sequence
 from ...types import Paragraph
 from .program import Program, Span
 from .question import Query
+from .text import answer_text
 from .textspan import text_answer, text_coverage
+
+_CACHE: dict[tuple, object] = {}  # the last few reader calls: the router and the candidates ask alike
+
+
+def _read(key: tuple, call):
+    if key not in _CACHE:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        _CACHE[key] = call()
+    return _CACHE[key]
 
 
 def text_program(q: Query, paragraphs: Sequence[Paragraph]) -> tuple[Program, str] | None:
     """The reader's best answer as a span / spans Program over paragraph character spans, with its route name."""
-    got = text_answer(q, paragraphs)
+    got = _read(("best", q.text, q.kind, tuple(paragraphs)), lambda: text_answer(q, paragraphs))
     if got is None:
         return None
     answer, evidence, route = got
@@ -26,6 +37,23 @@ def text_program(q: Query, paragraphs: Sequence[Paragraph]) -> tuple[Program, st
     return Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route
 
 
+def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list[tuple[Program, str, float]]:
+    """The reader's best answer and, for a one-span question, its next k-1 spans: (Program, route, reader score
+    relative to the best, 0 for the best)."""
+    best = text_program(q, paragraphs) if k > 0 else None
+    if best is None:
+        return []
+    out = [(best[0], best[1], 0.0)]
+    if best[0].op == "span" and k > 1:
+        spans = _read(("all", q.text, tuple(paragraphs)), lambda: answer_text(q.text, paragraphs))
+        top = spans[0].score if spans else 0.0
+        for s in spans[1:k]:
+            out.append((Program("span", (Span(s.paragraph, s.start, s.end, s.text),), pattern="text_span",
+                                answer_value=(s.text,)), "text_span", float(s.score - top)))
+    return out
+
+
 def coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = False) -> float:
     """Share of the question's content words found in the best paragraph sentence."""
-    return text_coverage(q, paragraphs, numeric=numeric)
+    return _read(("coverage", tuple(q.tokens), tuple(paragraphs), numeric),
+                 lambda: text_coverage(q, paragraphs, numeric=numeric))

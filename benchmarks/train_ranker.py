@@ -1,0 +1,173 @@
+"""Fit the TAT-QA candidate ranker (src/tabtext/engines/solver/rank_weights.json) and print its figures.
+
+Labels: a candidate is positive when it executes to the gold answer and scale (the official EM). Fitted on the
+open part of dev only (benchmarks/lockbox.py); held-out figures come from 5 folds grouped by table uid; the lockbox
+is scored once with the weights fitted on the whole open part, aggregates only. The confidence calibration (Platt
+scaling of the chosen candidate's score) is fitted on the held-out folds. Without ``--write`` the script checks
+that the shipped file is what it would write (byte for byte).
+
+    PYTHONPATH=src python benchmarks/train_ranker.py [--write] [--C 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+from lockbox import dev_file, split
+from sklearn.feature_extraction import DictVectorizer
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GroupKFold
+
+from tabtext.benchmarks import tatqa
+from tabtext.engines.solver import rank
+from tabtext.engines.solver.candidates import read
+from tabtext.engines.solver.tatqa import all_candidates, legacy_route
+from tabtext.metrics.tatqa import score_item
+from tabtext.report import render_text
+from tabtext.run import score_predictions
+from tabtext.types import Prediction
+
+WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "tabtext" / "engines" / "solver" / "rank_weights.json"
+
+
+def _em(ex, program) -> float:
+    try:
+        answer = program.run()
+    except Exception:
+        return 0.0
+    raw = list(answer.value) if isinstance(answer.value, tuple) else answer.value
+    gold = ex.gold[0]
+    return score_item(str(ex.meta["answer_type"]), gold.raw, gold.scale, raw, answer.scale)[0]
+
+
+def collect(examples):
+    """Per question: (features of each candidate, label of each, the candidates, legacy EM)."""
+    rows = []
+    for ex in examples:
+        reading = read(ex)
+        cands = all_candidates(reading)
+        legacy = legacy_route(reading)
+        rows.append((rank.features(reading, cands), [_em(ex, c.program) for c in cands], cands,
+                     _em(ex, legacy[0]) if legacy else 0.0))
+    return rows
+
+
+def fit(rows, c_value: float) -> dict:
+    """Pairwise logistic regression: within a question, a right candidate should outscore a wrong one."""
+    vec = DictVectorizer(sort=True)
+    vec.fit([f for fs, _, _, _ in rows for f in fs])
+    diffs, labels = [], []
+    for fs, ys, _, _ in rows:
+        pos = [i for i, y in enumerate(ys) if y > 0.5]
+        neg = [i for i, y in enumerate(ys) if y <= 0.5]
+        if not pos or not neg:
+            continue
+        x = vec.transform(fs).toarray()
+        for i in pos:
+            for j in neg:
+                diffs += [x[i] - x[j], x[j] - x[i]]
+                labels += [1, 0]
+    model = LogisticRegression(C=c_value, max_iter=5000, fit_intercept=False)
+    model.fit(np.array(diffs), np.array(labels))
+    weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0]) if round(w, 4)}
+    return {"bias": 0.0, "weights": weights}
+
+
+def choices(rows, weights) -> list[tuple[float, float]]:
+    """(score of the chosen candidate, its EM) per question; (-inf, 0) when there is no candidate."""
+    out = []
+    for fs, ys, _, _ in rows:
+        if not fs:
+            out.append((float("-inf"), 0.0))
+            continue
+        scores = [rank.score(f, weights) for f in fs]
+        best = max(range(len(fs)), key=lambda i: (scores[i], -i))
+        out.append((scores[best], ys[best]))
+    return out
+
+
+def _pct(values) -> float:
+    return 100.0 * sum(values) / max(len(values), 1)
+
+
+def breakdown(name: str, examples, rows, weights) -> None:
+    preds = {}
+    for ex, (fs, _, cands, _) in zip(examples, rows):
+        if fs:
+            scores = [rank.score(f, weights) for f in fs]
+            best = cands[max(range(len(fs)), key=lambda i: (scores[i], -i))]
+            preds[ex.uid] = Prediction(ex.uid, best.program.run())
+        else:
+            preds[ex.uid] = Prediction(ex.uid, None, error="no answer found")
+    print(f"== {name}")
+    print(render_text(score_predictions("tatqa", examples, preds)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--C", type=float, default=1.0)
+    ap.add_argument("--breakdown", action="store_true", help="print the answer_type x answer_from tables")
+    args = ap.parse_args()
+    examples = tatqa.load(dev_file())
+    open_, box = split(examples)
+    open_rows, box_rows = collect(open_), collect(box)
+    groups = np.array([str(ex.meta.get("table_uid")) for ex in open_])
+    held: list[tuple[float, float]] = [(0.0, 0.0)] * len(open_)
+    held_weights = []
+    for train, test in GroupKFold(n_splits=5).split(np.zeros(len(open_)), groups=groups):
+        w = fit([open_rows[i] for i in train], args.C)
+        held_weights.append((test, w))
+        for i, got in zip(test, choices([open_rows[i] for i in test], w)):
+            held[i] = got
+    weights = fit(open_rows, args.C)
+    scored = [(s, y) for s, y in held if s != float("-inf")]
+    platt = LogisticRegression(C=100.0).fit(np.array([[s] for s, _ in scored]), np.array([y for _, y in scored]) > 0.5)
+    weights["calibration"] = [round(float(platt.coef_[0][0]), 4), round(float(platt.intercept_[0]), 4)]
+    print(f"candidates per question (open): {sum(len(r[2]) for r in open_rows) / len(open_rows):.2f}; "
+          f"oracle EM (any candidate right): {_pct([max(r[1], default=0.0) for r in open_rows]):.2f}")
+    print(f"{'':28s} {'open fitted':>11s} {'open CV-held-out':>16s} {'lockbox':>8s}")
+    print(f"{'hand-set router (legacy)':28s} {_pct([r[3] for r in open_rows]):11.2f} {'(no fit)':>16s} "
+          f"{_pct([r[3] for r in box_rows]):8.2f}")
+    print(f"{'learned ranker':28s} {_pct([y for _, y in choices(open_rows, weights)]):11.2f} "
+          f"{_pct([y for _, y in held]):16.2f} {_pct([y for _, y in choices(box_rows, weights)]):8.2f}")
+    if args.breakdown:
+        breakdown("open, fitted", open_, open_rows, weights)
+        held_preds_rows = list(open_rows)
+        for test, w in held_weights:  # each fold's questions chosen by the weights that never saw them
+            for i in test:
+                fs, ys, cands, legacy = open_rows[i]
+                held_preds_rows[i] = (fs, ys, cands, legacy, w)
+        cv_examples = [replace(ex) for ex in open_]
+        _breakdown_cv(cv_examples, held_preds_rows)
+        breakdown("LOCKBOX (aggregates only)", box, box_rows, weights)
+    text = json.dumps(weights, indent=1, sort_keys=True) + "\n"
+    if args.write:
+        WEIGHTS.write_text(text, encoding="utf-8")
+        print(f"wrote {WEIGHTS} ({len(text)} bytes)")
+    elif WEIGHTS.exists():
+        same = WEIGHTS.read_text(encoding="utf-8") == text
+        print(f"shipped weights reproduced byte for byte: {same}")
+        if not same:
+            sys.exit(1)
+
+
+def _breakdown_cv(examples, rows) -> None:
+    preds = {}
+    for ex, (fs, _, cands, _, w) in zip(examples, rows):
+        if fs:
+            scores = [rank.score(f, w) for f in fs]
+            preds[ex.uid] = Prediction(ex.uid, cands[max(range(len(fs)), key=lambda i: (scores[i], -i))].program.run())
+        else:
+            preds[ex.uid] = Prediction(ex.uid, None, error="no answer found")
+    print("== open, CV-held-out (5 folds grouped by table uid)")
+    print(render_text(score_predictions("tatqa", examples, preds)))
+
+
+if __name__ == "__main__":
+    main()
