@@ -57,7 +57,7 @@ def read(example: Example) -> Reading:
     q = classify(example.question)
     table = example.context.table
     reading = Reading(q, example.context.paragraphs)
-    if table is not None and table.rows and q.kind != "text":
+    if table is not None and table.rows:
         view = read_table(table)
         if not view.scale:
             view.scale = paragraph_scale(reading.paragraphs) or matched_scale(view.values.values(), reading.paragraphs)

@@ -57,9 +57,9 @@ def _extreme_period(ctx: Ctx) -> Found | None:
 
 
 def _row_compare_first(ctx: Ctx) -> bool:
-    """ "Which segment had the largest X?": a row label is asked (no period asked; the row, if any, is the
-    measure named after "which/what")."""
-    return ctx.q.kind == "compare" and not _ASKS_PERIOD.search(_low(ctx)) and (
+    """ "Which segment had the largest X?": a row label is asked (no period asked, no amount to pass; the row, if
+    any, is the measure named after "which/what")."""
+    return ctx.q.kind == "compare" and not _ASKS_PERIOD.search(_low(ctx)) and threshold(ctx.q, ctx.view) is None and (
         ctx.best_row is None or re.match(r"\s*(?:which|what)\b", _low(ctx)) is not None)
 
 
@@ -98,6 +98,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("extreme_period", lambda c: _compare_by_row(c) and _YEAR_WORDS.search(_low(c)) is not None and
             c.year_axis() == "col" and threshold(c.q, c.view) is None, _extreme_period, "argmax",
             "the named row's cells over the asked periods", "In which year was the service revenue higher?"),
+    Pattern("text_cell", lambda c: c.q.kind in ("value", "text", "compare"), text_cell, "lookup",
+            "the text cell (a name, a place) in the named row and the column the question names",
+            "Which city is the North office in?"),
     Pattern("cell", lambda c: _has_row(c) and (c.q.kind == "value" or _compare_by_row(c) and c.year_axis() != "col"
                                                and _YEAR_WORDS.search(_low(c)) is not None),
             lambda c: value_answer(c, c.best_row),
@@ -108,9 +111,6 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("rows_passing", lambda c: c.q.kind in ("compare", "list_items", "value") and
             threshold(c.q, c.view) is not None, rows_passing, "filter", "the row labels whose value in the asked "
             "column passes the stated amount", "Which regions had revenue above 100 in 2019?"),
-    Pattern("text_cell", lambda c: c.q.kind in ("value", "text", "compare"), text_cell, "lookup",
-            "the text cell (a name, a place) in the named row and the asked column",
-            "Who was the chief executive in 2019?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 

@@ -7,13 +7,14 @@ import re
 
 from . import ops
 from .context import Ctx
-from .lexicon import content_tokens, years_in
+from .lexicon import years_in
 from .program import Program
 from .question import label_idf, match_label
 from .select import clean_label, passes, section_rows, threshold
 from .spans import cells_program, label_program
 
 # a whole column is meant: "across all segments", "per region", "of all the items", "each quarter"
+_WHO_WHERE = re.compile(r"\s*(?:who|whom|where)\b")
 _WHOLE_COLUMN = re.compile(r"\b(?:across|all|every|each|per|overall)\b")
 
 
@@ -88,7 +89,9 @@ def text_cell(ctx: Ctx):
             score = row_score + col_score
             if score > best_score:
                 best, best_score = (r, c), score
-    if best is None or not content_tokens(view.col_labels[best[1]]) and not q.years and \
-            sum(_is_text_cell(view.cell_text(best[0], c)) for c in range(1, view.table.n_cols)) > 1:
+    if best is None:
         return None
+    named = match_label(view.col_labels[best[1]], q.tokens, idf, qtext) >= 0.9
+    if not named and not _WHO_WHERE.match(q.text.lower()):
+        return None  # the question names neither the text column nor asks who / where
     return cells_program(view, [best], scale=""), "text_cell"

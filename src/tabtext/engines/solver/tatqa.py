@@ -108,6 +108,9 @@ def legacy_route(reading: Reading) -> tuple[Program, str] | None:
     out = None
     if reading.ctx is not None:
         found = table_candidates(reading.ctx)
+        if q.kind == "text":  # "who / where" questions: a text cell only when its labels cover more than a sentence
+            found = [(n, f) for n, f in found if n == "text_cell" and not (
+                paragraphs and coverage(q, paragraphs) >= table_coverage(q, view, f[0].evidence()))]
         out = found[0][1] if found else None
         if out is not None and out[1] in ("cell", "multi_cell") and paragraphs:
             out = _text_instead_of_cell(q, view, out, paragraphs)
