@@ -6,7 +6,7 @@ is scored once with the weights fitted on the whole open part, aggregates only. 
 scaling of the chosen candidate's score) is fitted on the held-out folds. Without ``--write`` the script checks
 that the shipped file is what it would write (byte for byte).
 
-    PYTHONPATH=src python benchmarks/train_ranker.py [--write] [--C 1.0]
+    PYTHONPATH=src python benchmarks/train_ranker.py [--write] [--C 1.0] [--grounding 0.1] [--breakdown]
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from sklearn.model_selection import GroupKFold
 from tabtext.benchmarks import tatqa
 from tabtext.engines.solver import rank
 from tabtext.engines.solver.candidates import read
+from tabtext.engines.solver.program import Span, TextNumber
 from tabtext.engines.solver.tatqa import all_candidates, legacy_route
 from tabtext.metrics.tatqa import score_item
 from tabtext.report import render_text
@@ -45,15 +46,42 @@ def _em(ex, program) -> float:
     return score_item(str(ex.meta["answer_type"]), gold.raw, gold.scale, raw, answer.scale)[0]
 
 
-def collect(examples):
-    """Per question: (features of each candidate, label of each, the candidates, legacy EM)."""
+def _mappings() -> dict:
+    path = dev_file().parent / "tatqa_dev_evidence_mappings.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def grounding(ex, program, offset: int, mapping: dict | None) -> float:
+    """Share of the program's operands that the annotated evidence holds: cells (row, col) of the whole table,
+    paragraph spans overlapping an annotated character span of the same paragraph."""
+    if not mapping:
+        return 0.0
+    cells = {tuple(rc) for rc in mapping.get("mapping", {}).get("table", [])}
+    spans = mapping.get("mapping", {}).get("paragraph", {}) or {}
+    hits, total = 0, 0
+    for cell in program.cells():
+        total += 1
+        hits += (cell.row + offset, cell.col) in cells
+    for a in program.args:
+        if isinstance(a, (Span, TextNumber)) and 0 <= a.paragraph < len(ex.context.paragraphs):
+            total += 1
+            ranges = spans.get(str(ex.context.paragraphs[a.paragraph].order), [])
+            hits += any(s < a.end and a.start < e for s, e in ranges)
+    return hits / total if total else 0.0
+
+
+def collect(examples, mappings: dict | None = None, grounding_weight: float = 0.0):
+    """Per question: (features of each candidate, label of each, the candidates, legacy EM). A label is the
+    official EM, plus grounding_weight x the share of the candidate's operands in the annotated evidence (when given)."""
+    mappings = mappings or {}
     rows = []
     for ex in examples:
         reading = read(ex)
         cands = all_candidates(reading)
         legacy = legacy_route(reading)
-        rows.append((rank.features(reading, cands), [_em(ex, c.program) for c in cands], cands,
-                     _em(ex, legacy[0]) if legacy else 0.0))
+        labels = [_em(ex, c.program) + grounding_weight * grounding(ex, c.program, reading.offset, mappings.get(ex.uid))
+                  for c in cands]
+        rows.append((rank.features(reading, cands), labels, cands, _em(ex, legacy[0]) if legacy else 0.0))
     return rows
 
 
@@ -63,15 +91,13 @@ def fit(rows, c_value: float) -> dict:
     vec.fit([f for fs, _, _, _ in rows for f in fs])
     diffs, labels = [], []
     for fs, ys, _, _ in rows:
-        pos = [i for i, y in enumerate(ys) if y > 0.5]
-        neg = [i for i, y in enumerate(ys) if y <= 0.5]
-        if not pos or not neg:
+        pairs = [(i, j) for i in range(len(ys)) for j in range(len(ys)) if ys[i] > ys[j] + 1e-9]
+        if not pairs:
             continue
         x = vec.transform(fs).toarray()
-        for i in pos:
-            for j in neg:
-                diffs += [x[i] - x[j], x[j] - x[i]]
-                labels += [1, 0]
+        for i, j in pairs:
+            diffs += [x[i] - x[j], x[j] - x[i]]
+            labels += [1, 0]
     model = LogisticRegression(C=c_value, max_iter=5000, fit_intercept=False)
     model.fit(np.array(diffs), np.array(labels))
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0]) if round(w, 4)}
@@ -87,7 +113,7 @@ def choices(rows, weights) -> list[tuple[float, float]]:
             continue
         scores = [rank.score(f, weights) for f in fs]
         best = max(range(len(fs)), key=lambda i: (scores[i], -i))
-        out.append((scores[best], ys[best]))
+        out.append((scores[best], float(ys[best] >= 1.0)))  # the EM part of a graded label
     return out
 
 
@@ -112,11 +138,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--C", type=float, default=1.0)
+    # measured: 0.1 and 0.25 lowered CV-held-out (68.17 -> 68.08) and the lockbox, so the shipped fit uses 0
+    ap.add_argument("--grounding", type=float, default=0.0, help="label bonus for operands in the annotated evidence")
     ap.add_argument("--breakdown", action="store_true", help="print the answer_type x answer_from tables")
     args = ap.parse_args()
     examples = tatqa.load(dev_file())
     open_, box = split(examples)
-    open_rows, box_rows = collect(open_), collect(box)
+    open_rows, box_rows = collect(open_, _mappings(), args.grounding), collect(box)
     groups = np.array([str(ex.meta.get("table_uid")) for ex in open_])
     held: list[tuple[float, float]] = [(0.0, 0.0)] * len(open_)
     held_weights = []
@@ -130,7 +158,7 @@ def main() -> None:
     platt = LogisticRegression(C=100.0).fit(np.array([[s] for s, _ in scored]), np.array([y for _, y in scored]) > 0.5)
     weights["calibration"] = [round(float(platt.coef_[0][0]), 4), round(float(platt.intercept_[0]), 4)]
     print(f"candidates per question (open): {sum(len(r[2]) for r in open_rows) / len(open_rows):.2f}; "
-          f"oracle EM (any candidate right): {_pct([max(r[1], default=0.0) for r in open_rows]):.2f}")
+          f"oracle EM (any candidate right): {_pct([float(max(r[1], default=0.0) >= 1.0) for r in open_rows]):.2f}")
     print(f"{'':28s} {'open fitted':>11s} {'open CV-held-out':>16s} {'lockbox':>8s}")
     print(f"{'hand-set router (legacy)':28s} {_pct([r[3] for r in open_rows]):11.2f} {'(no fit)':>16s} "
           f"{_pct([r[3] for r in box_rows]):8.2f}")
