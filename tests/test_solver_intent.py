@@ -38,3 +38,10 @@ def test_unknown_row_name_is_refused():
 
 def test_threshold_words_leave_years_alone():
     assert intent.canonical("What was the change over 2019?") == "What was the change over 2019?"
+
+
+def test_reader_gets_a_leading_period_moved_to_the_end():
+    assert intent.reader_wording("In 2019, what was the depreciation amount?") == \
+        "What was the depreciation amount in 2019?"
+    assert intent.reader_wording("What was the depreciation amount in 2019?") == \
+        "What was the depreciation amount in 2019?"

@@ -47,8 +47,11 @@ def _words(options: Collection[str]) -> str:
     return "|".join(re.escape(o) for o in sorted(options, key=len, reverse=True))
 
 
-# Not a row: moving a leading period to the end ("In 2019, what was X?") changed no open answer and lowered the
-# lockbox (benchmarks/intent_ablation.py), so the classifier reads such questions as written.
+# Not a row: moving a leading period to the end ("In 2019, what was X?") for the classifier changed no open answer
+# and lowered the lockbox (benchmarks/intent_ablation.py); only the paragraph reader gets that wording (reader_wording).
+_LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the end of|by the end of|on)\b[^,?]{0,60}?"
+                             r"(?:(?:19|20)\d\d|FY\s?'?\d\d)[^,?]{0,20}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
+                             r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
     Rewording("imperative_give",
               re.compile(r"^(?:please\s+)?(?:give|state|provide|report|tell me|show)\s+(?:me\s+)?(?P<rest>.+?)[.?]?\s*$",
@@ -118,6 +121,16 @@ def canonical(question: str, off: Collection[str] = ()) -> str:
             text = row.pattern.sub(row.replace, text, count=1) if row.name != "threshold_words" else \
                 row.pattern.sub(row.replace, text)
     return text
+
+
+def reader_wording(question: str) -> str:
+    """The wording the paragraph reader gets: a leading period moved to the end ("In 2019, what was X?" ->
+    "What was X in 2019?"), since the reader matches the question's words in their order."""
+    m = _LEADING_PERIOD.match(question)
+    if not m:
+        return question
+    rest, when = m.group("rest"), m.group("when")
+    return f"{rest[0].upper()}{rest[1:]} {when[0].lower()}{when[1:]}?"
 
 
 def applied(question: str) -> list[str]:

@@ -8,8 +8,10 @@ Today the reader is ``textspan.text_answer`` / ``textspan.text_coverage``; after
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...types import Paragraph
+from .intent import reader_wording
 from .program import Program, Span
 from .question import Query
 from .text import answer_text
@@ -28,7 +30,8 @@ def _read(key: tuple, call):
 
 def text_program(q: Query, paragraphs: Sequence[Paragraph]) -> tuple[Program, str] | None:
     """The reader's best answer as a span / spans Program over paragraph character spans, with its route name."""
-    got = _read(("best", q.text, q.kind, tuple(paragraphs)), lambda: text_answer(q, paragraphs))
+    asked = replace(q, text=reader_wording(q.text))
+    got = _read(("best", asked.text, q.kind, tuple(paragraphs)), lambda: text_answer(asked, paragraphs))
     if got is None:
         return None
     answer, evidence, route = got
@@ -45,7 +48,8 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list
         return []
     out = [(best[0], best[1], 0.0)]
     if best[0].op == "span" and k > 1:
-        spans = _read(("all", q.text, tuple(paragraphs)), lambda: answer_text(q.text, paragraphs))
+        text = reader_wording(q.text)
+        spans = _read(("all", text, tuple(paragraphs)), lambda: answer_text(text, paragraphs))
         top = spans[0].score if spans else 0.0
         for s in spans[1:k]:
             out.append((Program("span", (Span(s.paragraph, s.start, s.end, s.text),), pattern="text_span",
