@@ -63,6 +63,17 @@ def _span_sentence_names_row(reading: Reading, program: Program, row_label: str)
     return float(bool(label & set(content_tokens(sentence))))
 
 
+def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
+    """How long a text answer is and how much of the question it repeats (an answer rarely restates the question)."""
+    texts = [a.text for a in program.args if hasattr(a, "paragraph")]
+    if not texts:
+        return {}
+    words = [w for t in texts for w in content_tokens(t)]
+    qset = set(reading.q.tokens)
+    return {"span_words": math.log1p(len(words)),
+            "span_repeats_question": len(qset & set(words)) / len(qset) if qset else 0.0}
+
+
 def _order_feature(program: Program) -> float:
     """+1 when a change reads the later period first (new - old), -1 when the earlier, 0 when unknown."""
     if program.op not in ("subtract", "change_ratio"):
@@ -102,6 +113,7 @@ def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]
             f["text_cover"] = num_cov if c.name == "text_arithmetic" else text_cov
             f["cover_gap"] = f["text_cover"] - best_table
             f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
+            f.update(_span_shape(reading, c.program))
             if first_table is not None and first_table.program.cells():
                 f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
                                                                    first_table.program.cells()[0].row_label)
