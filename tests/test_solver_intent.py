@@ -3,7 +3,8 @@ and the classifier reads the reworded question as the plain one."""
 
 import pytest
 
-from tabtext.engines.solver import intent
+from tabtext.engines.solver import cues, intent
+from tabtext.engines.solver.lexicon import years_in
 from tabtext.engines.solver.question import classify
 
 
@@ -45,3 +46,10 @@ def test_reader_gets_a_leading_period_moved_to_the_end():
         "What was the depreciation amount in 2019?"
     assert intent.reader_wording("What was the depreciation amount in 2019?") == \
         "What was the depreciation amount in 2019?"
+
+
+@pytest.mark.parametrize("cue", cues.CUES, ids=lambda c: c.name)
+def test_each_operator_cue_row_names_its_example(cue):
+    low = cue.example.lower()
+    assert cues.cue_of(low, years_in(low)) is cue
+    assert classify(cue.example).kind in (cue.kind, "value")  # "respectively" and text-question rules may follow

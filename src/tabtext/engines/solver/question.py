@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from .cues import operator_of
 from .intent import canonical
 from .lexicon import content_tokens, years_in
 from .table import TableView
@@ -65,62 +66,9 @@ def classify(question: str, off: Collection[str] = ()) -> Query:
     q = canonical(question, off)
     low = q.lower()
     years = years_in(q)
-    kind = "value"
     percent = bool(re.search(r"percent|%", low))
     multi = bool(re.search(r"\brespective|\beach of\b|\brespectively\b", low))
-    direction = ""
-    comparative = re.search(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
-                            r"less|most|least|bigger|biggest|better|worse|best|worst|fewer)\b", low)
-    comparative = comparative or re.search(r"\b(?:negative|positive)\b", low)
-    which = re.match(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
-                     r"segment|\w+)\b", low) or re.search(r"\bwhich (?:year|years|fiscal year|period)\b", low)
-    if which and comparative and not re.search(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b", low):
-        kind = "compare"
-        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer)\b",
-                                       low) else "max"
-    elif re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
-                 r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
-                 r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
-                 r"(?:change|increase|decrease)", low):
-        kind = "change_ratio"
-    elif re.search(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b", low):
-        kind = "average"
-    elif re.search(r"\b(?:total|sum of (?:the )?)(?:percentages?|proportions?)\b", low):
-        kind = "sum"  # "the total percentage of revenue from A and B": the stated shares added up
-    elif re.search(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|\bportion\b|\bfraction\b|"
-                   r"\bshare of\b|\bpercent of\b|% of\b", low):
-        kind = "divide"
-    elif re.search(r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|"
-                   r"\bdecreased\b|how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|"
-                   r"\bgrowth\b|\bdecline\b|\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b", low):
-        kind = "diff"
-    elif re.search(r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|"
-                   r"smaller|largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|"
-                   r"\bwhich\b.*\b(?:higher|lower|highest|lowest|larger|largest|greater|greatest|more|less|most|least|"
-                   r"bigger|biggest|smaller|smallest)\b", low):
-        kind = "compare"
-        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|fewer)\b", low) else "max"
-    elif re.search(r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|"
-                   r"categories|segments|elements|assumptions|services|regions|countries|geographic|major|companies|"
-                   r"executive|officers|members|lines|classes|sources|factors|markets)\b", low) or (
-            re.search(r"\bhow many\b", low) and re.search(r"\b(?:exceed|above|below|more than|less than|greater than|"
-                                                          r"lower than|higher than|are there|in the table)\b", low)):
-        kind = "count"
-    elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|"
-                                  r"\bwhat (?:are|were) the (?:\w+ )?(?:years|fiscal years|periods)\b", low) or re.search(
-            r"\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:shown|included|presented|"
-            r"provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b", low)):
-        kind = "list_years"
-    elif re.search(r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|"
-                   r"categories|types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|"
-                   r"listed|included|in the table|presented|disclosed)\b", low):
-        kind = "list_items"
-    elif re.search(r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|"
-                   r"line items|sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|"
-                   r"components|categories|types)\b", low):
-        kind = "list_items"
-    elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
-        kind = "sum"
+    kind, direction = operator_of(low, years)
     if kind == "change_ratio" and re.search(r"\b(?:absolute|nominal) (?:percentage )?(?:change|difference)|percentage points?|"
                                             r"\bchange in (?:the )?percentage of\b", low):
         kind = "diff"
