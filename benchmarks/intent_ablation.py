@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 
 from lockbox import dev_file, split
@@ -35,7 +34,6 @@ def main() -> None:
             print(f"{row.name:24s} {fires:12d} {em(open_):8.2f} {em(box):10.2f}")
         finally:
             intent.REWORDINGS = everything
-    _ = dataclasses
 
 
 if __name__ == "__main__":
