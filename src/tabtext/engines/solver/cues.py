@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 _COMPARATIVE = re.compile(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
-                          r"less|most|least|bigger|biggest|better|worse|best|worst|fewer|negative|positive)\b")
+                          r"less|most|least|bigger|biggest|better|worse|best|worst|fewer|fewest|negative|positive)\b")
 _WHICH = re.compile(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
                     r"segment|\w+)\b|\bwhich (?:year|years|fiscal year|period)\b")
 _AMOUNT_ASKED = re.compile(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b")
-MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer)\b")
+MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +64,8 @@ CUES: tuple[Cue, ...] = (
         r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|categories|"
         r"segments|elements|assumptions|services|regions|countries|geographic|major|companies|executive|officers|members|"
         r"lines|classes|sources|factors|markets)\b|\bhow many\b.*\b(?:exceed|above|below|more than|less than|greater "
-        r"than|lower than|higher than|are there|in the table)\b|\b(?:exceed|above|below|more than|less than|greater "
-        r"than|lower than|higher than|are there|in the table)\b.*\bhow many\b"), "How many segments are there?"),
+        r"than|lower than|higher than|fewer than|are there|in the table)\b|\b(?:exceed|above|below|more than|less than|"
+        r"greater than|lower than|higher than|fewer than|are there|in the table)\b.*\bhow many\b"), "How many segments are there?"),
     Cue("which_periods", "list_years", re.compile(
         r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|\bwhat (?:are|were) the (?:\w+ )?(?:years|"
         r"fiscal years|periods)\b|\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:"

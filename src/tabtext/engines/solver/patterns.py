@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .arith import arithmetic
 from .context import Ctx, years_for
 from .program import Program
-from .rows import column_aggregate, rows_passing, text_cell
+from .rows import column_aggregate, row_of_value, rows_passing, text_cell
 from .select import threshold
 from .spans import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
 
@@ -101,6 +101,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("text_cell", lambda c: c.q.kind in ("value", "text", "compare"), text_cell, "lookup",
             "the text cell (a name, a place) in the named row and the column the question names",
             "Which city is the North office in?"),
+    Pattern("row_of_value", lambda c: c.q.kind in ("value", "text"), row_of_value, "lookup",
+            "the label of the row whose text cell the question names", "Which office is in Krakow?"),
     Pattern("cell", lambda c: _has_row(c) and (c.q.kind == "value" or _compare_by_row(c) and c.year_axis() != "col"
                                                and _YEAR_WORDS.search(_low(c)) is not None),
             lambda c: value_answer(c, c.best_row),

@@ -95,3 +95,19 @@ def text_cell(ctx: Ctx):
     if not named and not _WHO_WHERE.match(q.text.lower()):
         return None  # the question names neither the text column nor asks who / where
     return cells_program(view, [best], scale=""), "text_cell"
+
+
+def row_of_value(ctx: Ctx):
+    """ "Which office is in Krakow?": the question names a text cell's content; the answer is that row's label."""
+    view, low = ctx.view, ctx.q.text.lower()
+    if not re.match(r"\s*(?:which|what|who)\b", low):
+        return None
+    hits = [(r, c) for r in view.data_rows() for c in range(1, view.table.n_cols)
+            if _is_text_cell(view.cell_text(r, c)) and len(view.cell_text(r, c)) >= 3
+            and re.search(rf"\b{re.escape(view.cell_text(r, c).lower())}\b", low)]
+    rows = {r for r, _ in hits}
+    if len(rows) != 1 or not view.row_labels[hits[0][0]]:
+        return None
+    r, c = hits[0]
+    return Program("lookup", (view.operand(r, c),), answer_value=(clean_label(view.row_labels[r]),),
+                   pattern="row_of_value"), "row_of_value"
