@@ -53,8 +53,11 @@ _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the 
                              r"(?:(?:19|20)\d\d|FY\s?'?\d\d)[^,?]{0,20}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
                              r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
+    Rewording("contraction", re.compile(r"\b(what|how|which|who|where)'s\b", re.I), lambda m: f"{m.group(1)} is",
+              "What's the total revenue in 2019?", "What is the total revenue in 2019?"),
     Rewording("imperative_give",
-              re.compile(r"^(?:please\s+)?(?:give|state|provide|report|tell me|show)\s+(?:me\s+)?(?P<rest>.+?)[.?]?\s*$",
+              re.compile(r"^(?:please\s+)?(?:give|state|provide|report|tell me|show|calculate|compute|determine|find|work out)"
+                         r"\s+(?:me\s+)?(?P<rest>.+?)[.?]?\s*$",
                          re.I),
               lambda m: f"What is {m.group('rest')}?",
               "Give the average number of shares granted in 2018 and 2019.",
@@ -72,7 +75,8 @@ REWORDINGS: tuple[Rewording, ...] = (
               "How much did revenue grow by in percentage terms from 2018 to 2019?",
               "What was the percentage growth in revenue from 2018 to 2019?"),
     Rewording("by_how_much_verb",
-              re.compile(rf"^(?P<pre>.*?)\bby how much\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b(?P<rest>.*)$", re.I),
+              re.compile(rf"^(?P<pre>.*?)\bby (?:how much|what amount)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
+                         r"(?P<rest>.*)$", re.I),
               lambda m: f"{m.group('pre')}What was the {_noun(m)} in {m.group('subj')}{m.group('rest')}",
               "By how much do total costs incurred differ between 2018 and 2019?",
               "What was the difference in total costs incurred between 2018 and 2019?"),
