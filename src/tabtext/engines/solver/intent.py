@@ -100,6 +100,12 @@ REWORDINGS: tuple[Rewording, ...] = (
               lambda m: f"What percentage of {m.group('whole')} was {m.group('part')}?",
               "What share of total revenue came from services in 2019?",
               "What percentage of total revenue was services in 2019?"),
+    Rewording("what_share_did",
+              re.compile(rf"^what\s+{SHARE_NOUNS}\s+of\s+(?P<whole>.+?)\s+(?:did|does|do)\s+(?P<part>.+?)\s+(?:make up|"
+                         r"account for|represent|constitute|comprise)(?P<rest>.*?)\s*\?\s*$", re.I),
+              lambda m: f"What percentage of {m.group('whole')} was {m.group('part')}{m.group('rest')}?",
+              "What share of total current assets did accounts receivable make up in 2019?",
+              "What percentage of total current assets was accounts receivable in 2019?"),
     Rewording("which_period_had",
               re.compile(r"^(?:in\s+)?(?P<which>which|what)\s+(?P<period>years?|periods?|quarters?|fiscal years?)\s+"
                          r"(?:had|saw|showed|recorded|has|have)\s+(?P<rest>.+)$", re.I),
