@@ -25,3 +25,11 @@ def test_change_from_a_to_b():
     program, op = text_arithmetic(classify("What was the change in net sales from 2018 to 2019?"), paragraphs)
     answer = program.run()
     assert (answer.value, answer.derivation, op) == ("3", "15 - 12", "diff")
+
+
+def test_text_numbers_carry_their_subject_words():
+    from tabtext.engines.solver.textnum import text_numbers
+
+    found = text_numbers([Paragraph("p", "Net sales increased from $12.0 million in 2018 to $15.0 million in 2019.")])
+    assert [(n.value, n.text) for n in found] == [(12.0, "12.0 million"), (15.0, "15.0 million")]
+    assert "sale" in found[0].subject.split() and "increased" in found[0].subject.split()

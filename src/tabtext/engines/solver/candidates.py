@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ...calc import CalcError
 from ...types import Example, Paragraph
@@ -18,7 +19,7 @@ from .scale import matched_scale, paragraph_scale
 from .spans import value_answer
 from .stacked import pick_block
 from .table import TableView, read_table
-from .textnum import stated_amount, text_arithmetic
+from .textnum import numbered_sentences, stated_amount, text_arithmetic
 from .textpath import text_programs
 
 ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
@@ -33,6 +34,11 @@ class Reading:
     view: TableView | None = None
     ctx: Ctx | None = None
     offset: int = 0
+
+    @cached_property
+    def numbered(self) -> list:
+        """The sentences holding amounts, with their amounts and words (``textnum.numbered_sentences``)."""
+        return numbered_sentences(self.paragraphs)
 
 
 @dataclass
@@ -93,7 +99,7 @@ def candidates(reading: Reading, off: Sequence[str] = (), spans: int = 3) -> lis
                 if stated is not None:
                     out.append(Candidate("stated_amount", stated, "text_span", "text"))
         if reading.q.kind in ARITH_KINDS:
-            found = text_arithmetic(reading.q, reading.paragraphs)
+            found = text_arithmetic(reading.q, reading.paragraphs, reading.numbered)
             if found is not None:
                 out.append(Candidate("text_arithmetic", found[0], found[1], "text"))
         for rank_, (program, route, gap) in enumerate(text_programs(reading.q, reading.paragraphs, spans)):

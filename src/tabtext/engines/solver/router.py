@@ -107,14 +107,14 @@ def route(reading: Reading) -> tuple[Program, str] | None:
         if out is not None and out[1] in ("cell", "multi_cell") and paragraphs:
             out = _text_instead_of_cell(q, view, out, paragraphs)
         elif out is not None and out[1] in ARITH_KINDS and paragraphs:
-            alt = text_arithmetic(q, paragraphs)
+            alt = text_arithmetic(q, paragraphs, reading.numbered)
             if alt is not None and coverage(q, paragraphs, numeric=True) > \
                     table_coverage(q, view, out[0].evidence()) + ARITH_TEXT_MARGIN:
                 out = alt
     if out is not None and out[1] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
         out = _stated_increase(q, view, out, paragraphs)
     if out is None and q.kind in ARITH_KINDS and not (q.kind == "diff" and _one_way(q)):
-        out = text_arithmetic(q, paragraphs)
+        out = text_arithmetic(q, paragraphs, reading.numbered)
     if out is None:
         out = text_program(q, paragraphs)
     return out

@@ -58,15 +58,32 @@ def subject_words(sentence: str, start: int) -> str:
     return " ".join(content_tokens(sentence[max(0, start - 60):start])[-6:])
 
 
-def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
-    """The best-overlapping sentence with two or more amounts; the operator runs over them."""
-    qset = set(q.tokens)
-    best = None
+def numbered_sentences(paragraphs: Sequence[Paragraph]) -> list[tuple[int, int, str, list, frozenset[str]]]:
+    """(paragraph, offset, sentence, its amounts, its content words) of every sentence holding an amount: the
+    text side of the document model, read once per context."""
+    out = []
     for i, offset, sent in sentences(paragraphs):
         found = amounts(sent)
+        if found:
+            out.append((i, offset, sent, found, frozenset(content_tokens(sent))))
+    return out
+
+
+def text_numbers(paragraphs: Sequence[Paragraph]) -> list[TextNumber]:
+    """Every amount written in the paragraphs, with the words it is about."""
+    return [TextNumber(i, offset + s, offset + e, sent[s:e], v, subject_words(sent, s))
+            for i, offset, sent, found, _ in numbered_sentences(paragraphs) for v, _, s, e in found]
+
+
+def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph], numbered=None):
+    """The best-overlapping sentence with two or more amounts; the operator runs over them (``numbered``: the
+    context's ``numbered_sentences``, when already read)."""
+    qset = set(q.tokens)
+    best = None
+    for i, offset, sent, found, words in (numbered if numbered is not None else numbered_sentences(paragraphs)):
         if len(found) < 2:
             continue
-        score = len(qset & set(content_tokens(sent)))
+        score = len(qset & words)
         if best is None or score > best[0]:
             best = (score, i, offset, sent, found)
     if best is None or best[0] < 2:
