@@ -6,7 +6,7 @@ import re
 
 from . import ops
 from .context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
-from .lexicon import years_in
+from .lexicon import MONTHS, years_in
 from .program import Program
 from .question import Query
 from .select import section_rows
@@ -51,7 +51,6 @@ def _magnitude(q: Query) -> bool:
                                                  low)
 
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "q1": 1,
              "q2": 2, "q3": 3, "q4": 4}
 
@@ -61,7 +60,7 @@ def period_rank(label: str) -> tuple[int, int, int, int] | None:
     None when the label names no period."""
     low = label.lower()
     years = years_in(label)
-    month = next((i + 1 for i, m in enumerate(_MONTHS) if re.search(rf"\b{m}[a-z]*\.?\b", low)), 0)
+    month = next((i + 1 for i, m in enumerate(MONTHS) if re.search(rf"\b{m}[a-z]*\.?\b", low)), 0)
     day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?,", low)
     ordinal = next((n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", low)), 0)
     if not (years or month or ordinal):

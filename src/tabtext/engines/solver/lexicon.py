@@ -19,8 +19,12 @@ proportion sum combined s ' ’ 's""".split())
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
 
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # as 3-letter stems
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"  # "June", "Sept", "december" (regex)
+YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex)
+
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
-_YEAR_TOKEN = re.compile(r"(?:19|20)\d\d")
+_YEAR_TOKEN = re.compile(YEAR)
 _YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
 _SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
@@ -44,7 +48,12 @@ def content_tokens(text: str) -> list[str]:
 
 
 def is_year(token: str) -> bool:
-    return bool(_YEAR_TOKEN.fullmatch(token))
+    return bool(_YEAR_TOKEN.fullmatch(token.strip()))
+
+
+def without_years(text: str, by: str = " ") -> str:
+    """The text with its four-digit years replaced (labels and questions compared on their other words)."""
+    return _YEAR_TOKEN.sub(by, text)
 
 
 def years_in(text: str) -> list[str]:

@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from .cues import operator_of
 from .intent import canonical
-from .lexicon import content_tokens, years_in
+from .lexicon import content_tokens, without_years, years_in
 from .table import TableView
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
@@ -102,7 +102,7 @@ _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas
 def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float],
               row_scores: dict[int, float] | None = None) -> list[int]:
     """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
-    parts = [p for p in _PARTS.split(re.sub(r"(?:19|20)\d\d", " ", query.text)) if content_tokens(p)]
+    parts = [p for p in _PARTS.split(without_years(query.text)) if content_tokens(p)]
     if len(parts) < 2:
         return []
     out: list[int] = []
@@ -169,7 +169,7 @@ def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str
 
 
 def ground(view: TableView, query: Query) -> Grounding:
-    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
+    qtext = without_years(query.text)
     data_rows = view.data_rows()
     labels = [view.row_labels[r] for r in data_rows]
     idf = label_idf(labels + view.col_labels)

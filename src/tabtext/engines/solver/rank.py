@@ -19,7 +19,7 @@ from importlib import resources
 
 from .arith import period_rank
 from .candidates import Candidate, Reading, answer_key
-from .lexicon import content_tokens
+from .lexicon import content_tokens, is_year
 from .program import Cell, Program
 from .textnum import SENTENCE
 from .textpath import coverage
@@ -27,7 +27,6 @@ from .textpath import coverage
 _PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
 _INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
 _DIGITS = re.compile(r"\d[\d,.]*")
-_YEAR_ONLY = re.compile(r"(?:19|20)\d\d")
 
 
 def _label_cover(reading: Reading, program: Program) -> float:
@@ -46,7 +45,7 @@ def _label_cover(reading: Reading, program: Program) -> float:
 
 def _span_has_amount(program: Program) -> float:
     texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
-    return float(any(not _YEAR_ONLY.fullmatch(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
+    return float(any(not is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
 
 
 def _span_sentence_names_row(reading: Reading, program: Program, row_label: str) -> float:

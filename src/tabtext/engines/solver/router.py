@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .candidates import ARITH_KINDS, Reading, stated_wording
+from .lexicon import MONTH_WORD, is_year
 from .patterns import table_candidates
 from .program import Program
 from .question import Query, content_tokens
@@ -25,7 +26,7 @@ _BOTH_WAYS = re.compile(r"\b(?:increase|decrease)\s*/|\((?:increase|decrease)\)"
 INCREASE_TEXT_MARGIN = 0.0
 
 
-_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
+_DAY = re.compile(rf"\b{MONTH_WORD}\.?\s+\d{{1,2}}\b", re.I)
 
 
 def _has_amount(program: Program) -> bool:
@@ -33,7 +34,7 @@ def _has_amount(program: Program) -> bool:
     value = program.run().value
     values = value if isinstance(value, tuple) else (str(value),)
     values = tuple(_DAY.sub(" ", v) for v in values)
-    return any(not re.fullmatch(r"(?:19|20)\d\d", n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
+    return any(not is_year(n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
 
 
 def table_coverage(q: Query, view: TableView, evidence) -> float:

@@ -7,7 +7,7 @@ import re
 
 from . import ops
 from .context import Ctx
-from .lexicon import years_in
+from .lexicon import without_years, years_in
 from .program import Program
 from .question import label_idf, match_label
 from .select import clean_label, passes, section_rows, threshold
@@ -74,7 +74,7 @@ def text_cell(ctx: Ctx):
     if not data:
         return None
     idf = label_idf([view.row_labels[r] for r in data] + view.col_labels)
-    qtext = re.sub(r"(?:19|20)\d\d", " ", q.text)
+    qtext = without_years(q.text)
     best, best_score = None, 0.0
     for r in data:
         row_score = match_label(view.row_labels[r], q.tokens, idf, qtext)

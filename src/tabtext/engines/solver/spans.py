@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .context import Ctx, named_cols, order_rows
+from .lexicon import MONTH_WORD
 from .program import Cell, Program
 from .select import clean_label, passes, section_rows, threshold
 
@@ -87,8 +88,7 @@ def list_items(ctx: Ctx):
     return label_program(ctx.view, rows, "spans"), "list_items"
 
 
-_PERIOD_COL = re.compile(r"\b(?:first|second|third|fourth|q[1-4]|quarter|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
-                         r"dec)[a-z]*)\b")  # quarters or months across the columns
+_PERIOD_COL = re.compile(rf"\b(?:first|second|third|fourth|q[1-4]|quarter|{MONTH_WORD})\b")  # quarters or months across the columns
 
 
 def count_answer(ctx: Ctx):

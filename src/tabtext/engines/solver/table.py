@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ...numbers import parse_number
 from ...types import Table
-from .lexicon import years_in
+from .lexicon import is_year, years_in
 from .program import Cell
 from .scale import scale_of_text
 
@@ -187,7 +187,7 @@ def read_table(table: Table) -> TableView:
 
     for c in range(1, width):  # a column of years ("Last Fiscal Year of Expiration") holds dates, not amounts
         cells = [rows[r][c].strip() for (r, k) in values if k == c]
-        if len(cells) >= 2 and all(re.fullmatch(r"(?:19|20)\d\d", t) for t in cells):
+        if len(cells) >= 2 and all(is_year(t) for t in cells):
             for key in [key for key in values if key[1] == c]:
                 del values[key]
     scale_texts = [c for r in rows[:n_head] for c in r] + [rows[r][0] for r in range(n_head, len(rows)) if rows[r]
