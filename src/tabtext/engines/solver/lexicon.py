@@ -9,6 +9,7 @@ stop-word list.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
 does do did that this these those its it their his her company company's companies group's group firm
@@ -39,12 +40,22 @@ def stem(token: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; number words become digits ('two' -> '2')."""
-    return [NUMBER_WORDS.get(t, t) for t in (stem(tok) for tok in _TOKEN.findall(text.lower().replace("’", "'")))]
+    return list(_tokens(text))
 
 
 def content_tokens(text: str) -> list[str]:
     """Tokens that carry the subject: no stop words, no years."""
-    return [t for t in tokenize(text) if t not in STOP and not _YEAR_TOKEN.fullmatch(t)]
+    return list(_content(text))
+
+
+@lru_cache(maxsize=1 << 16)  # labels and sentences are read many times per context
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(NUMBER_WORDS.get(t, t) for t in (stem(tok) for tok in _TOKEN.findall(text.lower().replace("’", "'"))))
+
+
+@lru_cache(maxsize=1 << 16)
+def _content(text: str) -> tuple[str, ...]:
+    return tuple(t for t in _tokens(text) if t not in STOP and not _YEAR_TOKEN.fullmatch(t))
 
 
 def is_year(token: str) -> bool:

@@ -122,6 +122,8 @@ def table_candidates(ctx: Ctx, off: Collection[str] = ()) -> list[tuple[str, Fou
     unknown = set(off) - set(NAMES)
     if unknown:
         raise ValueError(f"unknown pattern {sorted(unknown)}; known: {', '.join(NAMES)}")
+    if not off and ctx.found is not None:  # the router and the candidate list ask for the same context
+        return list(ctx.found)
     out = []
     for pattern in PATTERNS:
         if pattern.name in off or not pattern.when(ctx):
@@ -129,4 +131,6 @@ def table_candidates(ctx: Ctx, off: Collection[str] = ()) -> list[tuple[str, Fou
         found = pattern.build(ctx)
         if found is not None:
             out.append((pattern.name, found))
+    if not off:
+        ctx.found = tuple(out)
     return out
