@@ -35,3 +35,12 @@ def test_two_row_header_evidence_label_shows_the_year():
     pred = _ask(table, "What was the revenue in 2018?")
     lines = describe(pred, table)
     assert "evidence: cell row 2 col 2 = '1,146.2'  [Revenue / Year ended December 31, 2018]" in lines
+
+
+def test_figures_the_text_rounds_into_millions_put_the_table_in_thousands():
+    from tabtext.engines.solver.scale import matched_scale
+
+    paragraphs = [Paragraph("p", "Net cash was $45.0 million, consisting of $24.2 million of net income and $47.6 "
+                                 "million of non-cash charges.")]
+    assert matched_scale([24193.0, 47625.0, 20402.0], paragraphs) == "thousand"
+    assert matched_scale([24193.0, 99.0], paragraphs) == ""  # one rounded figure is not enough
