@@ -15,7 +15,7 @@ from .spans import cells_program, label_program
 
 # a whole column is meant: "across all segments", "per region", "of all the items", "each quarter"
 _WHO_WHERE = re.compile(r"\s*(?:who|whom|where)\b")
-_WHOLE_COLUMN = re.compile(r"\b(?:across|all|every|each|per|overall)\b")
+_WHOLE_COLUMN = re.compile(r"\b(?:across|all|every|each|overall)\b|\bper (?!share|cent|unit|hour|ton)")
 
 
 def asked_column(ctx: Ctx) -> int | None:
