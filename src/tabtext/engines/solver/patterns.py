@@ -21,8 +21,9 @@ from .select import threshold
 from .spans import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
-_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+)?(?:years?|periods?|quarters?)\b|\bwhen\b")
-_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal)\b")
+_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|fys?)\b|"
+                          r"\bwhen\b")
+_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy)\b")
 _ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide")
 
 
