@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -16,13 +17,16 @@ from tabtext.engines.solver import SolverEngine
 from tabtext.report import render_text
 from tabtext.run import score_predictions
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lockbox import is_lockbox  # noqa: E402
+
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "tatqa" / "tatqa_dataset_dev.json"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--file", type=Path, default=DEFAULT if DEFAULT.exists() else Path("/work/shared/data/tatqa/tatqa_dataset_dev.json"))
-    ap.add_argument("--show", type=int, default=0, help="print N random wrong answers")
+    ap.add_argument("--show", type=int, default=0, help="print N random wrong answers (never from the lockbox)")
     ap.add_argument("--type", default="", help="only show errors of this answer_type")
     ap.add_argument("--source", default="", help="only show errors of this answer_from")
     args = ap.parse_args()
@@ -50,7 +54,7 @@ def main() -> None:
     for (g, s), c in scale_errors.most_common(8):
         print(f"  {g:9s} -> {s:9s} {c:4d}")
     rng = random.Random(0)
-    pool = [w for w in wrong if (not args.type or w[0].meta["answer_type"] == args.type)
+    pool = [w for w in wrong if not is_lockbox(str(w[0].meta.get("table_uid", w[0].uid))) and (not args.type or w[0].meta["answer_type"] == args.type)
             and (not args.source or w[0].meta["answer_from"] == args.source)]
     for ex, p in rng.sample(pool, min(args.show, len(pool))):
         g = ex.gold[0]

@@ -4,6 +4,7 @@ import pytest
 
 from tabtext.calc import CalcError, evaluate
 from tabtext.engines.solver import ops
+from tabtext.engines.solver.program import Const, Program
 
 
 @pytest.mark.parametrize("expression", [
@@ -37,16 +38,19 @@ def test_plain_arithmetic():
     ("sum", [1, -2, 3], 2, "1 + (-2) + 3"),
     ("divide", [2664, 909], 2.93, "2664 / 909"),
     ("percent_of", [55000, 66000], 83.33, "55000 / 66000 * 100"),
+    ("sum_percent_of", [20, 30, 200], 25, "(20 + 30) / 200 * 100"),
 ])
 def test_operators_keep_their_derivation(op, values, result, derivation):
-    value, expr = ops.compute(op, values)
-    assert expr == derivation
-    assert float(ops.answer_number(value)) == pytest.approx(result)
+    program = ops.build(op, [Const(v) for v in values])
+    answer = program.run()
+    assert answer.derivation == derivation
+    assert float(answer.value) == pytest.approx(result)
+    assert Program.from_json(program.to_json()).run() == answer  # the program travels as JSON unchanged
 
 
 def test_operator_refuses_bad_operands():
-    assert ops.compute("divide", [1, 0]) is None
-    assert ops.compute("diff", [1]) is None
+    assert ops.build("divide", [Const(1), Const(0)]) is None
+    assert ops.build("diff", [Const(1)]) is None
 
 
 def test_period_rank_orders_quarters_and_dates():

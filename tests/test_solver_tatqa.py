@@ -4,6 +4,7 @@
 import pytest
 
 from tabtext.engines.solver import SolverEngine
+from tabtext.engines.solver.program import Program
 from tabtext.engines.solver.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
 
@@ -36,6 +37,18 @@ def test_arithmetic_with_scale_and_derivation(question, value, scale, derivation
     assert (pred.answer.value, pred.answer.scale, pred.answer.derivation) == (value, scale, derivation)
     assert pred.evidence and all(ev.kind == "cell" for ev in pred.evidence)
     assert pred.meta["operator"]
+
+
+@pytest.mark.parametrize("question", [
+    "What was the change in service revenue from 2018 to 2019?", "What was the service revenue in 2019?",
+    "In which year was the service revenue higher?", "Why did service revenue grow?",
+    "What is the percentage of product revenue and service revenue over total revenue in 2019?",
+])
+def test_predictions_carry_the_program_that_gives_their_answer(question):
+    pred = ask(question)
+    program = Program.from_json(pred.meta["program"])
+    assert program.run() == pred.answer
+    assert program.evidence() == pred.evidence
 
 
 def test_cell_spans_comparisons_and_lists():
@@ -91,3 +104,12 @@ def test_odd_tables_never_raise(table):
     for question in ODD_QUESTIONS:
         pred = answer_example(Example("q", question, Context((table,), PARAGRAPHS), meta={"benchmark": "tatqa"}))
         assert pred.answer is not None or pred.error
+
+
+def test_predictions_carry_a_confidence_and_the_pattern_that_proposed_them():
+    preds = [ask(q) for q in ("What was the change in service revenue from 2018 to 2019?",
+                              "What was the service revenue in 2019?", "Why did service revenue grow?")]
+    for pred in preds:
+        assert 0.0 <= pred.meta["confidence"] <= 1.0
+        assert pred.meta["pattern"]
+    assert preds[0].meta["pattern"] == "arithmetic" and preds[1].meta["pattern"] == "cell"

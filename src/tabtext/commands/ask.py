@@ -17,6 +17,7 @@ import json
 import sys
 import uuid
 
+from ..engines.solver.program import cell_labels
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
 from . import one_line_errors
@@ -76,10 +77,11 @@ def describe(pred: Prediction, table: Table | None) -> list[str]:
         lines.append(f"derivation: {a.derivation}")
     if "table_index" in pred.meta and table is not None:  # several tables: say which one answered
         lines.append(f"table: {table.caption or table.id}")
+    labels = cell_labels(pred.meta.get("program"))  # the solver's labels: every header row, so a year shows
     for e in pred.evidence:
         if e.kind == "cell" and table is not None and 0 <= e.row < table.n_rows:
-            row_label = table.cell(e.row, 0)
-            col_label = table.cell(0, e.col) if e.col >= 0 else ""
+            row_label, col_label = labels.get((e.row, e.col), (table.cell(e.row, 0),
+                                                               table.cell(0, e.col) if e.col >= 0 else ""))
             lines.append(f"evidence: cell row {e.row} col {e.col} = {e.text or table.cell(e.row, e.col)!r}"
                          f"  [{row_label} / {col_label}]")
         elif e.kind == "cell":

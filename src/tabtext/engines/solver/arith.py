@@ -4,26 +4,22 @@ from __future__ import annotations
 
 import re
 
-from ...types import Answer, Evidence
 from . import ops
 from .context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
+from .lexicon import MONTHS, years_in
+from .program import Program
 from .question import Query
 from .select import section_rows
 from .spans import value_answer
-from .table import TableView, years_in
+from .table import TableView
 
 _CONNECT = re.compile(r"\band\b|\bto\b|\bcompared\b|\bthan\b|\bvs\.?\b|\bover\b|\bof\b|\bfrom\b|\bin\b|\bbetween\b")
 
 
-def result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, order_values=None):
+def result(view: TableView, cells: list[tuple[int, int]], op: str, q: Query, order_values=None) -> Program | None:
     values = order_values if order_values is not None else [view.amount(r, c) for r, c in cells]
-    got = ops.compute(op, values)
-    if got is None:
-        return None
-    value, expr = got
-    scale = arith_scale(view, cells, op, q)
-    return Answer(ops.answer_number(value), scale, expr), [Evidence("cell", r, c, text=view.cell_text(r, c))
-                                                          for r, c in cells]
+    operands = [view.operand(r, c, v) for (r, c), v in zip(cells, values)]
+    return ops.build(op, operands, arith_scale(view, cells, op, q))
 
 
 def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query) -> str:
@@ -55,7 +51,6 @@ def _magnitude(q: Query) -> bool:
                                                  low)
 
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "q1": 1,
              "q2": 2, "q3": 3, "q4": 4}
 
@@ -65,7 +60,7 @@ def period_rank(label: str) -> tuple[int, int, int, int] | None:
     None when the label names no period."""
     low = label.lower()
     years = years_in(label)
-    month = next((i + 1 for i, m in enumerate(_MONTHS) if re.search(rf"\b{m}[a-z]*\.?\b", low)), 0)
+    month = next((i + 1 for i, m in enumerate(MONTHS) if re.search(rf"\b{m}[a-z]*\.?\b", low)), 0)
     day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?,", low)
     ordinal = next((n for w, n in _ORDINALS.items() if re.search(rf"\b{w}\b", low)), 0)
     if not (years or month or ordinal):
@@ -93,7 +88,7 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
             cells = cells[::-1]  # a part of a total: the part is the smaller amount
         values = [abs(view.amount(*rc)) for rc in cells]  # ... and a share is a magnitude
     res = result(view, cells, op, q, values)
-    return (res[0], res[1], op) if res else None
+    return (res, op) if res else None
 
 
 def _average_change(ctx: Ctx, row: int):
@@ -115,16 +110,11 @@ def _average_change(ctx: Ctx, row: int):
         return None
     if any(len(g) != 2 for g in groups):
         return None
-    parts = [ops.compute("average", [view.amount(*rc) for rc in g]) for g in groups]
+    parts = [ops.build("average", [view.operand(*rc) for rc in g]) for g in groups]
     if any(p is None for p in parts):
         return None
-    got = ops.compute("diff", [parts[0][0], parts[1][0]])
-    if got is None:
-        return None
-    expr = f"[{parts[0][1]}] - [{parts[1][1]}]"
-    cells = groups[0] + groups[1]
-    return Answer(ops.answer_number(got[0]), arith_scale(view, cells, "diff", q), expr), \
-        [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "average_diff"
+    got = ops.build("diff", parts, arith_scale(view, groups[0] + groups[1], "diff", q), pattern="average_diff")
+    return (got, "average_diff") if got else None
 
 
 def _is_total(label: str) -> bool:
@@ -142,7 +132,7 @@ def _parts_over_total(ctx: Ctx, col: int | None, op: str):
     named = [r for r in ctx.g.part_rows if view.amount(r, col) is not None]
     if len(named) >= 3 and _OVER.search(ctx.q.text.lower()):  # "A and B over C": the last part named is the whole
         res = result(view, [(r, col) for r in named], "sum_percent_of" if op == "percent_of" else "sum_divide", ctx.q)
-        return (res[0], res[1], op) if res else None
+        return (res, op) if res else None
     if not re.search(r"\btotal\b", ctx.q.text.lower()):
         return None
     parts = [r for r in ctx.g.part_rows if not _is_total(view.row_labels[r]) and view.amount(r, col) is not None]
@@ -151,7 +141,7 @@ def _parts_over_total(ctx: Ctx, col: int | None, op: str):
         return None
     cells = [(r, col) for r in parts] + [(totals[0], col)]
     res = result(view, cells, "sum_percent_of" if op == "percent_of" else "sum_divide", ctx.q)
-    return (res[0], res[1], op) if res else None
+    return (res, op) if res else None
 
 
 def _total_column_share(ctx: Ctx, row: int, op: str):

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import content_tokens, tokenize
+from .lexicon import MONTHS, content_tokens, tokenize, without_years, years_in
 from .question import Grounding, Query
-from .table import TableView, years_in
+from .table import TableView
 
 MIN_ROW = 0.9
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # a row must share at least one distinctive word with the question
 
 
 class Ctx:
     def __init__(self, view: TableView, g: Grounding, q: Query) -> None:
         self.view, self.g, self.q = view, g, q
+        self.found: tuple | None = None  # the table patterns' candidates, built once (patterns.table_candidates)
         ranked = sorted(g.row_scores.items(), key=lambda kv: (-kv[1], kv[0]))
         self.ranked_rows = ranked
 
@@ -36,7 +36,7 @@ class Ctx:
         keys = [(self.view.row_labels[r].strip().lower(), self._year_block(r)) for r in out]
         out = [r for i, r in enumerate(out) if not (keys[i][1] and keys[i] in keys[:i])]
         # "Balance at June 30, 2017" is not a second operand next to "Balance at June 30, 2019" unless its year is asked
-        dated = [re.sub(r"(?:19|20)\d\d", "", self.view.row_labels[r]).strip().lower() for r in out]
+        dated = [without_years(self.view.row_labels[r], "").strip().lower() for r in out]
         return [r for i, r in enumerate(out) if not (dated[i] in dated[:i] and years_in(self.view.row_labels[r])
                                                      and not set(years_in(self.view.row_labels[r])) & set(self.q.years))]
 
@@ -104,7 +104,7 @@ class Ctx:
     def col_group(self, c: int) -> frozenset[str]:
         """A column's label without its period: the column group it belongs to ("Net additions (losses)")."""
         label = re.sub(r"(?:19|20)\d\d|\(\d\)|\b\d{1,2}\b", " ", self.view.col_labels[c])
-        return frozenset(t for t in content_tokens(label) if t[:3] not in _MONTHS)
+        return frozenset(t for t in content_tokens(label) if t[:3] not in MONTHS)
 
     def _same_group(self, row: int, years: list[str], firsts: list[frozenset[str]]) -> dict[str, int] | None:
         """One column per year, all from the group of one of the years' first choices, when these mix groups

@@ -9,6 +9,7 @@ stop-word list.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
 does do did that this these those its it their his her company company's companies group's group firm
@@ -19,8 +20,12 @@ proportion sum combined s ' ’ 's""".split())
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
 
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # as 3-letter stems
+MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"  # "June", "Sept", "december" (regex)
+YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex)
+
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
-_YEAR_TOKEN = re.compile(r"(?:19|20)\d\d")
+_YEAR_TOKEN = re.compile(YEAR)
 _YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
 _SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
@@ -35,16 +40,31 @@ def stem(token: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; number words become digits ('two' -> '2')."""
-    return [NUMBER_WORDS.get(t, t) for t in (stem(tok) for tok in _TOKEN.findall(text.lower().replace("’", "'")))]
+    return list(_tokens(text))
 
 
 def content_tokens(text: str) -> list[str]:
     """Tokens that carry the subject: no stop words, no years."""
-    return [t for t in tokenize(text) if t not in STOP and not _YEAR_TOKEN.fullmatch(t)]
+    return list(_content(text))
+
+
+@lru_cache(maxsize=1 << 16)  # labels and sentences are read many times per context
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(NUMBER_WORDS.get(t, t) for t in (stem(tok) for tok in _TOKEN.findall(text.lower().replace("’", "'"))))
+
+
+@lru_cache(maxsize=1 << 16)
+def _content(text: str) -> tuple[str, ...]:
+    return tuple(t for t in _tokens(text) if t not in STOP and not _YEAR_TOKEN.fullmatch(t))
 
 
 def is_year(token: str) -> bool:
-    return bool(_YEAR_TOKEN.fullmatch(token))
+    return bool(_YEAR_TOKEN.fullmatch(token.strip()))
+
+
+def without_years(text: str, by: str = " ") -> str:
+    """The text with its four-digit years replaced (labels and questions compared on their other words)."""
+    return _YEAR_TOKEN.sub(by, text)
 
 
 def years_in(text: str) -> list[str]:

@@ -1,56 +1,38 @@
-"""The TAT-QA operators as derivation strings, executed by the safe calculator (never ``eval``)."""
+"""The TAT-QA operators as Programs: each operator name of the table and text paths maps onto the typed
+Program (``program.py``), which renders the derivation and runs it through the safe calculator."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...calc import CalcError, evaluate
-from ...numbers import format_number
+from ...calc import CalcError
+from .program import Operand, Program
+
+# operator name -> (Program op, least operands); the "sum_" operators divide several parts by a whole
+_SIMPLE = {"sum": ("sum", 2), "average": ("average", 2), "diff": ("subtract", 2), "change_ratio": ("change_ratio", 2),
+           "divide": ("divide", 2), "percent_of": ("percent_of", 2), "product": ("multiply", 2)}
+_PARTS_OVER_WHOLE = {"sum_divide": "divide", "sum_percent_of": "percent_of"}
+KNOWN = tuple(_SIMPLE) + tuple(_PARTS_OVER_WHOLE)
 
 
-def num(value: float) -> str:
-    text = format_number(value, 6)
-    return f"({text})" if value < 0 else text
-
-
-def derivation(op: str, values: Sequence[float]) -> str:
-    """The arithmetic expression of one operator over its operands (in the order the operator reads them)."""
-    xs = [num(v) for v in values]
-    if op == "sum":
-        return " + ".join(xs)
-    if op == "diff":
-        return f"{xs[0]} - {xs[1]}"
-    if op == "change_ratio":
-        return f"({xs[0]} - {xs[1]}) / {xs[1]} * 100"
-    if op == "average":
-        return f"({' + '.join(xs)}) / {len(xs)}"
-    if op == "divide":
-        return f"{xs[0]} / {xs[1]}"
-    if op == "percent_of":
-        return f"{xs[0]} / {xs[1]} * 100"
-    if op in ("sum_divide", "sum_percent_of"):  # (a + b) / total: the share of several parts together
-        expr = f"({' + '.join(xs[:-1])}) / {xs[-1]}"
-        return expr + " * 100" if op == "sum_percent_of" else expr
-    if op == "product":
-        return f"{xs[0]} * {xs[1]}"
-    raise ValueError(f"unknown operator {op!r}")
-
-
-def compute(op: str, values: Sequence[float]) -> tuple[float, str] | None:
-    """(result, derivation) or None when the operands do not allow it (e.g. a zero divisor)."""
-    need = {"diff": 2, "change_ratio": 2, "divide": 2, "percent_of": 2, "product": 2, "sum_divide": 3,
-            "sum_percent_of": 3}
-    if len(values) < need.get(op, 1) or (op in ("sum", "average") and len(values) < 2):
-        return None
-    expr = derivation(op, values)
+def build(op: str, operands: Sequence[Operand], scale: str = "", pattern: str = "") -> Program | None:
+    """The Program of one operator over its operands (in the order the operator reads them); None when the
+    operands do not allow it (too few, a zero divisor, a text operand)."""
+    if op in _PARTS_OVER_WHOLE:
+        if len(operands) < 3:
+            return None
+        parts = Program("sum", tuple(operands[:-1]))
+        program = Program(_PARTS_OVER_WHOLE[op], (parts, operands[-1]), scale, pattern or op)
+    elif op in _SIMPLE:
+        name, least = _SIMPLE[op]
+        if len(operands) < least:
+            return None
+        args = tuple(operands) if name in ("sum", "average") else tuple(operands[:2])  # binary: the first two
+        program = Program(name, args, scale, pattern or op)
+    else:
+        raise ValueError(f"unknown operator {op!r}; known: {', '.join(KNOWN)}")
     try:
-        result = evaluate(expr)
+        program.value()
     except CalcError:
         return None
-    if not isinstance(result, float):
-        return None
-    return result, expr
-
-
-def answer_number(value: float) -> str:
-    return format_number(value, 2)
+    return program

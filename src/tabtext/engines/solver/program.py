@@ -13,7 +13,7 @@ Program, so ``change_ratio`` can also be written ``divide(subtract(a, b), b)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 from ...calc import CalcError, evaluate
@@ -127,6 +127,16 @@ class Program:
                 out.append(Evidence("text", paragraph=a.paragraph, start=a.start, end=a.end, text=a.text))
         return tuple(dict.fromkeys(out))
 
+    def cells(self) -> tuple[Cell, ...]:
+        """Every table cell the program reads, nested programs included, in operand order."""
+        out: list[Cell] = []
+        for a in self.args:
+            if isinstance(a, Program):
+                out.extend(a.cells())
+            elif isinstance(a, Cell):
+                out.append(a)
+        return tuple(out)
+
     # -- execution ---------------------------------------------------------------------------------------
     def value(self, history: Sequence[Program] = ()) -> float:
         """The numeric result; raises CalcError when it has none (a zero divisor, a text operand)."""
@@ -151,6 +161,16 @@ class Program:
         if self.op == "spans" or len(texts) > 1:
             return Answer(texts, self.scale)
         return Answer(texts[0] if texts else "", self.scale)
+
+    def shifted(self, rows: int) -> Program:
+        """The same Program with every cell's row moved by ``rows`` (a stacked block in the whole table)."""
+        def move(a: Operand) -> Operand:
+            if isinstance(a, Program):
+                return a.shifted(rows)
+            if isinstance(a, Cell):
+                return replace(a, row=a.row + rows)
+            return a
+        return replace(self, args=tuple(move(a) for a in self.args))
 
     # -- serialisation -----------------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -223,3 +243,10 @@ def _operand_text(a: Operand, history: Sequence[Program]) -> str:
     if isinstance(a, Ref):
         return _resolve(a, history).run(history).text()
     return a.run(history).text()
+
+
+def cell_labels(program_json: dict | None) -> dict[tuple[int, int], tuple[str, str]]:
+    """(row, col) -> (row label, column label with all its header rows) of the cells a serialised Program reads."""
+    if not program_json:
+        return {}
+    return {(c.row, c.col): (c.row_label, c.col_label) for c in Program.from_json(program_json).cells()}

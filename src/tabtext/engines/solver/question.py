@@ -5,11 +5,14 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from .lexicon import content_tokens, years_in
+from .cues import operator_of
+from .intent import canonical
+from .lexicon import content_tokens, without_years, years_in
 from .table import TableView
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
@@ -54,68 +57,18 @@ class Query:
     direction: str = ""  # "max" / "min" for comparisons
     percent: bool = False
     notes: list[str] = field(default_factory=list)
+    asked: str = ""  # the question as written (``text`` is its canonical wording, intent.canonical)
 
 
-def classify(question: str) -> Query:
-    q = question.strip()
+def classify(question: str, off: Collection[str] = ()) -> Query:
+    """The operator, periods and subject words of a question, read from its canonical wording (``off``: rewording
+    rows to skip)."""
+    q = canonical(question, off)
     low = q.lower()
     years = years_in(q)
-    kind = "value"
     percent = bool(re.search(r"percent|%", low))
     multi = bool(re.search(r"\brespective|\beach of\b|\brespectively\b", low))
-    direction = ""
-    comparative = re.search(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
-                            r"less|most|least|bigger|biggest|better|worse|best|worst|fewer)\b", low)
-    comparative = comparative or re.search(r"\b(?:negative|positive)\b", low)
-    which = re.match(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
-                     r"segment|\w+)\b", low) or re.search(r"\bwhich (?:year|years|fiscal year|period)\b", low)
-    if which and comparative and not re.search(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b", low):
-        kind = "compare"
-        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer)\b",
-                                       low) else "max"
-    elif re.search(r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
-                 r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
-                 r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
-                 r"(?:change|increase|decrease)", low):
-        kind = "change_ratio"
-    elif re.search(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b", low):
-        kind = "average"
-    elif re.search(r"\b(?:total|sum of (?:the )?)(?:percentages?|proportions?)\b", low):
-        kind = "sum"  # "the total percentage of revenue from A and B": the stated shares added up
-    elif re.search(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|\bportion\b|\bfraction\b|"
-                   r"\bshare of\b|\bpercent of\b|% of\b", low):
-        kind = "divide"
-    elif re.search(r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|"
-                   r"\bdecreased\b|how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|"
-                   r"\bgrowth\b|\bdecline\b|\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b", low):
-        kind = "diff"
-    elif re.search(r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|"
-                   r"smaller|largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|"
-                   r"\bwhich\b.*\b(?:higher|lower|highest|lowest|larger|largest|greater|greatest|more|less|most|least|"
-                   r"bigger|biggest|smaller|smallest)\b", low):
-        kind = "compare"
-        direction = "min" if re.search(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|fewer)\b", low) else "max"
-    elif re.search(r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|"
-                   r"categories|segments|elements|assumptions|services|regions|countries|geographic|major|companies|"
-                   r"executive|officers|members|lines|classes|sources|factors|markets)\b", low) or (
-            re.search(r"\bhow many\b", low) and re.search(r"\b(?:exceed|above|below|more than|less than|greater than|"
-                                                          r"lower than|higher than|are there|in the table)\b", low)):
-        kind = "count"
-    elif not years and (re.search(r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|"
-                                  r"\bwhat (?:are|were) the (?:\w+ )?(?:years|fiscal years|periods)\b", low) or re.search(
-            r"\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:shown|included|presented|"
-            r"provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b", low)):
-        kind = "list_years"
-    elif re.search(r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|"
-                   r"categories|types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|"
-                   r"listed|included|in the table|presented|disclosed)\b", low):
-        kind = "list_items"
-    elif re.search(r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|"
-                   r"line items|sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|"
-                   r"components|categories|types)\b", low):
-        kind = "list_items"
-    elif re.search(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b", low):
-        kind = "sum"
+    kind, direction = operator_of(low, years)
     if kind == "change_ratio" and re.search(r"\b(?:absolute|nominal) (?:percentage )?(?:change|difference)|percentage points?|"
                                             r"\bchange in (?:the )?percentage of\b", low):
         kind = "diff"
@@ -130,7 +83,7 @@ def classify(question: str) -> Query:
         multi = True
     if kind in ("average", "sum", "compare", "count", "list_years") or kind == "value" and multi:
         years = expand_years(low, years)
-    return Query(q, kind, years, content_tokens(q), multi, direction, percent)
+    return Query(q, kind, years, content_tokens(q), multi, direction, percent, asked=question.strip())
 
 
 @dataclass
@@ -149,21 +102,21 @@ _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas
 def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float],
               row_scores: dict[int, float] | None = None) -> list[int]:
     """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
-    parts = [p for p in _PARTS.split(re.sub(r"(?:19|20)\d\d", " ", query.text)) if content_tokens(p)]
+    parts = [p for p in _PARTS.split(without_years(query.text)) if content_tokens(p)]
     if len(parts) < 2:
         return []
     out: list[int] = []
     for part in parts:
         toks = content_tokens(part)
         # equal labels (one per year block): the row the whole question prefers ("2019:" block), then the first
-        scored = [(_match(view.row_labels[r], toks, idf, part), (row_scores or {}).get(r, 0.0), -r) for r in row_ids]
+        scored = [(match_label(view.row_labels[r], toks, idf, part), (row_scores or {}).get(r, 0.0), -r) for r in row_ids]
         best = max(scored, default=(0.0, 0.0, 1))
         if best[0] >= 1.0 and -best[2] not in out:
             out.append(-best[2])
     return out
 
 
-def _idf(labels: list[str]) -> dict[str, float]:
+def label_idf(labels: list[str]) -> dict[str, float]:
     df: Counter[str] = Counter()
     for lbl in labels:
         df.update(set(content_tokens(lbl)))
@@ -171,7 +124,7 @@ def _idf(labels: list[str]) -> dict[str, float]:
     return {t: 1.0 + math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
 
 
-def _match(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
+def match_label(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
     """How well a row/column label is mentioned in the question: idf-weighted fuzzy token recall, plus a bonus
     when the label appears nearly verbatim."""
     label = re.sub(r"\(\s*\d{1,2}\s*\)|(?<=[a-z])\d\b", " ", label)  # footnote marks: "Audit Fees (1)", "schemes1"
@@ -200,10 +153,10 @@ def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str
     for r in view.data_rows():
         if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
             continue
-        s = _match(view.row_labels[r], qtokens, idf, qtext)
+        s = match_label(view.row_labels[r], qtokens, idf, qtext)
         sec = view.row_sections[r]
         if sec:
-            s += 0.3 * _match(sec, qtokens, idf, qtext)
+            s += 0.3 * match_label(sec, qtokens, idf, qtext)
         for text, weight in ((view.row_labels[r], 1.0), (sec, 1.5)):  # "2019:" sections, "Balance at ... 2019" rows
             ys = years_in(text)
             if ys and query.years and s > 0:
@@ -216,10 +169,10 @@ def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str
 
 
 def ground(view: TableView, query: Query) -> Grounding:
-    qtext = re.sub(r"(?:19|20)\d\d", " ", query.text)
+    qtext = without_years(query.text)
     data_rows = view.data_rows()
     labels = [view.row_labels[r] for r in data_rows]
-    idf = _idf(labels + view.col_labels)
+    idf = label_idf(labels + view.col_labels)
     # words of the row-label header ("Revenue from external customers by country") describe every row
     shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
     qtokens = [t for t in query.tokens if t not in shared] or query.tokens
@@ -230,7 +183,7 @@ def ground(view: TableView, query: Query) -> Grounding:
     # "the average shares vested": the operator's word does not name a "Weighted Average ..." column
     col_tokens = [t for t in query.tokens if not (query.kind == "average" and t in ("average", "mean"))] or query.tokens
     for c in range(1, view.table.n_cols):
-        col_scores[c] = _match(view.col_labels[c], col_tokens, idf, qtext)
+        col_scores[c] = match_label(view.col_labels[c], col_tokens, idf, qtext)
     year_cols: dict[str, list[int]] = {}
     for c, ys in enumerate(view.col_years):
         if c == 0:

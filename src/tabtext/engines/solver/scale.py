@@ -46,7 +46,9 @@ def percent_words(text: str) -> bool:
 
 
 _TABULAR = re.compile(r"\((?:[^()]*\b)?in\s+(thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers)\s+(?:are\s+)?"
-                      r"in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
+                      r"in\s+(thousands|millions|billions)\b|"
+                      # "All amounts in the consolidated statements are (stated) in thousands of US dollars"
+                      r"\b(?:amounts|figures|numbers)\b[^.;]{0,80}?\b(?:are|is)\s+(?:\w+\s+)?in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
                       r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['‘’`]?s?|\(in\s+(?:us\s?)?\$?\s?(000)['‘’`]?s?\)", re.I)
 
 
@@ -63,17 +65,29 @@ def paragraph_scale(paragraphs) -> str:
 _AMOUNT = re.compile(r"(?<![\d.])(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)
 
 
+_STEP_DOWN = {"million": "thousand", "billion": "million"}
+
+
 def matched_scale(values, paragraphs) -> str:
     """The unit of an unlabelled table, read off the paragraphs: a figure of the table written there with its
-    unit ("capital expenditures of $1,153 million" for a cell "1,153"), when all such figures agree."""
+    unit ("capital expenditures of $1,153 million" for a cell "1,153"), when all such figures agree; else figures
+    the text rounds into the next unit ("$24.2 million of net income" for a cell "24,193": thousands), when at
+    least two agree."""
     cells = {abs(v) for v in values if abs(v) >= 10 or 1 <= abs(v) != int(abs(v))}  # not a stray "2"
     found: dict[str, int] = {}
+    rounded: dict[str, int] = {}
     for p in paragraphs:
         for m in _AMOUNT.finditer(p.text):
-            number = float(m.group(1).replace(",", ""))
+            digits = m.group(1).replace(",", "")
+            number, unit = float(digits), m.group(2).lower()
             if number in cells:
-                unit = m.group(2).lower()
                 found[unit] = found.get(unit, 0) + 1
+            places = len(digits.split(".")[1]) if "." in digits else 0
+            if unit in _STEP_DOWN and places and any(abs(c / 1000 - number) <= 0.5 * 10 ** -places and c >= 1000
+                                                     for c in cells):
+                rounded[_STEP_DOWN[unit]] = rounded.get(_STEP_DOWN[unit], 0) + 1
     if len(found) == 1:
         return next(iter(found))
+    if not found and len(rounded) == 1 and next(iter(rounded.values())) >= 2:
+        return next(iter(rounded))
     return ""

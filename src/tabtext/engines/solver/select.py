@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from ...numbers import SCALE_FACTORS
-from .question import Query, content_tokens
+from .lexicon import content_tokens
+from .question import Query
 from .table import TableView
 
 _THRESHOLD = re.compile(

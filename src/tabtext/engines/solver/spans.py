@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import re
 
-from ...types import Answer, Evidence
 from .context import Ctx, named_cols, order_rows
+from .lexicon import MONTH_WORD
+from .program import Cell, Program
 from .select import clean_label, passes, section_rows, threshold
 
 
 def span_scale(view, row: int, col: int) -> str:
     """The scale of a copied cell: none when the cell shows its own % sign (the unit is in the span)."""
     return "" if "%" in view.cell_text(row, col) else view.cell_scale(row, col)
+
+
+def cells_program(view, cells, op: str = "spans", scale: str | None = None, answer=None) -> Program:
+    """A value Program over table cells: their texts (a lookup, a list) or ``answer`` (a count, a label)."""
+    args = tuple(view.operand(*rc) for rc in cells)
+    if scale is None:
+        scale = span_scale(view, *cells[0]) if cells else ""
+    if op == "spans" and len(args) == 1:  # one cell: a lookup, answered as a one-item list like TAT-QA's spans
+        op, answer = "lookup", (args[0].text,)
+    return Program(op, args, scale, answer_value=answer)
+
+
+def label_program(view, rows, op: str) -> Program:
+    """The row labels themselves as the answer ("What are the items ...?", "How many items ...?")."""
+    args = tuple(Cell(r, 0, view.row_labels[r], None, view.row_labels[r]) for r in rows)
+    return Program(op, args, answer_value=str(len(rows)) if op == "count" else
+                   tuple(dict.fromkeys(clean_label(view.row_labels[r]) for r in rows)))
 
 
 def value_answer(ctx: Ctx, row: int):
@@ -21,9 +39,7 @@ def value_answer(ctx: Ctx, row: int):
     if not years and ctx.year_axis() == "row" and len(year_rows) == 1:  # periods down the first column
         col = ctx.best_col()
         if col is not None and view.value(year_rows[0], col) is not None:
-            row = year_rows[0]
-            return Answer((view.cell_text(row, col),), span_scale(view, row, col)), \
-                [Evidence("cell", row, col, text=view.cell_text(row, col))], "cell"
+            return cells_program(view, [(year_rows[0], col)]), "cell"
     cols = [ctx.col_for_year(y) for y in years] if years else []
     cols = [c for c in cols if c is not None and view.value(row, c) is not None]
     if len(cols) <= 1 and q.multi:
@@ -32,8 +48,7 @@ def value_answer(ctx: Ctx, row: int):
             return got
     elif len(cols) <= 1 and re.search(r"\band\b", q.text.lower()) and len(named_cols(ctx, row)) >= 2:
         cells = [(row, c) for c in named_cols(ctx, row)]  # "the external and internal valuation in 2019"
-        return Answer(tuple(view.cell_text(*rc) for rc in cells), span_scale(view, *cells[0])), \
-            [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "multi_cell"
+        return cells_program(view, cells), "multi_cell"
     if not cols:
         c = ctx.best_col()
         if ctx.year_axis() == "col" and ctx.g.col_scores.get(c or 0, 0) == 0:
@@ -43,12 +58,8 @@ def value_answer(ctx: Ctx, row: int):
     if not cols:
         return None
     if len(cols) > 1 and (q.multi or len(cols) == len(years)):
-        texts = tuple(view.cell_text(row, c) for c in cols)
-        return Answer(texts, span_scale(view, row, cols[0])), [Evidence("cell", row, c, text=view.cell_text(row, c))
-                                                              for c in cols], "multi_cell"
-    c = cols[0]
-    return Answer((view.cell_text(row, c),), span_scale(view, row, c)), [Evidence("cell", row, c,
-                                                                                 text=view.cell_text(row, c))], "cell"
+        return cells_program(view, [(row, c) for c in cols]), "multi_cell"
+    return cells_program(view, [(row, cols[0])]), "cell"
 
 
 def multi_entities(ctx: Ctx, row: int, col: int | None):
@@ -67,20 +78,17 @@ def multi_entities(ctx: Ctx, row: int, col: int | None):
     cells = [rc for rc in cells if view.value(*rc) is not None]
     if len(cells) < 2:
         return None
-    return Answer(tuple(view.cell_text(*rc) for rc in cells), span_scale(view, *cells[0])), \
-        [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in cells], "multi_cell"
+    return cells_program(view, cells), "multi_cell"
 
 
 def list_items(ctx: Ctx):
     rows = section_rows(ctx.view, ctx.q)
     if not rows:
         return None
-    labels = tuple(dict.fromkeys(clean_label(ctx.view.row_labels[r]) for r in rows))
-    return Answer(labels), [Evidence("cell", r, 0, text=ctx.view.row_labels[r]) for r in rows], "list_items"
+    return label_program(ctx.view, rows, "spans"), "list_items"
 
 
-_PERIOD_COL = re.compile(r"\b(?:first|second|third|fourth|q[1-4]|quarter|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
-                         r"dec)[a-z]*)\b")  # quarters or months across the columns
+_PERIOD_COL = re.compile(rf"\b(?:first|second|third|fourth|q[1-4]|quarter|{MONTH_WORD})\b")  # quarters or months across the columns
 
 
 def count_answer(ctx: Ctx):
@@ -101,7 +109,7 @@ def count_answer(ctx: Ctx):
             cells = ctx.cells_over_years(row, years)
         if cells and periods:
             hits = [rc for rc in cells if passes(view.value(*rc), test)]
-            return Answer(str(len(hits))), [Evidence("cell", *rc, text=view.cell_text(*rc)) for rc in hits], "count"
+            return cells_program(view, hits, "count", "", str(len(hits))), "count"
     rows = section_rows(view, q)
     if test is not None:
         years = [y for y in q.years if y in ctx.g.year_cols]
@@ -109,13 +117,13 @@ def count_answer(ctx: Ctx):
         if col is None:
             return None
         hits = [r for r in rows if view.value(r, col) is not None and passes(view.value(r, col), test)]
-        return Answer(str(len(hits))), [Evidence("cell", r, col, text=view.cell_text(r, col)) for r in hits], "count"
+        return cells_program(view, [(r, col) for r in hits], "count", "", str(len(hits))), "count"
     if periods:
         n = len(ctx.value_cols()) or len(ctx.g.year_rows)
-        return (Answer(str(n)), [], "count") if n else None
+        return (Program("count", answer_value=str(n)), "count") if n else None
     if not rows:
         return None
-    return Answer(str(len(rows))), [Evidence("cell", r, 0, text=view.row_labels[r]) for r in rows], "count"
+    return label_program(view, rows, "count"), "count"
 
 
 def compare_rows(ctx: Ctx):
@@ -131,8 +139,8 @@ def compare_rows(ctx: Ctx):
     if len(rows) < 2:
         return None
     pick = (max if q.direction == "max" else min)(rows, key=lambda r: view.value(r, col))
-    return Answer((clean_label(view.row_labels[pick]),)), [Evidence("cell", pick, col, text=view.cell_text(pick, col))], \
-        "compare_rows"
+    op = "argmax" if q.direction == "max" else "argmin"
+    return cells_program(view, [(pick, col)], op, "", (clean_label(view.row_labels[pick]),)), "compare_rows"
 
 
 def years_passing(ctx: Ctx, row: int):
@@ -143,5 +151,4 @@ def years_passing(ctx: Ctx, row: int):
     hits = [rc for rc in cells if passes(ctx.view.value(*rc), test)]
     if not hits:
         return None
-    return Answer(tuple(ctx.view.col_years[c][0] for _, c in hits)), \
-        [Evidence("cell", *rc, text=ctx.view.cell_text(*rc)) for rc in hits], "filter_years"
+    return cells_program(ctx.view, hits, "filter", "", tuple(ctx.view.col_years[c][0] for _, c in hits)), "filter_years"

@@ -6,8 +6,9 @@ one of them is answered on that block alone, read with its own headers.
 from __future__ import annotations
 
 from ...types import Table
+from .lexicon import years_in
 from .question import Query, ground
-from .table import TableView, cell_number, is_year_cell, read_table, years_in
+from .table import TableView, cell_number, is_year_cell, read_table
 
 
 def _is_inner_header(row: tuple[str, ...]) -> bool:

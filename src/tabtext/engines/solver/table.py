@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from ...numbers import parse_number
 from ...types import Table
-from .lexicon import years_in
+from .lexicon import is_year, years_in
+from .program import Cell
 from .scale import scale_of_text
 
 _SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
@@ -88,6 +89,12 @@ class TableView:
 
     def cell_text(self, r: int, c: int) -> str:
         return self.table.cell(r, c).strip()
+
+    def operand(self, r: int, c: int, value: float | None = None) -> Cell:
+        """A cell as a Program operand with its labels; ``value`` overrides the cell's amount (a magnitude)."""
+        return Cell(r, c, self.cell_text(r, c), self.amount(r, c) if value is None else value,
+                    self.row_labels[r] if r < len(self.row_labels) else "",
+                    self.col_labels[c] if c < len(self.col_labels) else "")
 
     def row_years(self, r: int) -> list[str]:
         return years_in(self.row_labels[r]) if is_year_cell(self.row_labels[r]) else []
@@ -180,7 +187,7 @@ def read_table(table: Table) -> TableView:
 
     for c in range(1, width):  # a column of years ("Last Fiscal Year of Expiration") holds dates, not amounts
         cells = [rows[r][c].strip() for (r, k) in values if k == c]
-        if len(cells) >= 2 and all(re.fullmatch(r"(?:19|20)\d\d", t) for t in cells):
+        if len(cells) >= 2 and all(is_year(t) for t in cells):
             for key in [key for key in values if key[1] == c]:
                 del values[key]
     scale_texts = [c for r in rows[:n_head] for c in r] + [rows[r][0] for r in range(n_head, len(rows)) if rows[r]

@@ -1,167 +1,68 @@
-"""TAT-QA: answer one question over a table and its paragraphs with general rules.
+"""TAT-QA: answer one question over a table and its paragraphs.
 
-Flow: classify the question (operator) -> read the table -> ground rows and periods -> compute with the
-safe calculator, or route to text-span extraction; each answer keeps its operator, derivation and evidence.
+Flow: read the context once (``candidates.read``: the question's intent, the table view, grounding) -> every
+candidate Program the patterns and the text routes propose -> the learned ranker chooses (``rank.py``) -> the
+Program runs through the safe calculator; the prediction carries it, its pattern and a calibrated confidence.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from ...types import Answer, Evidence, Example, Prediction
-from .arith import arithmetic
-from .context import Ctx, years_for
-from .question import Query, classify, content_tokens, ground
-from .scale import matched_scale, paragraph_scale
-from .select import threshold
-from .spans import compare_rows, count_answer, list_items, value_answer, years_passing
-from .stacked import pick_block
-from .table import TableView, read_table
-from .textnum import SENTENCE, stated_amount, text_arithmetic
-from .textspan import text_answer, text_coverage
-
-TEXT_MARGIN = 0.0  # how much better a sentence must cover the question than the chosen cells' labels
-ARITH_TEXT_MARGIN = 0.5  # the same for arithmetic: amounts in a sentence against amounts in the table
-# "What was the increase in X?" (not "the change"): when the text states the amount, that span is the answer
-_INCREASE = re.compile(r"^(?!.*\b(?:change|difference|percentage|percent)\b).*\b(?:increase|decrease|grow|grew|decline)")
-# "increase / (decrease) in X": the table's column heading, computed from the table
-_BOTH_WAYS = re.compile(r"\b(?:increase|decrease)\s*/|\((?:increase|decrease)\)")
-INCREASE_TEXT_MARGIN = 0.0
-_ARITH_OPS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
+from ...types import Example, Prediction
+from . import rank
+from .candidates import Candidate, Reading, answer_key, candidates, read
+from .question import Query
+from .router import route, table_coverage
+from .textpath import coverage
 
 
-def _solve_table(ctx: Ctx):
-    view, q, kind = ctx.view, ctx.q, ctx.q.kind
-    row = ctx.best_row
-    if kind == "list_years" and row is not None and threshold(q, view) is not None:
-        return years_passing(ctx, row)
-    if kind == "list_years":
-        years = [ys[0] for c, ys in enumerate(view.col_years) if c and ys]
-        years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
-        if years:
-            return Answer(tuple(years)), [], "list_years"
-        return None
-    if kind == "list_items":
-        return list_items(ctx)
-    if kind == "count":
-        return count_answer(ctx)
-    asks_period = re.search(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+)?(?:years?|periods?|quarters?)\b|\bwhen\b",
-                            q.text.lower())
-    if kind == "compare" and not asks_period and (row is None or re.match(r"\s*(?:which|what)\b", q.text.lower())):
-        got = compare_rows(ctx)  # "Which segment had the largest X?": a row label, not a year
-        if got or row is None:
-            return got
-    if row is None:
-        return None
-    axis = ctx.year_axis()
-    if kind in ("diff", "change_ratio", "average", "sum", "divide"):
-        return arithmetic(ctx, row, axis)
-    if kind == "compare" and axis == "col" and threshold(q, view) is not None:
-        return years_passing(ctx, row)
-    if kind == "compare" and not re.search(r"\b(?:year|years|period|fiscal)\b", q.text.lower()):
-        return compare_rows(ctx)
-    if kind == "compare" and axis == "col":
-        years = years_for(ctx, "compare")
-        cells = ctx.cells_over_years(row, years)
-        if len(cells) >= 2:
-            pick = (max if q.direction == "max" else min)(cells, key=lambda rc: view.value(*rc))
-            year = view.col_years[pick[1]][0]
-            return Answer((year,)), [Evidence("cell", *pick, text=view.cell_text(*pick))], "compare"
-        return None
-    return value_answer(ctx, row)
+def _spans_worth_reading(reading: Reading, legacy) -> int:
+    """How many reader spans the ranker gets: several when the router answers from the text, one when a sentence
+    covers the question better than the table answer's labels, none otherwise (the reader is the slow part)."""
+    if not reading.paragraphs:
+        return 0
+    if legacy is None or not legacy[0].cells() or legacy[1] == "text_span":
+        return 3
+    if reading.view is not None and coverage(reading.q, reading.paragraphs) > \
+            table_coverage(reading.q, reading.view, legacy[0].evidence()):
+        return 1
+    return 0
 
 
-_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
+def all_candidates(reading: Reading) -> list[Candidate]:
+    """Every candidate, each marked with whether the hand-set router would give its answer (a feature the
+    ranker weighs against the others: it learns when to overrule the router)."""
+    legacy = route(reading)
+    cands = candidates(reading, spans=_spans_worth_reading(reading, legacy))
+    key = answer_key(legacy[0]) if legacy else None
+    for c in cands:
+        c.features["router_choice"] = float(key is not None and answer_key(c.program) == key)
+    if legacy and not any(c.features["router_choice"] for c in cands):
+        cands.append(Candidate("router", legacy[0], legacy[1], "table" if legacy[0].cells() else "text",
+                               {"router_choice": 1.0}))
+    return cands
 
 
-def _has_amount(answer: Answer) -> bool:
-    """Whether a span holds a figure other than a year or a date ("October 31")."""
-    values = answer.value if isinstance(answer.value, tuple) else (str(answer.value),)
-    values = tuple(_DAY.sub(" ", v) for v in values)
-    return any(not re.fullmatch(r"(?:19|20)\d\d", n.strip(".,")) for v in values for n in re.findall(r"\d[\d,.]*", v))
-
-
-def table_coverage(q: Query, view: TableView, evidence) -> float:
-    """Share of the question's content words found in the labels around the chosen cells."""
-    words: set[str] = set()
-    for ev in evidence:
-        for text in (view.row_labels[ev.row], view.row_sections[ev.row], view.col_labels[ev.col] if ev.col >= 0 else ""):
-            words.update(content_tokens(text))
-    words.update(content_tokens(view.table.caption))
-    qset = set(q.tokens)
-    return len(qset & words) / len(qset) if qset else 0.0
-
-
-def _one_way(q: Query) -> bool:
-    """ "What was the increase in X?": one direction, no "change", no "increase / (decrease)" heading."""
-    low = q.text.lower()
-    return bool(_INCREASE.search(low)) and not _BOTH_WAYS.search(low)
-
-
-def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> bool:
-    """Whether the question names the chosen cell's row label in full while the text span's sentence holds
-    none of that label's words: the sentence is about something else, the cell answers."""
-    label = set(content_tokens(view.row_labels[cells[0].row])) if cells else set()
-    if not label or not label <= set(q.tokens) or not spans:
-        return False
-    ev = spans[0]
-    if not isinstance(ev.paragraph, int) or not 0 <= ev.paragraph < len(paragraphs):
-        return False
-    text = paragraphs[ev.paragraph].text
-    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= ev.start < m.end()), text)
-    return not label & set(content_tokens(sentence))
+def solve(example: Example) -> tuple[Query, Candidate | None, float]:
+    """(the question read, the candidate the ranker chooses, its calibrated confidence 0..1)."""
+    reading = read(example)
+    cands = all_candidates(reading)
+    chosen = rank.choose(reading, cands)
+    if chosen is None:
+        return reading.q, None, 0.0
+    best, score = chosen
+    if reading.offset:  # cell rows of a stacked block, in the whole table's numbering
+        best = replace(best, program=best.program.shifted(reading.offset))
+    return reading.q, best, rank.confidence(score, rank.shipped_weights())
 
 
 def answer_example(example: Example) -> Prediction:
-    q = classify(example.question)
-    table = example.context.table
-    paragraphs = example.context.paragraphs
-    out, offset, view = None, 0, None
-    if table is not None and table.rows and q.kind != "text":
-        view = read_table(table)
-        if not view.scale:
-            view.scale = paragraph_scale(paragraphs) or matched_scale(view.values.values(), paragraphs)
-        view, offset = pick_block(view, q)
-        ctx = Ctx(view, ground(view, q), q)
-        out = _solve_table(ctx)
-        if out is not None and out[2] in ("cell", "multi_cell") and paragraphs:
-            if text_coverage(q, paragraphs) > table_coverage(q, view, out[1]) + TEXT_MARGIN:
-                alt = text_answer(q, paragraphs)
-                # a question about a period wants an amount: a span holding none (a sentence that
-                # introduces the table, a list of phrases) does not replace the table's cell
-                if alt is not None and not (q.years and not _has_amount(alt[0])) and \
-                        not _names_other_row(q, view, out[1], alt[1], paragraphs):
-                    out = alt
-        elif out is not None and out[2] in _ARITH_OPS and paragraphs:
-            alt = text_arithmetic(q, paragraphs)
-            if alt is not None and text_coverage(q, paragraphs, numeric=True) > \
-                    table_coverage(q, view, out[1]) + ARITH_TEXT_MARGIN:
-                out = alt
-    if out is not None and out[2] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
-        try:
-            stated = stated_amount(float(out[0].value), out[0].scale, paragraphs)
-        except (TypeError, ValueError):
-            stated = None
-        if stated:
-            text, i, start, end = stated
-            out = Answer((text,), ""), [Evidence("text", paragraph=i, start=start, end=end, text=text)], "text_span"
-        elif view is not None and _one_way(q) and (
-                all(ev.kind == "text" for ev in out[1]) or text_coverage(q, paragraphs, numeric=True) >
-                table_coverage(q, view, out[1]) + INCREASE_TEXT_MARGIN):
-            # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
-            # than the table's labels: the text states the movement, read it there
-            alt = text_answer(q, paragraphs)
-            if alt is not None:
-                out = alt
-    if out is None and q.kind in _ARITH_OPS and not (q.kind == "diff" and _one_way(q)):
-        out = text_arithmetic(q, paragraphs)
-    if out is None:
-        out = text_answer(q, paragraphs)
-    if out is None:
-        return Prediction(uid=example.uid, answer=None, error="no answer found", meta={"operator": q.kind})
-    answer, evidence, op = out
-    if offset:  # evidence rows of a stacked block, in the whole table's numbering
-        evidence = [replace(ev, row=ev.row + offset) if ev.kind == "cell" else ev for ev in evidence]
-    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=tuple(evidence),
-                      meta={"operator": op, "question_kind": q.kind})
+    q, best, confidence = solve(example)
+    if best is None:
+        return Prediction(uid=example.uid, answer=None, error="no answer found",
+                          meta={"operator": q.kind, "confidence": 0.0})
+    answer = best.program.run()
+    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=best.program.evidence(),
+                      meta={"operator": best.route, "question_kind": q.kind, "pattern": best.name,
+                            "program": best.program.to_json(), "confidence": round(confidence, 4)})

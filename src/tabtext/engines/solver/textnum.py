@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ...types import Answer, Evidence, Paragraph
+from ...types import Paragraph
 from . import ops
-from .question import Query, content_tokens
+from .lexicon import content_tokens
+from .program import TextNumber
+from .question import Query
 
 SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
 _AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
@@ -51,15 +53,37 @@ def _year_after(sentence: str, end: int) -> str:
     return m.group(1) if m else ""
 
 
-def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
-    """The best-overlapping sentence with two or more amounts; the operator runs over them."""
-    qset = set(q.tokens)
-    best = None
+def subject_words(sentence: str, start: int) -> str:
+    """The content words just before an amount: what the amount is of ("revenue increased to")."""
+    return " ".join(content_tokens(sentence[max(0, start - 60):start])[-6:])
+
+
+def numbered_sentences(paragraphs: Sequence[Paragraph]) -> list[tuple[int, int, str, list, frozenset[str]]]:
+    """(paragraph, offset, sentence, its amounts, its content words) of every sentence holding an amount: the
+    text side of the document model, read once per context."""
+    out = []
     for i, offset, sent in sentences(paragraphs):
         found = amounts(sent)
+        if found:
+            out.append((i, offset, sent, found, frozenset(content_tokens(sent))))
+    return out
+
+
+def text_numbers(paragraphs: Sequence[Paragraph]) -> list[TextNumber]:
+    """Every amount written in the paragraphs, with the words it is about."""
+    return [TextNumber(i, offset + s, offset + e, sent[s:e], v, subject_words(sent, s))
+            for i, offset, sent, found, _ in numbered_sentences(paragraphs) for v, _, s, e in found]
+
+
+def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph], numbered=None):
+    """The best-overlapping sentence with two or more amounts; the operator runs over them (``numbered``: the
+    context's ``numbered_sentences``, when already read)."""
+    qset = set(q.tokens)
+    best = None
+    for i, offset, sent, found, words in (numbered if numbered is not None else numbered_sentences(paragraphs)):
         if len(found) < 2:
             continue
-        score = len(qset & set(content_tokens(sent)))
+        score = len(qset & words)
         if best is None or score > best[0]:
             best = (score, i, offset, sent, found)
     if best is None or best[0] < 2:
@@ -89,19 +113,15 @@ def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph]):
     else:
         units = [a for a in found if a[1] == found[0][1]]
         picked = units if op in ("sum", "average") else found[:2]
-    got = ops.compute(op, [a[0] for a in picked])
-    if got is None:
-        return None
-    result, expr = got
     if op in ("change_ratio", "percent_of"):
         scale = "percent"
     elif op == "divide":
         scale = ""
     else:
         scale = picked[0][1]
-    ev = [Evidence("text", paragraph=i, start=offset + s, end=offset + e, text=sent[s:e]) for _, _, s, e in picked]
-    return Answer(ops.answer_number(result), scale, expr), ev, op
-
+    operands = [TextNumber(i, offset + s, offset + e, sent[s:e], v, subject_words(sent, s)) for v, _, s, e in picked]
+    program = ops.build(op, operands, scale)
+    return (program, op) if program else None
 
 _FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _STATED = re.compile(r"(?:US)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)

@@ -1,0 +1,97 @@
+"""Operator cues as data: which operator a question asks for, one named row per way of asking.
+
+Rows are tried in their listed order and the first that matches names the operator (the order is part of the
+data: a "percentage change" is a change ratio before it is a percentage, "which year was higher" is a comparison
+before it is a change). Each row carries an example that the tests classify (tests/test_solver_intent.py). The
+question is first put in its canonical wording (``intent.canonical``), so synonyms live there, not here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_COMPARATIVE = re.compile(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
+                          r"less|most|least|bigger|biggest|better|worse|best|worst|fewer|fewest|negative|positive)\b")
+_WHICH = re.compile(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
+                    r"segment|\w+)\b|\bwhich (?:year|years|fiscal year|period)\b")
+_AMOUNT_ASKED = re.compile(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b")
+MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    name: str
+    kind: str
+    pattern: re.Pattern[str] | None
+    example: str
+    extra: Callable[[str, list[str]], bool] | None = None  # a further test on (lower-cased question, its years)
+
+    def matches(self, low: str, years: list[str]) -> bool:
+        return (self.pattern is None or self.pattern.search(low) is not None) and \
+            (self.extra is None or self.extra(low, years))
+
+
+def _which_comparative(low: str, years: list[str]) -> bool:
+    return bool(_WHICH.search(low)) and bool(_COMPARATIVE.search(low)) and not _AMOUNT_ASKED.search(low)
+
+
+CUES: tuple[Cue, ...] = (
+    Cue("which_is_more", "compare", None, "Which year had the higher revenue?", _which_comparative),
+    Cue("percentage_change", "change_ratio", re.compile(
+        r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
+        r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
+        r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
+        r"(?:change|increase|decrease)"), "What was the percentage change in revenue from 2018 to 2019?"),
+    Cue("average", "average", re.compile(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b"),
+        "What was the average revenue in 2018 and 2019?"),
+    Cue("total_of_shares", "sum", re.compile(r"\b(?:total |sum of (?:the )?)(?:percentages?|proportions?)\b"),
+        "What is the total percentage of revenue from A and B?"),
+    Cue("share", "divide", re.compile(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|"
+                                      r"\bportion\b|\bfraction\b|\bshare of\b|\bpercent of\b|% of\b"),
+        "What percentage of total revenue was services?"),
+    Cue("difference", "diff", re.compile(
+        r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
+        r"how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
+        r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b"), "What was the change in revenue from 2018 to 2019?"),
+    Cue("which_period_more", "compare", re.compile(
+        r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|smaller|"
+        r"largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|\bwhich\b.*\b(?:higher|"
+        r"lower|highest|lowest|larger|largest|greater|greatest|more|less|most|least|bigger|biggest|smaller|smallest)\b"),
+        "What is the year in which revenue was the highest?"),
+    Cue("how_many", "count", re.compile(
+        r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|categories|"
+        r"segments|elements|assumptions|services|regions|countries|geographic|major|companies|executive|officers|members|"
+        r"lines|classes|sources|factors|markets)\b|\bhow many\b.*\b(?:exceed|above|below|more than|less than|greater "
+        r"than|lower than|higher than|fewer than|are there|in the table)\b|\b(?:exceed|above|below|more than|less than|"
+        r"greater than|lower than|higher than|fewer than|are there|in the table)\b.*\bhow many\b"), "How many segments are there?"),
+    Cue("which_periods", "list_years", re.compile(
+        r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|\bwhat (?:are|were) the (?:\w+ )?(?:years|"
+        r"fiscal years|periods)\b|\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:"
+        r"shown|included|presented|provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b"),
+        "Which years does the table provide information for?", lambda low, years: not years),
+    Cue("items_shown", "list_items", re.compile(
+        r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|categories|"
+        r"types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|listed|included|in the "
+        r"table|presented|disclosed)\b"), "What are the regions listed in the table?"),
+    Cue("items", "list_items", re.compile(
+        r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|line items|"
+        r"sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|components|categories|types)\b"),
+        "What are the components of revenue?"),
+    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b"),
+        "What is the total revenue in 2018 and 2019?"),
+)
+
+
+def cue_of(low: str, years: list[str]) -> Cue | None:
+    """The first row that matches a lower-cased canonical question, or None."""
+    return next((cue for cue in CUES if cue.matches(low, years)), None)
+
+
+def operator_of(low: str, years: list[str]) -> tuple[str, str]:
+    """(the operator kind, "max"/"min" for comparisons); "value" when no row matches."""
+    cue = cue_of(low, years)
+    if cue is None:
+        return "value", ""
+    return cue.kind, ("min" if MIN_WORDS.search(low) else "max") if cue.kind == "compare" else ""

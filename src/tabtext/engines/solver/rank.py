@@ -1,0 +1,155 @@
+"""The learned ranker: general features of a candidate Program -> a score; the best candidate answers.
+
+Features say how well the candidate fits the question, never which question it is: the pattern or text route
+that proposed it, the operator asked, how well its operands' row/column labels cover the question's words
+against how well a sentence does, whether a text span holds an amount when a period is asked, operand order and
+sign, unit plausibility, and how many other candidates agree. The weights (``rank_weights.json``, a few hundred
+bytes) are fitted by ``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped
+by table; the same script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
+held-out folds, is the prediction's confidence.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from importlib import resources
+
+from .arith import period_rank
+from .candidates import Candidate, Reading, answer_key
+from .lexicon import content_tokens, is_year
+from .program import Cell, Program
+from .textnum import SENTENCE
+from .textpath import coverage
+
+_PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
+_INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
+_DIGITS = re.compile(r"\d[\d,.]*")
+
+
+def _label_cover(reading: Reading, program: Program) -> float:
+    """Share of the question's content words in the labels of the cells the program reads."""
+    qset = set(reading.q.tokens)
+    if not qset or reading.view is None:
+        return 0.0
+    words: set[str] = set(content_tokens(reading.view.table.caption))
+    for cell in program.cells():
+        r = cell.row
+        words.update(content_tokens(cell.row_label), content_tokens(cell.col_label))
+        if 0 <= r < len(reading.view.row_sections):
+            words.update(content_tokens(reading.view.row_sections[r]))
+    return len(qset & words) / len(qset)
+
+
+def _span_has_amount(program: Program) -> float:
+    texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
+    return float(any(not is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
+
+
+def _span_sentence_names_row(reading: Reading, program: Program, row_label: str) -> float:
+    """Whether the sentence of a text span holds any word of the row label the question names."""
+    label = set(content_tokens(row_label))
+    spans = [a for a in program.args if hasattr(a, "paragraph")]
+    if not label or not spans or not label <= set(reading.q.tokens):
+        return 1.0
+    s = spans[0]
+    if not 0 <= s.paragraph < len(reading.paragraphs):
+        return 1.0
+    text = reading.paragraphs[s.paragraph].text
+    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= s.start < m.end()), text)
+    return float(bool(label & set(content_tokens(sentence))))
+
+
+def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
+    """How long a text answer is and how much of the question it repeats (an answer rarely restates the question)."""
+    texts = [a.text for a in program.args if hasattr(a, "paragraph")]
+    if not texts:
+        return {}
+    words = [w for t in texts for w in content_tokens(t)]
+    qset = set(reading.q.tokens)
+    return {"span_words": math.log1p(len(words)),
+            "span_repeats_question": len(qset & set(words)) / len(qset) if qset else 0.0}
+
+
+def _order_feature(program: Program) -> float:
+    """+1 when a change reads the later period first (new - old), -1 when the earlier, 0 when unknown."""
+    if program.op not in ("subtract", "change_ratio"):
+        return 0.0
+    cells = [a for a in program.args if isinstance(a, Cell)]
+    if len(cells) != 2:
+        return 0.0
+    a, b = cells
+    labels = (a.col_label, b.col_label) if a.row == b.row else (a.row_label, b.row_label)
+    ka, kb = period_rank(labels[0]), period_rank(labels[1])
+    if not ka or not kb or ka == kb:
+        return 0.0
+    return 1.0 if ka > kb else -1.0
+
+
+def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]:
+    q, low = reading.q, reading.q.text.lower()
+    text_cov = coverage(q, reading.paragraphs) if reading.paragraphs else 0.0
+    num_cov = coverage(q, reading.paragraphs, numeric=True) if reading.paragraphs else 0.0
+    covers = [_label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
+    best_table = max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+    first_table = next((c for c in cands if c.source == "table"), None)
+    top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
+    keys = [answer_key(c.program) for c in cands]
+    out = []
+    for i, c in enumerate(cands):
+        f: dict[str, float] = {f"src_{c.source}": 1.0, f"name_{c.name}": 1.0, f"kind_{q.kind}_{c.source}": 1.0,
+                               f"{c.name}_{q.kind}": 1.0, **c.features}
+        f["first_table"] = float(c is first_table)
+        f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
+        f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
+        if c.source == "table":
+            f["label_cover"] = covers[i]
+            f["cover_gap"] = covers[i] - (num_cov if c.route in ("diff", "change_ratio", "sum", "average", "divide",
+                                                                     "percent_of") else text_cov)
+        else:
+            f["text_cover"] = num_cov if c.name == "text_arithmetic" else text_cov
+            f["cover_gap"] = f["text_cover"] - best_table
+            f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
+            f.update(_span_shape(reading, c.program))
+            if first_table is not None and first_table.program.cells():
+                f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
+                                                                   first_table.program.cells()[0].row_label)
+        f["order_new_first"] = _order_feature(c.program)
+        f["one_way_increase"] = float(bool(_INCREASE.search(low)) and "change" not in low)
+        try:
+            value = c.program.value() if c.program.op not in ("lookup",) and c.program.answer_value is None else None
+        except Exception:
+            value = None
+        if value is not None:
+            f["negative"] = float(value < 0)
+            f["percent_unit_fits"] = float((c.program.scale == "percent") == bool(_PERCENT_CUE.search(low)))
+        out.append(f)
+    return out
+
+
+@lru_cache(maxsize=1)
+def shipped_weights() -> dict:
+    return json.loads(resources.files(__package__).joinpath("rank_weights.json").read_text(encoding="utf-8"))
+
+
+def score(f: dict[str, float], weights: dict) -> float:
+    w = weights["weights"]
+    return weights["bias"] + sum(w.get(k, 0.0) * v for k, v in f.items())
+
+
+def confidence(margin: float, weights: dict) -> float:
+    """The chosen candidate's calibrated probability of being right (Platt scaling fitted on held-out folds)."""
+    a, b = weights.get("calibration", (1.0, 0.0))
+    return 1.0 / (1.0 + math.exp(-(a * margin + b)))
+
+
+def choose(reading: Reading, cands: list[Candidate], weights: dict | None = None) -> tuple[Candidate, float] | None:
+    """The best candidate and its raw score; None when there is none."""
+    if not cands:
+        return None
+    weights = weights or shipped_weights()
+    scores = [score(f, weights) for f in features(reading, cands)]
+    best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+    return cands[best], scores[best]
