@@ -103,7 +103,8 @@ def as_json(question: str, asked: str, pred: Prediction) -> str:
     from ..engines.solver.dialogue_api import display
 
     a = pred.answer
-    value: object = None if a is None else list(a.value) if isinstance(a.value, tuple) else a.text()
+    # one value is a string, several a list (the solver writes a cell's text as a one-item tuple, TAT-QA's form)
+    value: object = None if a is None else list(a.value) if isinstance(a.value, tuple) and len(a.value) > 1 else a.text()
     return json.dumps({"question": question, "asked": asked, "answer": value, "scale": a.scale if a else "",
                        "display": display(a), "found": _found(pred), "confidence": pred.meta.get("confidence"),
                        "derivation": a.derivation if a else "", "error": pred.error,

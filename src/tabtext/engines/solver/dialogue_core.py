@@ -7,10 +7,12 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+
 from ...numbers import parse_number
-from ...types import Context, Evidence, Example, Prediction
-from .dialogue_edit import Grid
-from .lexicon import content_tokens
+from ...types import Context, Example, Prediction
+from .dialogue_edit import Grid, map_cells
 from .program import Cell, Const, Program, Span
 
 _OPS = {"diff": "subtract", "change_ratio": "change_ratio", "sum": "add", "average": "average",
@@ -24,12 +26,20 @@ def ask_core(question: str, context: Context) -> Prediction:
     return answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
 
 
+def _as_amount(grid: Grid, cell: Cell) -> Cell:
+    """A cell of a line shown in parentheses throughout (an expense) counts as its amount in a conversation,
+    as the dialogue's own cells do; the core keeps TAT-QA's signed reading for benchmark runs."""
+    if cell.table == grid.index and cell.row in grid.parenthesised and cell.value is not None:
+        return replace(cell, value=abs(cell.value))
+    return cell
+
+
 def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
     given = pred.meta.get("program")
-    if isinstance(given, Program):
-        return given
     if isinstance(given, dict):
-        return Program.from_json(given)
+        given = Program.from_json(given)
+    if isinstance(given, Program):
+        return given if grid is None else map_cells(given, partial(_as_amount, grid))
     a = pred.answer
     if a is None:
         return None
@@ -58,25 +68,6 @@ def _same(program: Program, text: str) -> bool:
         return False
     want, have = parse_number(text), parse_number(got.text())
     return want is not None and have is not None and abs(want - have) < 0.006 + 1e-9 * abs(want)
-
-
-def coverage(question: str, program: Program, context: Context, evidence: tuple[Evidence, ...] = ()) -> float:
-    """Share of the question's subject words found around the answer: its operands' labels, the labels of its
-    evidence cells, the paragraphs it quotes."""
-    words = set(content_tokens(question))
-    if not words:
-        return 0.0
-    grid = Grid.of(context.table) if context.table is not None and context.table.rows else None
-    labels = [f"{a.row_label} {a.col_label}" for a in _leaves(program) if isinstance(a, Cell)]
-    labels += [f"{grid.row_labels[e.row]} {grid.col_labels[e.col]}" for e in evidence if grid is not None and
-               e.kind == "cell" and 0 <= e.row < len(grid.row_labels) and 0 <= e.col < len(grid.col_labels)]
-    paragraphs = {a.paragraph for a in _leaves(program) if isinstance(a, Span)}
-    paragraphs |= {e.paragraph for e in evidence if e.kind == "text"}
-    labels += [context.paragraphs[i].text for i in paragraphs if isinstance(i, int) and 0 <= i < len(context.paragraphs)]
-    if context.table is not None:
-        labels.append(context.table.caption)
-    seen = {w for text in labels for w in content_tokens(text)}
-    return len(words & seen) / len(words)
 
 
 def _leaves(program: Program) -> list:

@@ -97,7 +97,9 @@ def map_cells(program: Program, fn: Callable[[Cell], Cell]) -> Program:
         if isinstance(a, Cell):
             return fn(a)
         return map_cells(a, fn) if isinstance(a, Program) else a
-    return replace(program, args=tuple(edit(a) for a in program.args))
+    args = tuple(edit(a) for a in program.args)
+    # a value the core wrote down for the old cells (a lookup's cell text) is not the new cells' value
+    return replace(program, args=args, answer_value=program.answer_value if args == program.args else None)
 
 
 def inline(program: Program, history: Sequence[Program]) -> Program:
