@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-import json
+import importlib.util
 from pathlib import Path
 
 import pytest
 
 from tabtext.engines.solver.dialogue import FOLLOW_UPS, MIN_CONFIDENCE, Dialogue
 from tabtext.engines.solver.program import Ref
-from tabtext.numbers import parse_number
-from tabtext.types import Context, Paragraph, Table
-
-GOLDEN = Path(__file__).resolve().parent / "golden" / "solver" / "conversations.jsonl"
-CASES = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line.strip()]
+from tabtext.types import Context, Table
 
 
-def _context(case: dict) -> Context:
-    return Context(tables=(Table.from_rows(case["table"]),),
-                   paragraphs=tuple(Paragraph(id=str(i), text=t, order=i) for i, t in enumerate(case["paragraphs"], 1)))
+def _runner():
+    """The golden-conversation reader and its notion of a right turn, shared with benchmarks/own_conversations.py."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "own_conversations.py"
+    spec = importlib.util.spec_from_file_location("own_conversations", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _right(answer, turn: dict) -> bool:
-    if answer is None or answer.scale != turn["scale"]:
-        return False
-    want, got = parse_number(turn["answer"]), parse_number(answer.text())
-    if want is not None and got is not None:
-        return round(want, 2) == round(got, 2)
-    return answer.text().strip().casefold() == turn["answer"].strip().casefold()
+RUNNER = _runner()
+CASES = RUNNER.load()
+_context, _right = RUNNER.context_of, RUNNER.right
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
