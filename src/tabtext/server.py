@@ -376,7 +376,7 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
 
     from .server_tables import add_table_upload
 
-    add_table_upload(app, limits.body_bytes)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
+    add_table_upload(app, limits)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
 
     @app.post("/v1/answer")
     async def answer(request: Request) -> JSONResponse:

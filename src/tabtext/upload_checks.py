@@ -1,0 +1,180 @@
+"""What an uploaded table file would make the server build, measured before any reader builds it.
+
+``check_upload(data, suffix, sheet, limits)`` raises ``BadInput`` (one line) when reading the file would build
+more than ``Limits`` allow. The bounds are upper bounds of what ``tabtext.tables`` / ``tabtext.spreadsheets``
+build, so a file that passes cannot make them build more:
+
+- .xlsx: the zip directory first (member count, total uncompressed size, only stored/deflated members, no
+  encryption); Python's zipfile never inflates a member past the size its directory declares, so that total
+  bounds every later read. Then the sheet XML is streamed: per row openpyxl pads to the row's last cell, the
+  table is the bounding box of the valued cells, and every merged range is filled cell by cell.
+- .csv/.tsv/.txt/.md: lines x most separators on a line (any of the sniffed delimiters, quoted or not).
+- .html: rows (``<tr>`` count + the tallest rowspan) x columns (the widest row's colspans + the colspans of
+  every rowspan cell that can reach into it), and the summed area of all spans.
+- .parquet: the row count, column count and uncompressed size in its footer.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import zipfile
+from xml.etree import ElementTree
+
+from .serve_guard import BadInput, Limits, check_shape
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_CELL_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)", re.I)
+_RANGE_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", re.I)
+_TD = re.compile(r"<t[dh]\b([^>]*)>", re.I)
+_SPAN = {name: re.compile(rf"{name}\s*=\s*([^\s>]+)", re.I) for name in ("rowspan", "colspan")}
+
+
+def too_large(limits: Limits) -> BadInput:
+    return BadInput(f"tables larger than {limits.cells:,} cells (rows x widest row) are not accepted", 413)
+
+
+def check_archive(archive: zipfile.ZipFile, limits: Limits) -> None:
+    members = archive.infolist()
+    if len(members) > limits.archive_members:
+        raise BadInput(f"the workbook holds {len(members):,} files; at most {limits.archive_members:,}", 413)
+    if sum(m.file_size for m in members) > limits.archive_bytes:
+        raise BadInput(f"the workbook unpacks to more than {limits.archive_bytes:,} bytes", 413)
+    for m in members:
+        if m.flag_bits & 0x1 or m.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise BadInput(f"the workbook member {m.filename[:80]!r} is encrypted or compressed in an unusual "
+                           "way; re-save it as .xlsx")
+
+
+def _column(letters: str) -> int:
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+class _SheetSize:
+    """Running totals of one or more sheets: padded cells openpyxl yields, valued-cell box, merged areas."""
+
+    def __init__(self) -> None:
+        self.padded = self.merged = 0
+        self.box: list[int] = []  # min_row, min_col, max_row, max_col of valued cells and merges
+
+    def cover(self, r0: int, c0: int, r1: int, c1: int) -> None:
+        b = self.box
+        self.box = [min(b[0], r0), min(b[1], c0), max(b[2], r1), max(b[3], c1)] if b else [r0, c0, r1, c1]
+
+    def check(self, limits: Limits) -> None:
+        rows, cols = (self.box[2] - self.box[0] + 1, self.box[3] - self.box[1] + 1) if self.box else (0, 0)
+        if max(self.padded, self.merged, rows * cols) > limits.cells:
+            raise too_large(limits)
+        if rows > limits.rows or cols > limits.cols:
+            raise BadInput(f"a sheet may span at most {limits.rows:,} rows and {limits.cols:,} columns; this one "
+                           f"spans {rows:,} x {cols:,}", 413)
+
+
+def _scan_sheet(source: object, size: _SheetSize, limits: Limits) -> None:
+    row, col = 0, 0
+    for _, el in ElementTree.iterparse(source):  # type: ignore[arg-type]
+        if el.tag == f"{_MAIN}c":
+            m = _CELL_REF.fullmatch(el.get("r", ""))
+            r, col = (int(m.group(2)), _column(m.group(1))) if m else (row or 1, col + 1)
+            row = r
+            if any((child.text or len(child)) for child in el):
+                size.cover(r, col, r, col)
+            el.clear()
+        elif el.tag == f"{_MAIN}row":
+            size.padded += col
+            row, col = row + 1, 0
+            el.clear()
+            size.check(limits)
+        elif el.tag == f"{_MAIN}mergeCell":
+            m = _RANGE_REF.fullmatch(el.get("ref", ""))
+            if m:
+                c0, r0 = _column(m.group(1)), int(m.group(2))
+                c1, r1 = (_column(m.group(3)), int(m.group(4))) if m.group(3) else (c0, r0)
+                size.merged += (abs(r1 - r0) + 1) * (abs(c1 - c0) + 1)
+                size.cover(min(r0, r1), min(c0, c1), max(r0, r1), max(c0, c1))
+                size.check(limits)
+    size.check(limits)
+
+
+def check_xlsx(data: bytes, sheet: str | None, limits: Limits) -> None:
+    from .spreadsheets import sheet_parts
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            check_archive(archive, limits)
+            try:
+                parts = sheet_parts(archive)
+            except (KeyError, ElementTree.ParseError):
+                return  # not a workbook: the reader says so, naming the upload
+            size = _SheetSize()
+            for title, part in parts.items():
+                if (sheet is None or title == sheet) and part in archive.namelist():
+                    with archive.open(part) as source:
+                        _scan_sheet(source, size, limits)
+    except BadInput:
+        raise
+    except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, OSError, EOFError):
+        return  # unreadable: the reader's own one-line error names the upload
+
+
+def check_lines(text: str, separators: str, limits: Limits) -> None:
+    lines = [ln for ln in text.splitlines() if ln.strip()]  # the readers drop blank lines
+    for sep in separators:
+        check_shape(lines, sep, limits)
+
+
+def _span(attrs: str, name: str) -> int:
+    m = _SPAN[name].search(attrs)
+    try:
+        return max(1, min(int(html.unescape(m.group(1)).strip("\"' ")), 1000)) if m else 1
+    except ValueError:
+        return 1
+
+
+def check_html(text: str, limits: Limits) -> None:
+    rows = re.split(r"<tr\b", text, flags=re.I)
+    widest = tallest = carried = area = 0
+    for segment in rows:
+        width = 0
+        for attrs in _TD.findall(segment):
+            rowspan, colspan = _span(attrs, "rowspan"), _span(attrs, "colspan")
+            width += colspan
+            area += rowspan * colspan
+            tallest = max(tallest, rowspan)
+            carried += colspan if rowspan > 1 else 0
+        widest = max(widest, width)
+    n_rows, n_cols = len(rows) + tallest, widest + carried
+    if area > limits.cells or n_rows * n_cols > limits.cells:
+        raise too_large(limits)
+
+
+def check_parquet(data: bytes, limits: Limits) -> None:
+    try:
+        import pyarrow.parquet as pq
+
+        meta = pq.ParquetFile(io.BytesIO(data)).metadata
+    except Exception:  # not parquet, or no pyarrow: the reader gives its own one-line error
+        return
+    if meta.num_rows * max(meta.num_columns, 1) > limits.cells:
+        raise too_large(limits)
+    unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+    if unpacked > limits.archive_bytes:
+        raise BadInput(f"the file unpacks to more than {limits.archive_bytes:,} bytes", 413)
+
+
+def check_upload(data: bytes, suffix: str, sheet: str | None, limits: Limits) -> None:
+    """Refuse ``data`` (a file named ``*suffix``) when reading it would build more than ``limits`` allow."""
+    if suffix in (".xlsx", ".xlsm"):
+        check_xlsx(data, sheet, limits)
+    elif suffix == ".parquet":
+        check_parquet(data, limits)
+    elif suffix in (".csv", ".tsv", ".txt", ".md", ".html", ".htm"):
+        text = data.decode("utf-8", errors="replace")
+        if suffix in (".html", ".htm"):
+            check_html(text, limits)
+        else:
+            check_lines(text, "|" if suffix == ".md" else ",;\t|", limits)
