@@ -32,7 +32,7 @@ _SPAN = {name: re.compile(rf"{name}\s*=\s*([^\s>]+)", re.I) for name in ("rowspa
 
 
 def too_large(limits: Limits) -> BadInput:
-    return BadInput(f"tables larger than {limits.cells:,} cells (rows x widest row) are not accepted", 413)
+    return BadInput(f"tables larger than {limits.cells:,} cells (rows x widest row) are not accepted")
 
 
 def check_archive(archive: zipfile.ZipFile, limits: Limits) -> None:
@@ -71,7 +71,7 @@ class _SheetSize:
             raise too_large(limits)
         if rows > limits.rows or cols > limits.cols:
             raise BadInput(f"a sheet may span at most {limits.rows:,} rows and {limits.cols:,} columns; this one "
-                           f"spans {rows:,} x {cols:,}", 413)
+                           f"spans {rows:,} x {cols:,}")
 
 
 def _scan_sheet(source: object, size: _SheetSize, limits: Limits) -> None:
