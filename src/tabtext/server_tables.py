@@ -99,4 +99,7 @@ def add_table_upload(app, limits: Limits) -> None:  # type: ignore[no-untyped-de
                                             limits.request_seconds)
         except asyncio.TimeoutError:
             raise BadInput(f"reading the upload took longer than {limits.request_seconds:g} s", 422) from None
-        return JSONResponse({"tables": tables})
+        cells = sum(len(r) for t in tables for r in t["rows"])
+        size = sum(8 * len(r) + sum(len(c) for c in r) for t in tables for r in t["rows"])
+        return JSONResponse({"tables": tables}, headers={"x-tabtext-cells": str(cells),
+                                                         "x-tabtext-cell-bytes": str(size)})
