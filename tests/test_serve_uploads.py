@@ -143,3 +143,22 @@ def test_a_slow_upload_body_is_cut_off_with_408():
                     break
                 reply += chunk
     assert reply.startswith(b"HTTP/1.1 408") and b"took longer than 0.5 s" in reply, reply
+
+
+def test_parquet_that_decodes_to_far_more_than_it_sends_is_refused(url):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+
+    def parquet(table: object) -> bytes:
+        out = io.BytesIO()
+        pq.write_table(table, out, compression="zstd")
+        return out.getvalue()
+
+    rows = parquet(pa.table({"a": pa.array([0] * 5_000_000, pa.int64())}))
+    refused(upload(url, "rows.parquet", rows), 400, "rows.parquet: tables larger than 20,000 cells")
+    repeated = parquet(pa.table({"a": ["x" * 9_000] * 2_000}))  # < 1 KB sent, 18 MB of text decoded
+    refused(upload(url, "rep.parquet", repeated), 413, "rep.parquet: the file unpacks to more than")
+    nested = parquet(pa.table({"a": [[1, 2], [3]]}))
+    refused(upload(url, "nested.parquet", nested), 400, "nested")
+    ok = upload(url, "ok.parquet", parquet(pa.table({"a": ["x", "y"], "b": [1.5, None]})))
+    assert ok.status_code == 200 and ok.json()["tables"][0]["rows"] == [["a", "b"], ["x", "1.5"], ["y", ""]]

@@ -11,7 +11,8 @@ build, so a file that passes cannot make them build more:
 - .csv/.tsv/.txt/.md: lines x most separators on a line (any of the sniffed delimiters, quoted or not).
 - .html: rows (``<tr>`` count + the tallest rowspan) x columns (the widest row's colspans + the colspans of
   every rowspan cell that can reach into it), and the summed area of all spans.
-- .parquet: the row count, column count and uncompressed size in its footer.
+- .parquet: the row count, column count and uncompressed size in its footer, then the size its text columns
+  decode to (read dictionary-encoded first). .feather (Arrow IPC, possibly compressed) has no such check yet.
 """
 
 from __future__ import annotations
@@ -153,16 +154,39 @@ def check_html(text: str, limits: Limits) -> None:
 
 
 def check_parquet(data: bytes, limits: Limits) -> None:
+    """Footer counts first; then the text columns read dictionary-encoded (values not yet repeated per row), so
+    the size they decode to is summed before the reader materialises them."""
     try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
         import pyarrow.parquet as pq
 
-        meta = pq.ParquetFile(io.BytesIO(data)).metadata
+        file = pq.ParquetFile(io.BytesIO(data))
+        meta, schema = file.metadata, file.schema_arrow
     except Exception:  # not parquet, or no pyarrow: the reader gives its own one-line error
         return
     if meta.num_rows * max(meta.num_columns, 1) > limits.cells:
         raise too_large(limits)
-    unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
-    if unpacked > limits.archive_bytes:
+    if any(pa.types.is_nested(f.type) for f in schema):
+        raise BadInput("nested (list, struct or map) columns are not read as table cells; flatten them first")
+    chunks = (meta.row_group(i).column(j) for i in range(meta.num_row_groups) for j in range(meta.num_columns))
+    if sum(c.total_uncompressed_size for c in chunks) > limits.archive_bytes:
+        raise BadInput(f"the file unpacks to more than {limits.archive_bytes:,} bytes", 413)
+    text = [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
+            or pa.types.is_binary(f.type) or pa.types.is_large_binary(f.type)]
+    try:
+        table = pq.read_table(io.BytesIO(data), read_dictionary=text)
+    except Exception:
+        return
+    decoded = 0
+    for column in table.columns:
+        for chunk in column.chunks:
+            if pa.types.is_dictionary(chunk.type):
+                lengths = pc.binary_length(chunk.dictionary)
+                decoded += pc.sum(pc.take(lengths, chunk.indices)).as_py() or 0
+            else:
+                decoded += chunk.nbytes
+    if decoded > limits.archive_bytes:
         raise BadInput(f"the file unpacks to more than {limits.archive_bytes:,} bytes", 413)
 
 
