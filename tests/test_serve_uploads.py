@@ -162,3 +162,24 @@ def test_parquet_that_decodes_to_far_more_than_it_sends_is_refused(url):
     refused(upload(url, "nested.parquet", nested), 400, "nested")
     ok = upload(url, "ok.parquet", parquet(pa.table({"a": ["x", "y"], "b": [1.5, None]})))
     assert ok.status_code == 200 and ok.json()["tables"][0]["rows"] == [["a", "b"], ["x", "1.5"], ["y", ""]]
+
+
+def test_feather_whose_batches_decompress_to_far_more_than_it_sends_is_refused(url):
+    pa = pytest.importorskip("pyarrow")
+    feather = pytest.importorskip("pyarrow.feather")
+
+    def write(table: object, compression: str = "zstd") -> bytes:
+        out = io.BytesIO()
+        feather.write_feather(table, out, compression=compression)
+        return out.getvalue()
+
+    rows = write(pa.table({"a": pa.array([0] * 5_000_000, pa.int64())}))  # ~20 KB sent, 40 MB inflated
+    refused(upload(url, "rows.feather", rows), 400, "rows.feather: tables larger than 20,000 cells")
+    text = write(pa.table({"a": ["x" * 9_000] * 2_000}))
+    refused(upload(url, "text.feather", text), 413, "text.feather: the file unpacks to more than")
+    repeated = write(pa.table({"a": pa.array(["x" * 9_000] * 2_000).dictionary_encode()}))
+    refused(upload(url, "dict.feather", repeated), 413, "dict.feather: the file unpacks to more than")
+    refused(upload(url, "junk.feather", b"ARROW1\0\0" + b"\xff" * 100), 400, "junk.feather: not a readable")
+    for compression in ("zstd", "lz4", "uncompressed"):
+        ok = upload(url, "ok.feather", write(pa.table({"a": ["x", "y"], "b": [1.5, None]}), compression))
+        assert ok.status_code == 200 and ok.json()["tables"][0]["rows"] == [["a", "b"], ["x", "1.5"], ["y", ""]]

@@ -63,6 +63,8 @@ def tables_from_upload(data: bytes, filename: str, sheet: str | None = None,
         check_upload(data, suffix, sheet or None, limits)
     except BadInput as exc:
         raise BadInput(f"{name}: {exc}", exc.status) from None
+    except Exception as exc:  # a file the checks cannot even measure is not read either
+        raise BadInput(f"{name}: not a readable {suffix} file ({type(exc).__name__})") from None
     fd, tmp = tempfile.mkstemp(suffix=suffix)
     try:
         with os.fdopen(fd, "wb") as out:

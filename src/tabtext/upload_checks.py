@@ -12,7 +12,10 @@ build, so a file that passes cannot make them build more:
 - .html: rows (``<tr>`` count + the tallest rowspan) x columns (the widest row's colspans + the colspans of
   every rowspan cell that can reach into it), and the summed area of all spans.
 - .parquet: the row count, column count and uncompressed size in its footer, then the size its text columns
-  decode to (read dictionary-encoded first). .feather (Arrow IPC, possibly compressed) has no such check yet.
+  decode to (read dictionary-encoded first).
+- .feather (Arrow IPC): each batch's row count and buffer sizes from its flatbuffer header (a compressed buffer
+  declares its uncompressed length in its first 8 bytes, and that is what pyarrow allocates); then, as for
+  parquet, what dictionary columns decode to.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import html
 import io
 import re
+import struct
 import zipfile
 from xml.etree import ElementTree
 
@@ -153,12 +157,24 @@ def check_html(text: str, limits: Limits) -> None:
         raise too_large(limits)
 
 
+def _is_text(arrow_type: object) -> bool:
+    import pyarrow as pa
+
+    return any(test(arrow_type) for test in (pa.types.is_string, pa.types.is_large_string, pa.types.is_binary,
+                                             pa.types.is_large_binary))
+
+
+def _refuse_nested(schema: object) -> None:
+    import pyarrow as pa
+
+    if any(pa.types.is_nested(f.type) for f in schema):  # type: ignore[attr-defined]
+        raise BadInput("nested (list, struct or map) columns are not read as table cells; flatten them first")
+
+
 def check_parquet(data: bytes, limits: Limits) -> None:
     """Footer counts first; then the text columns read dictionary-encoded (values not yet repeated per row), so
     the size they decode to is summed before the reader materialises them."""
     try:
-        import pyarrow as pa
-        import pyarrow.compute as pc
         import pyarrow.parquet as pq
 
         file = pq.ParquetFile(io.BytesIO(data))
@@ -167,27 +183,107 @@ def check_parquet(data: bytes, limits: Limits) -> None:
         return
     if meta.num_rows * max(meta.num_columns, 1) > limits.cells:
         raise too_large(limits)
-    if any(pa.types.is_nested(f.type) for f in schema):
-        raise BadInput("nested (list, struct or map) columns are not read as table cells; flatten them first")
+    _refuse_nested(schema)
     chunks = (meta.row_group(i).column(j) for i in range(meta.num_row_groups) for j in range(meta.num_columns))
     if sum(c.total_uncompressed_size for c in chunks) > limits.archive_bytes:
         raise BadInput(f"the file unpacks to more than {limits.archive_bytes:,} bytes", 413)
-    text = [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
-            or pa.types.is_binary(f.type) or pa.types.is_large_binary(f.type)]
+    text = [f.name for f in schema if _is_text(f.type)]
     try:
         table = pq.read_table(io.BytesIO(data), read_dictionary=text)
     except Exception:
         return
+    check_decoded(table, limits)
+
+
+def check_decoded(table: object, limits: Limits) -> None:
+    """The bytes an Arrow table's columns become once every dictionary value is repeated per row."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     decoded = 0
-    for column in table.columns:
+    for column in table.columns:  # type: ignore[attr-defined]
         for chunk in column.chunks:
-            if pa.types.is_dictionary(chunk.type):
+            if pa.types.is_dictionary(chunk.type) and _is_text(chunk.type.value_type):
                 lengths = pc.binary_length(chunk.dictionary)
                 decoded += pc.sum(pc.take(lengths, chunk.indices)).as_py() or 0
+            elif pa.types.is_dictionary(chunk.type):  # fixed-width values: rows (already bounded) x width
+                decoded += chunk.dictionary_decode().nbytes
             else:
                 decoded += chunk.nbytes
     if decoded > limits.archive_bytes:
         raise BadInput(f"the file unpacks to more than {limits.archive_bytes:,} bytes", 413)
+
+
+def _field(meta: bytes, table: int, slot: int) -> int | None:
+    """Where field ``slot`` of the flatbuffer table at ``table`` is stored, or None when it is absent."""
+    vtable = table - struct.unpack_from("<i", meta, table)[0]
+    if 4 + 2 * slot >= struct.unpack_from("<H", meta, vtable)[0]:
+        return None
+    offset = struct.unpack_from("<H", meta, vtable + 4 + 2 * slot)[0]
+    return table + offset if offset else None
+
+
+def _target(meta: bytes, pos: int | None) -> int | None:
+    return None if pos is None else pos + struct.unpack_from("<I", meta, pos)[0]
+
+
+def ipc_batch_size(meta: bytes, body: bytes) -> tuple[int, int]:
+    """(rows, bytes once decompressed) of one Arrow IPC message, from its flatbuffer header (Message.fbs:
+    Message.header_type/header; RecordBatch.length/buffers/compression) and, for compressed buffers, the
+    uncompressed length each one starts with. Schema and other messages are (0, 0)."""
+    message = _target(meta, 0)
+    kind_at, header = _field(meta, message, 1), _target(meta, _field(meta, message, 2))
+    if kind_at is None or header is None or meta[kind_at] not in (2, 3):  # DictionaryBatch, RecordBatch
+        return 0, 0
+    batch = header if meta[kind_at] == 3 else _target(meta, _field(meta, header, 1))
+    if batch is None:
+        return 0, 0
+    length_at, buffers = _field(meta, batch, 0), _target(meta, _field(meta, batch, 2))
+    rows = struct.unpack_from("<q", meta, length_at)[0] if length_at is not None else 0
+    compressed, size = _field(meta, batch, 3) is not None, 0
+    for i in range(struct.unpack_from("<I", meta, buffers)[0] if buffers is not None else 0):
+        offset, length = struct.unpack_from("<qq", meta, buffers + 4 + 16 * i)
+        if compressed and length >= 8:
+            declared = struct.unpack_from("<q", body, offset)[0]
+            size += length - 8 if declared == -1 else declared
+        else:
+            size += max(length, 0)
+    return (rows if meta[kind_at] == 3 else 0), size
+
+
+def check_feather(data: bytes, limits: Limits) -> None:
+    """Rows and decompressed bytes of every batch of a Feather v2 (Arrow IPC) file, before pyarrow inflates them."""
+    if not data.startswith(b"ARROW1"):
+        return  # Feather v1 is never compressed: its size on the wire bounds it
+    try:
+        import pyarrow as pa
+
+        reader = pa.ipc.MessageReader.open_stream(pa.py_buffer(data[8:]))
+        rows = size = width = 0
+        while True:
+            try:
+                message = reader.read_next_message()
+            except StopIteration:
+                break
+            if message.type == "schema":
+                schema = pa.ipc.read_schema(message)
+                _refuse_nested(schema)
+                width = len(schema)
+            n, decoded = ipc_batch_size(message.metadata.to_pybytes(), message.body.to_pybytes() if message.body else b"")
+            rows, size = rows + n, size + decoded
+            if rows * max(width, 1) > limits.cells:
+                raise too_large(limits)
+            if size > limits.archive_bytes:
+                raise BadInput(f"the file unpacks to more than {limits.archive_bytes:,} bytes", 413)
+        import pyarrow.feather
+
+        check_decoded(pyarrow.feather.read_table(io.BytesIO(data)), limits)  # held in memory: now bounded
+    except ImportError:
+        return
+    except BadInput:
+        raise
+    except Exception as exc:  # a header that does not parse is refused rather than handed to the reader
+        raise BadInput(f"not a readable .feather file ({type(exc).__name__})") from None
 
 
 def check_upload(data: bytes, suffix: str, sheet: str | None, limits: Limits) -> None:
@@ -196,6 +292,8 @@ def check_upload(data: bytes, suffix: str, sheet: str | None, limits: Limits) ->
         check_xlsx(data, sheet, limits)
     elif suffix == ".parquet":
         check_parquet(data, limits)
+    elif suffix == ".feather":
+        check_feather(data, limits)
     elif suffix in (".csv", ".tsv", ".txt", ".md", ".html", ".htm"):
         text = data.decode("utf-8", errors="replace")
         if suffix in (".html", ".htm"):
