@@ -3,7 +3,8 @@
 Starts ``python -m tabtext.cli serve`` itself on a free loopback port, sends N requests (default 2,200; a mix
 of valid questions and hostile bodies: padding amplifiers, deep JSON, huge integers, wrong content types,
 foreign Host headers, oversized and slow bodies; for the ``/v1/tables`` upload route a zip bomb, sheets whose
-extent or merged range is huge, ragged CSV, exploding HTML spans, a text/plain upload and a slow upload body;
+extent or merged range is huge, ragged CSV, exploding HTML spans, parquet and feather files that inflate 2,000x,
+a text/plain upload and a slow upload body;
 valid requests include small .xlsx uploads) with at most C in flight (default 32), stops the server and
 prints: requests by status, dropped valid requests, p50/p99 latency of valid requests, the server's RSS
 before/after and the largest cells built by one request.
@@ -78,8 +79,26 @@ def hostile_upload(kind: int) -> tuple[str, bytes, dict[str, str]]:
         return "/v1/tables?filename=t.csv", b"a,b\n1,2\n", {"content-type": "text/plain"}
     if kind == 4:
         return "/v1/tables?filename=ragged.csv", ("x," * 5_000 + "\n" + "1\n" * 50_000).encode(), OCTET
-    spans = "<table>" + "<tr><td rowspan=1000 colspan=1000>x</td></tr>" * 500 + "</table>"
-    return "/v1/tables?filename=spans.html", spans.encode(), OCTET
+    if kind == 5:
+        spans = "<table>" + "<tr><td rowspan=1000 colspan=1000>x</td></tr>" * 500 + "</table>"
+        return "/v1/tables?filename=spans.html", spans.encode(), OCTET
+    suffix = "parquet" if kind == 6 else "feather"
+    return f"/v1/tables?filename=bomb.{suffix}", arrow_bomb(suffix), OCTET
+
+
+@functools.cache
+def arrow_bomb(suffix: str) -> bytes:
+    """5 M zeros, zstd-compressed: ~20 KB on the wire, 40 MB once read."""
+    import pyarrow as pa
+    import pyarrow.feather
+    import pyarrow.parquet
+
+    table, out = pa.table({"a": pa.array([0] * 5_000_000, pa.int64())}), io.BytesIO()
+    if suffix == "parquet":
+        pyarrow.parquet.write_table(table, out, compression="zstd")
+    else:
+        pyarrow.feather.write_feather(table, out, compression="zstd")
+    return out.getvalue()
 
 
 def valid(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
@@ -100,7 +119,7 @@ def valid(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
 
 
 def hostile(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
-    kind = rng.randrange(20)
+    kind = rng.randrange(22)
     chat = "/v1/chat/completions"
     if kind >= 14:
         return hostile_upload(kind - 14)
@@ -224,6 +243,9 @@ def main() -> None:
         for _ in range(20):
             path, body, headers = valid(warm)
             httpx.post(base + path, content=body, headers={"content-type": "application/json", **headers}, timeout=60)
+        for suffix in ("parquet", "feather"):  # load pyarrow before measuring: an import, not growth
+            httpx.post(f"{base}/v1/tables?filename=bomb.{suffix}", content=arrow_bomb(suffix), headers=OCTET,
+                       timeout=60)
         before = rss_mb(server.pid)
         started = time.perf_counter()
         result = asyncio.run(drive(base, port, args.requests, args.concurrency, args.seed))
