@@ -1,6 +1,6 @@
 """ChatRAG-Bench through `tabtext serve`'s prompt reading vs the solver on the loaded Example, per dataset.
 
-    PYTHONPATH=src python benchmarks/chatrag_serve_parity.py [--n 100]
+    PYTHONPATH=src python benchmarks/chatrag_serve_parity.py [--n 100] [--datasets convfinqa,inscit,...]
 
 For the first N turns of each ChatRAG file under $TABTEXT_DATA, the solver answers the Example as loaded
 (`tabtext run`) and the Example that `tabtext serve` rebuilds from the official prompt the openai engine sends
@@ -35,13 +35,14 @@ FILES = {"convfinqa": "convfinqa/pot_convfinqa_dev.json", "inscit": "inscit/dev.
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=100, help="turns per dataset (default 100)")
+    ap.add_argument("--datasets", default=",".join(FILES), help="comma-separated (default: all found)")
     args = ap.parse_args()
     data = Path(os.environ.get("TABTEXT_DATA", ROOT / "data"))
     solver, metric = SolverEngine(), METRICS.get("chatrag")
     key = {"convfinqa": "strict_em"}
     print(f"{'dataset':<14}{'turns':>6}  {'serve reads it as':<20}{'same':>6}  {'score':<10}{'direct':>8}{'served':>8}")
     for dataset, name in FILES.items():
-        if not (data / name).exists():
+        if dataset not in args.datasets.split(",") or not (data / name).exists():
             continue
         examples = BENCHMARKS.get("chatrag").load(data / name, dataset=dataset)[:args.n]
         inferred: Counter = Counter()
