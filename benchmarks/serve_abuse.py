@@ -3,7 +3,7 @@
 Starts ``python -m tabtext.cli serve`` itself on a free loopback port, sends N requests (default 2,200; a mix
 of valid questions and hostile bodies: padding amplifiers, deep JSON, huge integers, wrong content types,
 foreign Host headers, oversized and slow bodies; for the ``/v1/tables`` upload route a zip bomb, sheets whose
-extent or merged range is huge, ragged CSV, exploding HTML spans, parquet and feather files that inflate 2,000x,
+extent or merged range is huge or that holds a million empty rows, ragged CSV, exploding HTML spans, parquet and feather files that inflate 2,000x,
 a text/plain upload and a slow upload body;
 valid requests include small .xlsx uploads) with at most C in flight (default 32), stops the server and
 prints: requests by status, dropped valid requests, p50/p99 latency of valid requests, the server's RSS
@@ -67,22 +67,24 @@ def sheet(cells: str, merges: str = "") -> bytes:
 
 
 def hostile_upload(kind: int) -> tuple[str, bytes, dict[str, str]]:
+    first = '<row r="1"><c r="A1"><v>1</v></c></row>'
     if kind == 0:  # 60 KB sent, 60 MB unpacked
         return "/v1/tables?filename=bomb.xlsx", workbook(extra=60_000_000), OCTET
     if kind == 1:  # A1 and XFD1048576: 17 G cells of bounding box
-        far = sheet('<row r="1"><c r="A1"><v>1</v></c></row><row r="1048576"><c r="XFD1048576"><v>1</v></c></row>')
+        far = sheet(first + '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>')
         return "/v1/tables?filename=far.xlsx", workbook(far), OCTET
     if kind == 2:
-        merged = sheet('<row r="1"><c r="A1"><v>1</v></c></row>', '<mergeCell ref="A1:XFD1048576"/>')
-        return "/v1/tables?filename=merged.xlsx", workbook(merged), OCTET
-    if kind == 3:  # a cross-site page may POST text/plain without asking
+        return "/v1/tables?filename=merged.xlsx", workbook(sheet(first, '<mergeCell ref="A1:XFD1048576"/>')), OCTET
+    if kind == 3:  # a million empty <row/> elements: nothing built, but openpyxl parses each one
+        return "/v1/tables?filename=rows.xlsx", workbook(sheet(first + "<row/>" * 1_000_000)), OCTET
+    if kind == 4:  # a cross-site page may POST text/plain without asking
         return "/v1/tables?filename=t.csv", b"a,b\n1,2\n", {"content-type": "text/plain"}
-    if kind == 4:
-        return "/v1/tables?filename=ragged.csv", ("x," * 5_000 + "\n" + "1\n" * 50_000).encode(), OCTET
     if kind == 5:
+        return "/v1/tables?filename=ragged.csv", ("x," * 5_000 + "\n" + "1\n" * 50_000).encode(), OCTET
+    if kind == 6:
         spans = "<table>" + "<tr><td rowspan=1000 colspan=1000>x</td></tr>" * 500 + "</table>"
         return "/v1/tables?filename=spans.html", spans.encode(), OCTET
-    suffix = "parquet" if kind == 6 else "feather"
+    suffix = "parquet" if kind == 7 else "feather"
     return f"/v1/tables?filename=bomb.{suffix}", arrow_bomb(suffix), OCTET
 
 
@@ -119,7 +121,7 @@ def valid(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
 
 
 def hostile(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
-    kind = rng.randrange(22)
+    kind = rng.randrange(23)
     chat = "/v1/chat/completions"
     if kind >= 14:
         return hostile_upload(kind - 14)

@@ -94,6 +94,8 @@ def test_a_sheet_whose_extent_is_huge_is_refused_before_openpyxl_pads_it(url):
     refused(upload(url, "wide.xlsx", with_members(base, replace={SHEET: sheet_xml(wide_rows)})), 400, "cells")
     merged = sheet_xml('<row r="1"><c r="A1"><v>1</v></c></row>', '<mergeCell ref="A1:XFD1048576"/>')
     refused(upload(url, "merged.xlsx", with_members(base, replace={SHEET: merged})), 400, "cells")
+    empty_rows = sheet_xml('<row r="1"><c r="A1"><v>1</v></c></row>' + "<row/>" * 1_000_000)  # 12 KB sent
+    refused(upload(url, "rows.xlsx", with_members(base, replace={SHEET: empty_rows})), 413, "250,000 XML tags")
 
 
 def test_too_large_sheets_are_refused(url):

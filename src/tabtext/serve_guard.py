@@ -39,6 +39,7 @@ class Limits:
     request_seconds: float = 30.0
     archive_bytes: int = 10_000_000  # an uploaded .xlsx: its members' total uncompressed size
     archive_members: int = 200
+    archive_tags: int = 250_000  # XML tags in an .xlsx: openpyxl parses each one (a 20,000-cell sheet has ~160k)
 
 
 def check_rows(rows: Sequence[Sequence[object]], limits: Limits, built: int = 0) -> None:

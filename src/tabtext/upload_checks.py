@@ -6,7 +6,8 @@ build, so a file that passes cannot make them build more:
 
 - .xlsx: the zip directory first (member count, total uncompressed size, only stored/deflated members, no
   encryption); Python's zipfile never inflates a member past the size its directory declares, so that total
-  bounds every later read. Then the sheet XML is streamed: per row openpyxl pads to the row's last cell, the
+  bounds every later read. Then the XML tags of all members (openpyxl's time grows with them, even for empty
+  ``<row/>`` elements that build nothing). Then the sheet XML is streamed: per row openpyxl pads to the row's last cell, the
   table is the bounding box of the valued cells, and every merged range is filled cell by cell.
 - .csv/.tsv/.txt/.md: lines x most separators on a line (any of the sniffed delimiters, quoted or not).
 - .html: rows (``<tr>`` count + the tallest rowspan) x columns (the widest row's colspans + the colspans of
@@ -50,6 +51,14 @@ def check_archive(archive: zipfile.ZipFile, limits: Limits) -> None:
         if m.flag_bits & 0x1 or m.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
             raise BadInput(f"the workbook member {m.filename[:80]!r} is encrypted or compressed in an unusual "
                            "way; re-save it as .xlsx")
+    tags = 0
+    for m in members:
+        with archive.open(m) as member:
+            while chunk := member.read(1 << 20):
+                tags += chunk.count(b"<")
+        if tags > limits.archive_tags:
+            raise BadInput(f"the workbook holds more than {limits.archive_tags:,} XML tags; save the sheet you "
+                           "need alone", 413)
 
 
 def _column(letters: str) -> int:
