@@ -161,7 +161,8 @@ def check_html(text: str, limits: Limits) -> None:
             tallest = max(tallest, rowspan)
             carried += colspan if rowspan > 1 else 0
         widest = max(widest, width)
-    n_rows, n_cols = len(rows) + tallest, widest + carried
+    opened = len(rows) - 1 + bool(_TD.search(rows[0]))  # cells before any <tr> make a row of their own
+    n_rows, n_cols = opened + max(tallest - 1, 0), widest + carried
     if area > limits.cells or n_rows * n_cols > limits.cells:
         raise too_large(limits)
 
