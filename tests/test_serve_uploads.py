@@ -109,6 +109,9 @@ def test_text_tables_are_refused_by_their_padded_size(url):
     refused(upload(url, "ragged.csv", ragged), 400, "ragged.csv: tables larger than")
     spans = ("<table>" + "<tr><td rowspan=1000 colspan=1000>x</td></tr>" * 100 + "</table>").encode()
     refused(upload(url, "spans.html", spans), 400, "spans.html: tables larger than")
+    row = b"<tr>" + b"<td>1</td>" * 20 + b"</tr>"
+    assert upload(url, "limit.html", b"<table>" + row * 1_000 + b"</table>").status_code == 200  # 20,000 cells
+    refused(upload(url, "over.html", b"<table>" + row * 1_001 + b"</table>"), 400, "over.html: tables larger")
     ok = upload(url, "t.html", b"<table><tr><th colspan=2>Year</th></tr><tr><td>2019</td><td>5</td></tr></table>")
     assert ok.status_code == 200 and ok.json()["tables"][0]["rows"] == [["Year", "Year"], ["2019", "5"]]
 
