@@ -2,7 +2,10 @@
 
 Starts ``python -m tabtext.cli serve`` itself on a free loopback port, sends N requests (default 2,200; a mix
 of valid questions and hostile bodies: padding amplifiers, deep JSON, huge integers, wrong content types,
-foreign Host headers, oversized and slow bodies) with at most C in flight (default 32), stops the server and
+foreign Host headers, oversized and slow bodies; for the ``/v1/tables`` upload route a zip bomb, sheets whose
+extent or merged range is huge or that holds a million empty rows, ragged CSV, exploding HTML spans, parquet and feather files that inflate 2,000x,
+a text/plain upload and a slow upload body;
+valid requests include small .xlsx uploads) with at most C in flight (default 32), stops the server and
 prints: requests by status, dropped valid requests, p50/p99 latency of valid requests, the server's RSS
 before/after and the largest cells built by one request.
 Usage: PYTHONPATH=src python benchmarks/serve_abuse.py [--requests 2200] [--concurrency 32] [--seed 1]
@@ -12,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
+import io
 import json
 import os
 import random
@@ -20,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -32,8 +38,75 @@ QUESTIONS = ["What was the revenue in 2019?", "What was the change in net income
              "What was the average cost of sales?", "What was the percentage change in revenue?"]
 
 
+OCTET = {"content-type": "application/octet-stream"}
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+@functools.cache
+def workbook(sheet_xml: bytes = b"", extra: int = 0) -> bytes:
+    """TABLE as an .xlsx; its sheet XML replaced by ``sheet_xml`` and ``extra`` zero bytes added as a member."""
+    import openpyxl
+
+    book, raw = openpyxl.Workbook(), io.BytesIO()
+    for row in TABLE:
+        book.active.append(row)
+    book.save(raw)
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name in src.namelist():
+            sheet = sheet_xml and name == "xl/worksheets/sheet1.xml"
+            dst.writestr(name, sheet_xml if sheet else src.read(name))
+        if extra:
+            dst.writestr("xl/media/bomb.bin", b"\0" * extra)
+    return out.getvalue()
+
+
+def sheet(cells: str, merges: str = "") -> bytes:
+    merged = f"<mergeCells>{merges}</mergeCells>" if merges else ""
+    return f'<worksheet xmlns="{MAIN}"><sheetData>{cells}</sheetData>{merged}</worksheet>'.encode()
+
+
+def hostile_upload(kind: int) -> tuple[str, bytes, dict[str, str]]:
+    first = '<row r="1"><c r="A1"><v>1</v></c></row>'
+    if kind == 0:  # 60 KB sent, 60 MB unpacked
+        return "/v1/tables?filename=bomb.xlsx", workbook(extra=60_000_000), OCTET
+    if kind == 1:  # A1 and XFD1048576: 17 G cells of bounding box
+        far = sheet(first + '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>')
+        return "/v1/tables?filename=far.xlsx", workbook(far), OCTET
+    if kind == 2:
+        return "/v1/tables?filename=merged.xlsx", workbook(sheet(first, '<mergeCell ref="A1:XFD1048576"/>')), OCTET
+    if kind == 3:  # a million empty <row/> elements: nothing built, but openpyxl parses each one
+        return "/v1/tables?filename=rows.xlsx", workbook(sheet(first + "<row/>" * 1_000_000)), OCTET
+    if kind == 4:  # a cross-site page may POST text/plain without asking
+        return "/v1/tables?filename=t.csv", b"a,b\n1,2\n", {"content-type": "text/plain"}
+    if kind == 5:
+        return "/v1/tables?filename=ragged.csv", ("x," * 5_000 + "\n" + "1\n" * 50_000).encode(), OCTET
+    if kind == 6:
+        spans = "<table>" + "<tr><td rowspan=1000 colspan=1000>x</td></tr>" * 500 + "</table>"
+        return "/v1/tables?filename=spans.html", spans.encode(), OCTET
+    suffix = "parquet" if kind == 7 else "feather"
+    return f"/v1/tables?filename=bomb.{suffix}", arrow_bomb(suffix), OCTET
+
+
+@functools.cache
+def arrow_bomb(suffix: str) -> bytes:
+    """5 M zeros, zstd-compressed: ~20 KB on the wire, 40 MB once read."""
+    import pyarrow as pa
+    import pyarrow.feather
+    import pyarrow.parquet
+
+    table, out = pa.table({"a": pa.array([0] * 5_000_000, pa.int64())}), io.BytesIO()
+    if suffix == "parquet":
+        pyarrow.parquet.write_table(table, out, compression="zstd")
+    else:
+        pyarrow.feather.write_feather(table, out, compression="zstd")
+    return out.getvalue()
+
+
 def valid(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
     question = rng.choice(QUESTIONS)
+    if rng.random() < 0.15:
+        return "/v1/tables?filename=statement.xlsx", workbook(), OCTET
     if rng.random() < 0.5:
         body = {"table": TABLE, "paragraphs": ["Amounts are in millions."], "question": question}
         return "/v1/answer", json.dumps(body).encode(), {}
@@ -48,8 +121,10 @@ def valid(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
 
 
 def hostile(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
-    kind = rng.randrange(14)
+    kind = rng.randrange(23)
     chat = "/v1/chat/completions"
+    if kind >= 14:
+        return hostile_upload(kind - 14)
     if kind == 0:  # ragged rows: a few cells sent, millions once padded
         rows = [["x"] * 20_000] + [["1"]] * 2_000
         return "/v1/answer", json.dumps({"question": "q?", "table": rows}).encode(), {}
@@ -82,11 +157,13 @@ def hostile(rng: random.Random) -> tuple[str, bytes, dict[str, str]]:
     return "/v1/nothing", b"{}", {}
 
 
-async def slow_body(port: int) -> int:
+async def slow_body(port: int, upload: bool = False) -> int:
     """Headers, one byte of a promised 1,000-byte body, then silence: the server must cut it off (408)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(b"POST /v1/answer HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
-                 b"content-length: 1000\r\n\r\n{")
+    target, media = ("/v1/tables?filename=t.xlsx", b"application/octet-stream") if upload else (
+        "/v1/answer", b"application/json")
+    writer.write(b"POST " + target.encode() + b" HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: " + media +
+                 b"\r\ncontent-length: 1000\r\n\r\n{")
     await writer.drain()
     try:
         line = await asyncio.wait_for(reader.readline(), 30)
@@ -131,7 +208,7 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int) -> di
                     latencies.append(time.perf_counter() - started)
                     dropped += r.status_code != 200
 
-        slow = [asyncio.ensure_future(slow_body(port)) for _ in range(8)]
+        slow = [asyncio.ensure_future(slow_body(port, upload=i % 2 == 1)) for i in range(8)]
         await asyncio.gather(*(one(*item) for item in plan))
         for status in await asyncio.gather(*slow):
             statuses[f"hostile slow body {status or 'no reply'}"] += 1
@@ -166,8 +243,11 @@ def main() -> None:
                 time.sleep(0.1)
         warm = random.Random(0)
         for _ in range(20):
-            path, body, _ = valid(warm)
-            httpx.post(base + path, content=body, headers={"content-type": "application/json"}, timeout=60)
+            path, body, headers = valid(warm)
+            httpx.post(base + path, content=body, headers={"content-type": "application/json", **headers}, timeout=60)
+        for suffix in ("parquet", "feather"):  # load pyarrow before measuring: an import, not growth
+            httpx.post(f"{base}/v1/tables?filename=bomb.{suffix}", content=arrow_bomb(suffix), headers=OCTET,
+                       timeout=60)
         before = rss_mb(server.pid)
         started = time.perf_counter()
         result = asyncio.run(drive(base, port, args.requests, args.concurrency, args.seed))

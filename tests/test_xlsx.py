@@ -104,14 +104,15 @@ def test_serve_reads_uploaded_workbooks_as_rows(statements):
     from serve_util import running
     from tabtext.server import create_app
 
-    with running(create_app(answer_one=lambda ex: None, max_body=100_000)) as url:
-        r = httpx.post(url + "/v1/tables", params={"filename": "statements.xlsx", "sheet": "Balance sheet"},
+    with running(create_app(answer_one=lambda ex: None, max_body=100_000)) as url, httpx.Client(
+            headers={"content-type": "application/octet-stream"}) as client:
+        r = client.post(url + "/v1/tables", params={"filename": "statements.xlsx", "sheet": "Balance sheet"},
                        content=statements.read_bytes())
         assert r.status_code == 200, r.text
         assert r.json()["tables"] == [{"name": "Balance sheet",
                                        "rows": [list(row) for row in read_table(TABLES / "balance_sheet.csv").rows]}]
-        assert len(httpx.post(url + "/v1/tables?filename=s.xlsx", content=statements.read_bytes()).json()["tables"]) == 2
-        bad = httpx.post(url + "/v1/tables?filename=broken.xlsx", content=b"PK\x03\x04 nope")
+        assert len(client.post(url + "/v1/tables?filename=s.xlsx", content=statements.read_bytes()).json()["tables"]) == 2
+        bad = client.post(url + "/v1/tables?filename=broken.xlsx", content=b"PK\x03\x04 nope")
         assert bad.status_code == 400 and bad.json()["error"]["message"].startswith("broken.xlsx: not a readable")
-        assert httpx.post(url + "/v1/tables?filename=t.exe", content=b"x").status_code == 400
-        assert httpx.post(url + "/v1/tables?filename=t.csv", content=b"a,b\n" * 60_000).status_code == 413
+        assert client.post(url + "/v1/tables?filename=t.exe", content=b"x").status_code == 400
+        assert client.post(url + "/v1/tables?filename=t.csv", content=b"a,b\n" * 60_000).status_code == 413

@@ -37,6 +37,9 @@ class Limits:
     messages: int = 200
     body_seconds: float = 10.0
     request_seconds: float = 30.0
+    archive_bytes: int = 10_000_000  # an uploaded .xlsx: its members' total uncompressed size
+    archive_members: int = 200
+    archive_tags: int = 250_000  # XML tags in an .xlsx: openpyxl parses each one (a 20,000-cell sheet has ~160k)
 
 
 def check_rows(rows: Sequence[Sequence[object]], limits: Limits, built: int = 0) -> None:
@@ -90,13 +93,7 @@ async def read_json_body(request: object, limits: Limits) -> object:
     headers = request.headers  # type: ignore[attr-defined]
     if not is_json_content_type(headers.get("content-type")):
         raise BadInput("send the body as JSON with 'Content-Type: application/json'", 415)
-    declared = headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > limits.body_bytes:
-        raise BadInput(f"request body larger than {limits.body_bytes:,} bytes", 413)
-    try:
-        body = await asyncio.wait_for(_read_body(request, limits.body_bytes), limits.body_seconds)
-    except asyncio.TimeoutError:
-        raise BadInput(f"the request body took longer than {limits.body_seconds:g} s to arrive", 408) from None
+    body = await read_body(request, limits)
     try:
         value = json.loads(body)
     except RecursionError:
@@ -106,6 +103,17 @@ async def read_json_body(request: object, limits: Limits) -> object:
     if json_depth(value) > limits.json_depth:
         raise BadInput(f"the JSON body is nested deeper than {limits.json_depth} levels")
     return value
+
+
+async def read_body(request: object, limits: Limits) -> bytes:
+    """The raw body, refused (413) past ``limits.body_bytes`` declared or sent, and (408) past ``body_seconds``."""
+    declared = request.headers.get("content-length")  # type: ignore[attr-defined]
+    if declared and declared.isdigit() and int(declared) > limits.body_bytes:
+        raise BadInput(f"request body larger than {limits.body_bytes:,} bytes", 413)
+    try:
+        return await asyncio.wait_for(_read_body(request, limits.body_bytes), limits.body_seconds)
+    except asyncio.TimeoutError:
+        raise BadInput(f"the request body took longer than {limits.body_seconds:g} s to arrive", 408) from None
 
 
 async def _read_body(request: object, max_bytes: int) -> bytes:

@@ -20,6 +20,7 @@ from .engines import prompts
 from .engines.openai import NO_ANSWER  # the content for no answer; the engine reads it back as none
 from .errors import TabtextError
 from .numbers import parse_number
+from .serve_dataset import chatrag_dataset
 from .serve_guard import BadInput, HostGuard, Limits, build_table, check_shape, read_json_body
 from .types import Answer, Context, Evidence, Example, Paragraph, Prediction, Table, Turn
 
@@ -123,6 +124,7 @@ def parse_chatrag(user: str, limits: Limits = DEFAULT_LIMITS) -> Example:
         turns.append(Turn(role="user" if role == "User" else "assistant", content=text))
     if not turns or turns[-1].role != "user":
         raise BadInput("a ChatRAG prompt must end with a 'User: ...' turn followed by 'Assistant:'")
+    dataset = chatrag_dataset(context, turns)
     for instruction in {i for _, i in prompts.CHATRAG_INSTRUCTIONS.values()}:
         turns = [Turn(t.role, t.content[len(instruction) + 1:]) if t.content.startswith(instruction + " ")
                  else t for t in turns]
@@ -133,7 +135,8 @@ def parse_chatrag(user: str, limits: Limits = DEFAULT_LIMITS) -> Example:
         title, text = (m.group(1), m.group(2)) if m else ("", chunk)
         paragraphs.append(Paragraph(id=str(i), text=text, order=i, title=title))
     return Example(uid=uuid.uuid4().hex, question=turns[-1].content, history=tuple(turns[:-1]),
-                   context=Context(tables=tuple(tables), paragraphs=tuple(paragraphs)), meta={"benchmark": "chatrag"})
+                   context=Context(tables=tuple(tables), paragraphs=tuple(paragraphs)),
+                   meta={"benchmark": "chatrag", "dataset": dataset})
 
 
 def example_from_messages(messages: object, limits: Limits = DEFAULT_LIMITS) -> Example:
@@ -373,7 +376,7 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
 
     from .server_tables import add_table_upload
 
-    add_table_upload(app, limits.body_bytes)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
+    add_table_upload(app, limits)  # POST /v1/tables: .xlsx/.parquet/... uploads -> rows
 
     @app.post("/v1/answer")
     async def answer(request: Request) -> JSONResponse:
