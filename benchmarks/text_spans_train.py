@@ -27,8 +27,8 @@ from sklearn.model_selection import GroupKFold
 
 from tabtext.benchmarks.tatqa import load
 from tabtext.engines.solver.text import candidates
-from tabtext.engines.solver.text_bounds import PREFIX, end_names, start_names
-from tabtext.engines.solver.text_cands import question_marks
+from tabtext.engines.solver.text_bounds import CROSSED, PREFIX, end_names, start_names
+from tabtext.engines.solver.text_cands import question_marks, question_type
 from tabtext.engines.solver.text_parse import parse
 from tabtext.engines.solver.text_sent import split_sentences, terms
 from tabtext.metrics.tatqa import em_f1, score_item
@@ -43,9 +43,10 @@ L2 = 3.0  # chosen by held-out EM over 3 fold draws (with Doc2Dial at 0.1 — L2
 # 0: 35.2, 0.05: 36.0, 0.1: 36.4, 0.15: 36.2, 0.3: 35.2, 1: 31.2 — at L2 5)
 DOC2DIAL_WEIGHT = 0.1
 DOC2DIAL_N = 1500
-# the boundary classifiers (text_bounds.py): held-out EM over the blend 0 / 0.1 / 0.2 / 0.25 / 0.3 / 0.4 with
-# L2 1 and Doc2Dial at 0.3: 35.1 / 36.7 / 37.8 / 38.6 / 36.7 / 35.5 (L2 0.3: 39.0 at 0.2; L2 3: 37.1 at 0.25)
-BOUNDS_BLEND = 0.25
+# the boundary classifiers (text_bounds.py), their edge word classes crossed with the question class; held-out
+# EM, mean of 3 fold draws, by blend 0 / 0.1 / 0.15 / 0.2 / 0.25: 36.1 / 36.1 / 36.8 / 36.8 / 36.3 (not
+# crossed, 0.15 / 0.25: 36.4 / 36.4) — within noise of the ranker alone; L2 1, Doc2Dial sentences at 0.3
+BOUNDS_BLEND = 0.15
 BOUNDS_L2 = 1.0
 BOUNDS_DOC2DIAL_WEIGHT = 0.3
 WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/text_weights.py"
@@ -181,8 +182,10 @@ def sentence_bound_rows(question: str, sentence: str, gold: str, weight: float =
         return []
     is_q, pref_q = question_marks(p, set(terms(question)))
     n = len(p.toks)
-    starts = [SimpleNamespace(features=dict.fromkeys(start_names(p, is_q, pref_q, i), 1.0)) for i in range(n)]
-    ends = [SimpleNamespace(features=dict.fromkeys(end_names(p, is_q, pref_q, e), 1.0)) for e in range(1, n + 1)]
+    qtype = question_type(question) if CROSSED else ""
+    starts = [SimpleNamespace(features=dict.fromkeys(start_names(p, is_q, pref_q, i, qtype), 1.0)) for i in range(n)]
+    ends = [SimpleNamespace(features=dict.fromkeys(end_names(p, is_q, pref_q, e, qtype), 1.0))
+            for e in range(1, n + 1)]
     return [{"cands": starts, "f1": [float(i == span[0]) for i in range(n)], "weight": weight},
             {"cands": ends, "f1": [float(e == span[1]) for e in range(1, n + 1)], "weight": weight}]
 

@@ -15,6 +15,7 @@ from .text_parse import END_CUES, START_CUES, Parsed
 from .text_sent import STOP
 
 PREFIX = "b."
+CROSSED = True
 
 
 def word_class(word: str) -> str:
@@ -27,7 +28,12 @@ def _side(n: int) -> str:
     return str(min(n, 3))
 
 
-def start_names(p: Parsed, is_q: list[bool], pref_q: list[int], i: int) -> list[str]:
+def _crossed(names: list[str], qtype: str) -> list[str]:
+    """The two word-class features nearest the edge again, crossed with the question's class."""
+    return names + [qtype + "&" + k for k in names[:2]] if qtype else names
+
+
+def start_names(p: Parsed, is_q: list[bool], pref_q: list[int], i: int, qtype: str = "") -> list[str]:
     """The features of a span starting at token ``i``."""
     n, low = len(p.low), p.low
     prev = word_class(low[i - 1]) if i else "<s>"
@@ -39,10 +45,10 @@ def start_names(p: Parsed, is_q: list[bool], pref_q: list[int], i: int) -> list[
     names += ["b.stag:" + tag for tag in p.starts.get(i, ())]
     if p.depth[i] > 0:
         names.append("b.sparen")
-    return names
+    return _crossed(names, qtype)
 
 
-def end_names(p: Parsed, is_q: list[bool], pref_q: list[int], e: int) -> list[str]:
+def end_names(p: Parsed, is_q: list[bool], pref_q: list[int], e: int, qtype: str = "") -> list[str]:
     """The features of a span ending before token ``e`` (1..n)."""
     n, low = len(p.low), p.low
     last = word_class(low[e - 1])
@@ -52,13 +58,15 @@ def end_names(p: Parsed, is_q: list[bool], pref_q: list[int], e: int) -> list[st
              f"b.eq-1:{int(is_q[e - 1])}", f"b.eq0:{int(e < n and is_q[e])}",
              "b.eqleft:" + _side(pref_q[e]), "b.eqright:" + _side(pref_q[n] - pref_q[e])]
     names += ["b.etag:" + tag for tag in p.ends.get(e, ())]
-    return names
+    return _crossed(names, qtype)
 
 
-def edge_scores(p: Parsed, is_q: list[bool], pref_q: list[int], weights: dict[str, float]
+def edge_scores(p: Parsed, is_q: list[bool], pref_q: list[int], weights: dict[str, float], qtype: str = ""
                 ) -> tuple[list[float], list[float]]:
     """Score of starting at each token (index i) and of ending before each token (index e, 0 unused)."""
     n = len(p.low)
-    starts = [sum(weights.get(k, 0.0) for k in start_names(p, is_q, pref_q, i)) for i in range(n)]
-    ends = [0.0] + [sum(weights.get(k, 0.0) for k in end_names(p, is_q, pref_q, e)) for e in range(1, n + 1)]
+    qtype = qtype if CROSSED else ""
+    starts = [sum(weights.get(k, 0.0) for k in start_names(p, is_q, pref_q, i, qtype)) for i in range(n)]
+    ends = [0.0] + [sum(weights.get(k, 0.0) for k in end_names(p, is_q, pref_q, e, qtype))
+                    for e in range(1, n + 1)]
     return starts, ends

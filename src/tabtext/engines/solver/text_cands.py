@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text_bounds import edge_scores, end_names, start_names
+from .text_bounds import CROSSED, edge_scores, end_names, start_names
 from .text_parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .text_sent import NUM_TOKEN_RE, STOP, Sentence
 
@@ -243,13 +243,13 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     expected = _EXPECTED.get(qtype, ())
     sent_flags = _sentence_flags(p, text, qyears, qbigrams)
     if weights is not None:
-        bound_s, bound_e = edge_scores(p, m.is_q, m.pref_q, weights)
+        bound_s, bound_e = edge_scores(p, m.is_q, m.pref_q, weights, qtype)
     end_info = []
     for e, etags in ends.items():
         cat = _end_cats(p, m, e, etags, rank, sent_flags)
         repeat_from = m.first_at.get(p.stems[e], n) if e < n and m.is_q[e] else n
         if weights is None:
-            cat += end_names(p, m.is_q, m.pref_q, e)
+            cat += end_names(p, m.is_q, m.pref_q, e, qtype if CROSSED else "")
             end_info.append((e, cat, 0.0, repeat_from))
         else:
             end_info.append((e, cat, cats_score(cat) + bound_e[e], repeat_from))
@@ -257,7 +257,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears)
         if weights is None:
-            scat += start_names(p, m.is_q, m.pref_q, st)
+            scat += start_names(p, m.is_q, m.pref_q, st, qtype if CROSSED else "")
             s_score = 0.0
         else:
             s_score = cats_score(scat) + bound_s[st]
