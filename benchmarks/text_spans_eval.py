@@ -28,7 +28,6 @@ from text_spans_train import (  # noqa: E402
     L2,
     build,
     candidate_em,
-    doc2dial_bound_rows,
     doc2dial_rows,
     fit_calibration,
     held_out_reads,
@@ -92,13 +91,12 @@ def table(name: str, examples: list, predict, by=lambda e: e.meta["answer_type"]
 def held_out(args, open_: list) -> None:
     rows = build(text_span_examples(args.dev))
     extra = doc2dial_rows(DOC2DIAL)
-    bounds_extra = doc2dial_bound_rows(DOC2DIAL)
     spans = [r for r in rows if r["eval"]]
     print(f"candidate recall (a right span among all candidates): "
           f"{100 * sum(max(r['em'], default=0) for r in spans) / len(spans):.1f}% of {len(spans)} text spans")
     texts = [e for e in open_ if is_text_span(e)]
     reads = held_out_reads(rows, texts, args.folds, L2, extra, k=10,
-                           multi=lambda e: e.meta["answer_type"] == "multi-span", bounds_extra=bounds_extra)
+                           multi=lambda e: e.meta["answer_type"] == "multi-span")
     found = {e.uid: c for e, c in reads}
     single = [e for e in texts if e.meta["answer_type"] == "span"]
     in_top = sum(any(candidate_em(e, c.value) for c in found[e.uid]) for e in single)
@@ -106,8 +104,7 @@ def held_out(args, open_: list) -> None:
     table(f"held-out ({args.folds} folds by table)", texts, lambda e: answer_of(e, found[e.uid]))
     table("held-out by wh-word (span only)", single, lambda e: answer_of(e, found[e.uid]),
           by=lambda e: wh_word(e.question))
-    deciles(held_out_reads(rows, span_questions(args.dev), args.folds, L2, extra, bounds_extra=bounds_extra),
-            args.folds)
+    deciles(held_out_reads(rows, span_questions(args.dev), args.folds, L2, extra), args.folds)
 
 
 def deciles(reads: list, folds: int) -> None:

@@ -27,10 +27,6 @@ from sklearn.model_selection import GroupKFold
 
 from tabtext.benchmarks.tatqa import load
 from tabtext.engines.solver.text import candidates
-from tabtext.engines.solver.text_bounds import CROSSED, PREFIX, end_names, start_names
-from tabtext.engines.solver.text_cands import question_marks, question_type
-from tabtext.engines.solver.text_parse import parse
-from tabtext.engines.solver.text_sent import split_sentences, terms
 from tabtext.metrics.tatqa import em_f1, score_item
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -43,12 +39,6 @@ L2 = 3.0  # chosen by held-out EM over 3 fold draws (with Doc2Dial at 0.1 — L2
 # 0: 35.2, 0.05: 36.0, 0.1: 36.4, 0.15: 36.2, 0.3: 35.2, 1: 31.2 — at L2 5)
 DOC2DIAL_WEIGHT = 0.1
 DOC2DIAL_N = 1500
-# the boundary classifiers (text_bounds.py), their edge word classes crossed with the question class; held-out
-# EM, mean of 3 fold draws, by blend 0 / 0.1 / 0.15 / 0.2 / 0.25: 36.1 / 36.1 / 36.8 / 36.8 / 36.3 (not
-# crossed, 0.15 / 0.25: 36.4 / 36.4) — within noise of the ranker alone; L2 1, Doc2Dial sentences at 0.3
-BOUNDS_BLEND = 0.15
-BOUNDS_L2 = 1.0
-BOUNDS_DOC2DIAL_WEIGHT = 0.3
 WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/text_weights.py"
 
 
@@ -73,38 +63,28 @@ def _in_text_only(example) -> bool:
 def doc2dial_rows(path: Path, n: int = DOC2DIAL_N, weight: float = DOC2DIAL_WEIGHT) -> list[dict]:
     """``n`` Doc2Dial reading-comprehension questions (a fixed shuffle; the last user turn is the question, the
     document's blank-line blocks the paragraphs, the first annotated answer the gold), weighted ``weight``."""
-
-    from tabtext.types import Paragraph
-
-    rows = []
-    for question, answer, blocks in _doc2dial_records(path, n):
-        cands = candidates(question, [Paragraph(id=str(i), text=b, order=i + 1) for i, b in enumerate(blocks)])
-        if not cands:
-            continue
-        scores = [em_f1(c.text, answer) for c in cands]
-        rows.append({"ex": None, "cands": cands, "f1": [b for _, b in scores], "em": [a for a, _ in scores],
-                     "weight": weight})
-    return rows
-
-
-def _doc2dial_records(path: Path, n: int) -> list[tuple[str, str, list[str]]]:
-    """(question, first annotated answer, the document's blank-line blocks) of ``n`` Doc2Dial questions with an
-    answer (a fixed shuffle; the last user turn is the question)."""
     import ast
     import csv
     import io
     import zipfile
 
+    from tabtext.types import Paragraph
+
     with zipfile.ZipFile(path) as z, z.open(z.namelist()[0]) as f:
         records = list(csv.DictReader(io.TextIOWrapper(f, "utf-8")))
     random.Random(0).shuffle(records)
-    out = []
+    rows = []
     for rec in records[:n]:
+        question = rec["question"].split("\t")[-1].split(":", 1)[-1].strip()
         answers = ast.literal_eval(rec["answers"])["text"]
-        if answers:
-            out.append((rec["question"].split("\t")[-1].split(":", 1)[-1].strip(), answers[0].strip(),
-                        [b for b in rec["context"].split("\n\n") if b.strip()]))
-    return out
+        blocks = [b for b in rec["context"].split("\n\n") if b.strip()]
+        cands = candidates(question, [Paragraph(id=str(i), text=b, order=i + 1) for i, b in enumerate(blocks)])
+        if not answers or not cands:
+            continue
+        scores = [em_f1(c.text, answers[0].strip()) for c in cands]
+        rows.append({"ex": None, "cands": cands, "f1": [b for _, b in scores], "em": [a for a, _ in scores],
+                     "weight": weight})
+    return rows
 
 
 def build(examples: list) -> list[dict]:
@@ -119,14 +99,12 @@ def build(examples: list) -> list[dict]:
     return rows
 
 
-def fit(rows: list[dict], l2: float = L2, skip: str = PREFIX) -> dict[str, float]:
+def fit(rows: list[dict], l2: float = L2) -> dict[str, float]:
     """Listwise fit: per question, a softmax over its candidates whose target is spread evenly over the
     best-F1 candidates (questions whose best candidate has F1 < 0.5 are left out), each question weighted by
-    its ``weight`` (1 when absent); L2-regularised, L-BFGS. Features named ``skip``... are left out (the
-    boundary scores, fitted on their own by ``fit_reader``)."""
+    its ``weight`` (1 when absent); L2-regularised, L-BFGS."""
     rows = [r for r in rows if r["f1"] and max(r["f1"]) >= 0.5]
-    feats = [{k: v for k, v in c.features.items() if not (skip and k.startswith(skip))}
-             for r in rows for c in r["cands"]]
+    feats = [c.features for r in rows for c in r["cands"]]
     vec = DictVectorizer()
     x = vec.fit_transform(feats).tocsr()
     bounds = np.cumsum([0] + [len(r["cands"]) for r in rows])
@@ -148,77 +126,6 @@ def fit(rows: list[dict], l2: float = L2, skip: str = PREFIX) -> dict[str, float
 
     res = minimize(objective, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B", options={"maxiter": 500})
     return {name: float(w) for name, w in zip(vec.get_feature_names_out(), res.x) if abs(w) > 1e-5}
-
-
-def fit_reader(rows: list[dict], extra: list[dict], l2: float = L2,
-               bounds_extra: list[dict] = ()) -> dict[str, float]:
-    """The shipped weight table: the ranker fitted on ``rows`` + ``extra``, and the boundary classifiers fitted
-    on the gold sentences of ``rows`` + ``bounds_extra``, scaled by BOUNDS_BLEND."""
-    w = fit(list(rows) + list(extra), l2)
-    bounds = fit([b for r in rows for b in bound_rows(r)] + list(bounds_extra), BOUNDS_L2, skip="")
-    w.update({k: BOUNDS_BLEND * v for k, v in bounds.items()})
-    return w
-
-
-def _gold_tokens(text: str, gold: str, toks: list) -> tuple[int, int] | None:
-    """Token range of ``gold`` (case-insensitive, without a final period) inside ``text``, if it is one."""
-    gold = gold.strip().rstrip(".").strip()
-    at = text.lower().find(gold.lower()) if gold else -1
-    if at < 0:
-        return None
-    first = [k for k, t in enumerate(toks) if t[0] == at]
-    last = [k for k, t in enumerate(toks) if t[1] == at + len(gold)]
-    return (first[0], last[0] + 1) if first and last else None
-
-
-def sentence_bound_rows(question: str, sentence: str, gold: str, weight: float = 1.0) -> list[dict]:
-    """Two softmax rows (start, end) over the positions of ``sentence`` with the gold span's edges as
-    targets; none when the gold is not a token range of the sentence."""
-    from types import SimpleNamespace
-
-    p = parse(sentence)
-    span = _gold_tokens(sentence, gold, p.toks)
-    if span is None:
-        return []
-    is_q, pref_q = question_marks(p, set(terms(question)))
-    n = len(p.toks)
-    qtype = question_type(question) if CROSSED else ""
-    starts = [SimpleNamespace(features=dict.fromkeys(start_names(p, is_q, pref_q, i, qtype), 1.0)) for i in range(n)]
-    ends = [SimpleNamespace(features=dict.fromkeys(end_names(p, is_q, pref_q, e, qtype), 1.0))
-            for e in range(1, n + 1)]
-    return [{"cands": starts, "f1": [float(i == span[0]) for i in range(n)], "weight": weight},
-            {"cands": ends, "f1": [float(e == span[1]) for e in range(1, n + 1)], "weight": weight}]
-
-
-def bound_rows(row: dict) -> list[dict]:
-    """Boundary rows of a TAT-QA training question: the first of its candidate sentences holding a gold item."""
-    if row.get("ex") is None or row.get("weight", 1.0) != 1.0:
-        return []
-    e = row["ex"]
-    seen = set()
-    for c in row["cands"]:
-        if c.sentence.text in seen:
-            continue
-        seen.add(c.sentence.text)
-        for g in e.gold[0].value:
-            found = sentence_bound_rows(e.question, c.sentence.text, str(g))
-            if found:
-                return found
-    return []
-
-
-def doc2dial_bound_rows(path: Path, n: int = DOC2DIAL_N, weight: float = BOUNDS_DOC2DIAL_WEIGHT) -> list[dict]:
-    """Boundary rows of ``n`` Doc2Dial questions (the same shuffle as doc2dial_rows): the first sentence of the
-    document holding the first annotated answer."""
-    out = []
-    for question, answer, blocks in _doc2dial_records(path, n):
-        for b in blocks:
-            found = next((rows for s in split_sentences(b)
-                          if (rows := sentence_bound_rows(question, s.text, answer, weight))), None)
-            if found:
-                out += found
-                break
-    return out
 
 
 def evaluate(rows: list[dict], weights: dict[str, float]) -> tuple[float, float]:
@@ -251,10 +158,10 @@ def fold_splits(rows: list[dict], folds: int, seed: int) -> list[tuple[list[int]
 
 
 def cross_validate(rows: list[dict], l2: float, folds: int, seed: int = 0,
-                   extra: list[dict] = (), bounds_extra: list[dict] = ()) -> tuple[float, float]:
+                   extra: list[dict] = ()) -> tuple[float, float]:
     ems, f1s, n = 0.0, 0.0, 0
     for train_idx, test_idx in fold_splits(rows, folds, seed):
-        w = fit_reader([rows[i] for i in train_idx], extra, l2, bounds_extra)
+        w = fit([rows[i] for i in train_idx] + list(extra), l2)
         test = [rows[i] for i in test_idx if rows[i].get("eval", True)]
         em, f1 = evaluate(test, w)
         ems += em * len(test)
@@ -270,7 +177,7 @@ def span_questions(path: Path) -> list:
 
 
 def held_out_reads(rows: list[dict], questions: list, folds: int, l2: float, extra: list[dict],
-                   k: int = 5, multi=lambda e: False, bounds_extra: list[dict] = ()) -> list[tuple[object, list]]:
+                   k: int = 5, multi=lambda e: False) -> list[tuple[object, list]]:
     """(question, its top-``k`` read() candidates with a held-out ranker) for every question in ``questions``:
     the ranker of the fold whose test part holds the question's table; ``multi(question)`` is read()'s
     ``multi``."""
@@ -278,7 +185,7 @@ def held_out_reads(rows: list[dict], questions: list, folds: int, l2: float, ext
 
     out = []
     for fold, (train_idx, test_idx) in enumerate(fold_splits(rows, folds, 0)):
-        w = fit_reader([rows[i] for i in train_idx], extra, l2, bounds_extra)
+        w = fit([rows[i] for i in train_idx] + list(extra), l2)
         train_tables = {rows[i]["ex"].meta["table_uid"] for i in train_idx}
         test_tables = {rows[i]["ex"].meta["table_uid"] for i in test_idx}
         for e in questions:
@@ -350,31 +257,26 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--repeats", type=int, default=1, help="fold draws to average (1 = GroupKFold only)")
     ap.add_argument("--doc2dial", type=Path, default=DOC2DIAL)
     ap.add_argument("--doc2dial-weight", type=float, default=DOC2DIAL_WEIGHT, help="0 = TAT-QA only")
-    ap.add_argument("--bounds-blend", type=float, default=BOUNDS_BLEND, help="0 = the ranker alone")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args(argv)
-    globals()["BOUNDS_BLEND"] = args.bounds_blend  # read by fit_reader
     rows = build(text_span_examples(args.dev))
     extra = doc2dial_rows(args.doc2dial, weight=args.doc2dial_weight) if args.doc2dial_weight else []
-    bounds_extra = doc2dial_bound_rows(args.doc2dial) if args.doc2dial_weight else []
     if extra:
-        print(f"+ {len(extra)} Doc2Dial questions at weight {args.doc2dial_weight}, {len(bounds_extra) // 2} "
-              f"Doc2Dial boundary sentences at {BOUNDS_DOC2DIAL_WEIGHT}")
+        print(f"+ {len(extra)} Doc2Dial questions at weight {args.doc2dial_weight}")
     scored = [r for r in rows if r["eval"]]
     print(f"{len(rows)} training questions ({len(scored)} text spans, the rest table-text spans found only in "
           f"text); oracle EM over the text spans' candidates "
           f"{100 * sum(max(r['em'], default=0) for r in scored) / len(scored):.1f}")
     for l2 in args.l2:
-        runs = [cross_validate(rows, l2, args.folds, seed, extra, bounds_extra) for seed in range(args.repeats)]
+        runs = [cross_validate(rows, l2, args.folds, seed, extra) for seed in range(args.repeats)]
         em = sum(r[0] for r in runs) / len(runs)
         f1 = sum(r[1] for r in runs) / len(runs)
         print(f"L2={l2}: held-out ({args.folds} folds grouped by table, mean of {len(runs)} fold draws) "
               f"EM {em:.1f} F1 {f1:.1f}  [" + ", ".join(f"{a:.1f}/{b:.1f}" for a, b in runs) + "]")
     if args.write:
-        w = fit_reader(rows, extra, args.l2[0], bounds_extra)
+        w = fit(rows + extra, args.l2[0])
         em, f1 = evaluate(rows, w)
-        reads = held_out_reads(rows, span_questions(args.dev), args.folds, args.l2[0], extra,
-                               bounds_extra=bounds_extra)
+        reads = held_out_reads(rows, span_questions(args.dev), args.folds, args.l2[0], extra)
         cal = fit_calibration(reads)
         threshold = no_answer_threshold(reads, cal)
         print(f"fitted on the open part: EM {em:.1f} F1 {f1:.1f}; {len(w)} weights, calibration {cal}, "

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text_bounds import CROSSED, edge_scores, end_names, start_names
 from .text_parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .text_sent import NUM_TOKEN_RE, STOP, Sentence
 
@@ -104,12 +103,6 @@ def _match(p: Parsed, question_terms: set[str]) -> _Match:
         if is_q[i]:
             first_at.setdefault(p.stems[i], i)
     return _Match(is_q, pref_q, pref_c, last_q, first_at, pref_q[n], pref_c[n] - pref_q[n])
-
-
-def question_marks(p: Parsed, question_terms: set[str]) -> tuple[list[bool], list[int]]:
-    """Which tokens are the question's words, and their running count (what text_bounds.py needs)."""
-    m = _match(p, question_terms)
-    return m.is_q, m.pref_q
 
 
 def _boundaries(p: Parsed, m: _Match) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
@@ -242,25 +235,15 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     text = sentence.text
     expected = _EXPECTED.get(qtype, ())
     sent_flags = _sentence_flags(p, text, qyears, qbigrams)
-    if weights is not None:
-        bound_s, bound_e = edge_scores(p, m.is_q, m.pref_q, weights, qtype)
     end_info = []
     for e, etags in ends.items():
         cat = _end_cats(p, m, e, etags, rank, sent_flags)
         repeat_from = m.first_at.get(p.stems[e], n) if e < n and m.is_q[e] else n
-        if weights is None:
-            cat += end_names(p, m.is_q, m.pref_q, e, qtype if CROSSED else "")
-            end_info.append((e, cat, 0.0, repeat_from))
-        else:
-            end_info.append((e, cat, cats_score(cat) + bound_e[e], repeat_from))
+        end_info.append((e, cat, cats_score(cat), repeat_from))
     cands: list[Candidate] = []
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears)
-        if weights is None:
-            scat += start_names(p, m.is_q, m.pref_q, st, qtype if CROSSED else "")
-            s_score = 0.0
-        else:
-            s_score = cats_score(scat) + bound_s[st]
+        s_score = cats_score(scat)
         for e, ecat, e_score, repeat_from in end_info:
             if e <= st or e - st > MAX_LEN or p.pref_word[e] == p.pref_word[st]:
                 continue
