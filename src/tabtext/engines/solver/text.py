@@ -12,23 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ...types import Paragraph
 from .text_cands import Candidate, merge_weights, question_type, sentence_candidates
+from .text_multi import TextSpan, is_multi_span_question, split_multi
 from .text_sent import Sentence, bm25_rank, split_sentences, terms
 
 TOP_SENTENCES = 3
-
-
-@dataclass(frozen=True, slots=True)
-class TextSpan:
-    text: str
-    paragraph: int
-    start: int
-    end: int
-    score: float
+__all__ = ["TextSpan", "answer_text", "candidates", "is_multi_span_question"]
 
 
 def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SENTENCES,
@@ -87,13 +79,5 @@ def answer_text(question: str, paragraphs: Sequence[Paragraph], multi: bool = Fa
     scored = sorted(candidates(question, paragraphs, weights=w), key=lambda c: -c.score)
     spans = [TextSpan(c.text, c.sentence.paragraph, c.start, c.end, c.score) for c in scored]
     if multi and spans:
-        from .text_multi import split_multi
-
         return split_multi(question, spans, paragraphs)
     return spans
-
-
-def is_multi_span_question(question: str) -> bool:
-    from .text_multi import is_multi_span_question as _is_multi
-
-    return _is_multi(question)

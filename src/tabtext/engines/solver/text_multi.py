@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ...types import Paragraph
 from .text_sent import NUM_TOKEN_RE, TOKEN_RE, split_sentences
 
-if TYPE_CHECKING:
-    from .text import TextSpan
+
+@dataclass(frozen=True, slots=True)
+class TextSpan:
+    """One answer span: its text, paragraph index, character offsets in that paragraph and ranker score."""
+
+    text: str
+    paragraph: int
+    start: int
+    end: int
+    score: float
 
 _YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 _ARITH_RE = re.compile(
@@ -68,8 +76,6 @@ def split_list(text: str) -> list[str]:
 
 
 def split_multi(question: str, spans: Sequence[TextSpan], paragraphs: Sequence[Paragraph]) -> list[TextSpan]:
-    from .text import TextSpan
-
     if not spans:
         return []
     k = expected_items(question)
@@ -108,8 +114,6 @@ def _amount_window(spans: Sequence[TextSpan], paragraphs: Sequence[Paragraph], k
                    qyears: list[str]) -> list[TextSpan]:
     """k amounts of one listed run with the highest mean span score; when the sentence lists as many years as
     amounts, the amounts of the asked years."""
-    from .text import TextSpan
-
     score = {(s.paragraph, s.start, s.end): s.score for s in spans}
     floor = min(score.values())
     best: tuple[float, list[tuple[int, int]], int] = (float("-inf"), [], -1)

@@ -19,9 +19,9 @@ from functools import lru_cache
 from ....types import Paragraph
 from .. import text_weights
 from ..lexicon import content_tokens
-from ..text import TextSpan, candidates
+from ..text import candidates
 from ..text_cands import Candidate
-from ..text_multi import is_multi_span_question, split_multi
+from ..text_multi import TextSpan, is_multi_span_question, split_multi
 from .candidate import Kind, TextCandidate
 
 NO_ANSWER_THRESHOLD: float = text_weights.NO_ANSWER_THRESHOLD
