@@ -1,12 +1,13 @@
-"""The one adapter between the TAT-QA core and the paragraph reader (developer "reader" owns the reader).
+"""The one adapter between the TAT-QA core and the paragraph reader (``engines/solver/reader``).
 
-Today the reader is ``textspan.text_answer`` / ``textspan.text_coverage``; after the merge it becomes
-``reader.read(question, paragraphs, k) -> list[TextCandidate]`` (``value``, ``paragraph``, ``start``, ``end``,
-``score``, ``kind``). Only the two functions below call it, and both speak Programs, so switching is a few lines.
+One-span questions take ``reader.read(question, paragraphs, k)``: its top spans become span Programs and the
+ranker sees each one's score gap to the best and its calibrated probability, so a text answer is weighed against
+table answers on one scale. List questions take ``textspan.text_answer`` (the reader's list assembly).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -15,7 +16,7 @@ from ...types import Paragraph
 from .intent import reader_wording
 from .program import Program, Span
 from .question import Query
-from .text import answer_text
+from .reader import TextCandidate, read
 from .textspan import text_answer, text_coverage
 
 _CACHE: dict[tuple, object] = {}  # the last few reader calls: the router and the candidates ask alike
@@ -38,13 +39,18 @@ def _one_span(q: Query) -> bool:
     return q.kind != "list_items" and not _LIST_ASKED.search(q.text.lower())
 
 
-def _span_program(s) -> Program:
-    return Program("span", (Span(s.paragraph, s.start, s.end, s.text),), pattern="text_span", answer_value=(s.text,))
+def _span_program(c: TextCandidate) -> Program:
+    return Program("span", (Span(c.paragraph, c.start, c.end, c.value),), pattern="text_span", answer_value=(c.value,))
 
 
-def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list[tuple[Program, str, float]]:
-    """The reader's k best answers: (Program, route, reader score relative to the best, 0 for the best). A list
-    question gets its one list answer."""
+def _log_share(c: TextCandidate) -> float:
+    """log of the candidate's softmax share among the reader's candidates (from its calibration logit)."""
+    return -math.log1p(math.exp(-c.features.get("logit", 0.0)))
+
+
+def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list[tuple[Program, str, float, float]]:
+    """The reader's k best answers: (Program, route, reader score relative to the best (0 for the best), the
+    reader's calibrated probability). A list question gets its one list answer."""
     if k <= 0 or not paragraphs:
         return []
     asked = replace(q, text=reader_wording(q.text))
@@ -55,10 +61,13 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list
         answer, evidence, route = got
         args = tuple(Span(e.paragraph, e.start, e.end, e.text) for e in evidence)
         op = "spans" if isinstance(answer.value, tuple) and len(answer.value) > 1 else "span"
-        return [(Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route, 0.0)]
-    spans = _read(("spans", asked.text, tuple(paragraphs)), lambda: answer_text(asked.text, paragraphs))
-    top = spans[0].score if spans else 0.0
-    return [(_span_program(s), "text_span", float(s.score - top)) for s in spans[:k]]
+        return [(Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route, 0.0, -1.0)]
+    found = _read(("read", asked.text, tuple(paragraphs), max(k, 3)),  # one call serves the router (k=1) too
+                  lambda: read(asked.text, paragraphs, k=max(k, 3), multi=False))[:k]
+    if not found:
+        return []
+    top = _log_share(found[0])
+    return [(_span_program(c), "text_span", _log_share(c) - top, c.score) for c in found]
 
 
 def text_program(q: Query, paragraphs: Sequence[Paragraph]) -> tuple[Program, str] | None:
