@@ -29,6 +29,17 @@ def test_predictions_of_another_split_are_an_error_said_first(tmp_path, capsys):
     assert "0 of 2 prediction uids are in this gold file (mini.json) — another split?" in one_error_line(capsys)
 
 
+@pytest.mark.parametrize(("bench", "gold", "name", "content"), [
+    ("tatqa", MINI, "none.json", "{}"),
+    ("tanq", DATA / "tanq" / "full_schema.jsonl", "none.jsonl", ""),
+])
+def test_a_prediction_file_without_predictions_is_an_error_not_zeros(tmp_path, capsys, bench, gold, name, content):
+    preds = tmp_path / name
+    preds.write_text(content, encoding="utf-8")
+    assert main(["score", bench, str(preds), "--file", str(gold)]) == 2
+    assert "holds no predictions" in one_error_line(capsys)
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -145,10 +145,13 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Prediction],
                        examples: Sequence[Example]) -> None:
-    """Predictions keyed by uids of another split score 0 everywhere: say so before any table."""
+    """No predictions, or ones keyed by uids of another split, score 0 everywhere: say so before any table."""
+    if not predictions:
+        raise TabtextError(f"{path}: holds no predictions, so every question would score 0; give the prediction "
+                           "file (or run folder) a run wrote")
     gold = {ex.uid for ex in examples}
     matched = sum(1 for uid in predictions if uid in gold)
-    if not predictions or matched == len(predictions):
+    if matched == len(predictions):
         return
     line = (f"{matched:,} of {len(predictions):,} prediction uids are in this gold file ({gold_path.name}) — "
             "another split?")
