@@ -40,6 +40,12 @@ def test_a_prediction_file_without_predictions_is_an_error_not_zeros(tmp_path, c
     assert "holds no predictions" in one_error_line(capsys)
 
 
+@pytest.mark.parametrize("n", ["0", "-3"])
+def test_inspect_with_no_contexts_to_show_is_an_error_not_silence(capsys, n):
+    assert main(["inspect", "tatqa", "--file", str(MINI), "-n", n]) == 2
+    assert f"-n must be 1 or more (the number of contexts to show), got {n}" in one_error_line(capsys)
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -94,8 +94,10 @@ def cmd_ls(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
+    if args.n < 1:
+        raise TabtextError(f"-n must be 1 or more (the number of contexts to show), got {args.n}")
     bench, _, examples = _load(args)
-    groups = display.group_by_context(examples)[: max(args.n, 0)]
+    groups = display.group_by_context(examples)[: args.n]
     render = getattr(bench, "render_example", None)
     for i, group in enumerate(groups):
         if i:
