@@ -105,6 +105,8 @@ def test_answer_endpoint_history_makes_a_conversation(echo_url):
     ("/v1/chat/completions", json.dumps({"messages": [{"role": "user", "content": "| a |"}]}).encode(), 400,
      "no question"),
     ("/v1/chat/completions", json.dumps({"stream": True, "messages": []}).encode(), 400, "'messages'"),
+    ("/v1/chat/completions", json.dumps({"stream": "yes", "messages": [{"role": "user", "content": "Question: q"}]}
+                                        ).encode(), 400, "'stream' must be true or false"),
 ])
 def test_bad_input_is_a_clear_4xx(echo_url, path, body, status, message):
     r = httpx.post(echo_url + path, content=body, headers={"content-type": "application/json"})
