@@ -59,8 +59,9 @@ def main(argv: list[str] | None = None) -> int:
             run_batch(engine, jobs, writer, args.batch_size, advance)
     finally:
         writer.close()
-    print(f"{writer.rows} answers ({writer.errors} with an error) from {len(jobs)} table files written to "
-          f"{writer.csv_path} and {writer.jsonl_path}", file=sys.stderr)
+    print(f"{writer.rows} rows ({writer.answered} answered; {writer.rows - writer.answered} with no answer found or "
+          f"an error, see the error column) from {len(jobs)} table files written to {writer.csv_path} and "
+          f"{writer.jsonl_path}", file=sys.stderr)
     return 0
 
 
