@@ -46,6 +46,14 @@ def test_inspect_with_no_contexts_to_show_is_an_error_not_silence(capsys, n):
     assert f"-n must be 1 or more (the number of contexts to show), got {n}" in one_error_line(capsys)
 
 
+def test_a_run_folder_of_another_benchmark_is_named_as_such(tmp_path, capsys):
+    run = tmp_path / "chatrag-run"
+    run.mkdir()
+    (run / "predictions.txt").write_text("1.5\n", encoding="utf-8")
+    assert main(["score", "tatqa", str(run), "--file", str(MINI)]) == 2
+    assert "this is a chatrag run folder (it holds predictions.txt, not predictions.json)" in one_error_line(capsys)
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -121,7 +121,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     bench, gold_path, examples = _load(args)
     if args.predictions.is_dir():  # a run folder: its official prediction file
-        args.predictions = run_files.official_path(args.predictions, args.benchmark)
+        args.predictions = _official_file_of(args.predictions, args.benchmark)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
     notes = []
@@ -143,6 +143,19 @@ def cmd_score(args: argparse.Namespace) -> int:
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _official_file_of(folder: Path, benchmark: str) -> Path:
+    """The run folder's official prediction file; a folder of another benchmark's run is named as such."""
+    path = run_files.official_path(folder, benchmark)
+    if path.exists():
+        return path
+    for other in ("tatqa", "chatrag", "tanq"):
+        found = run_files.official_path(folder, other)
+        if other != benchmark and found.exists():
+            raise TabtextError(f"{folder}: this is a {other} run folder (it holds {found.name}, not {path.name}); "
+                               f"score it with: tabtext score {other} {folder} ...")
+    return path
 
 
 def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Prediction],
