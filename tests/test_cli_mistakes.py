@@ -54,6 +54,19 @@ def test_a_run_folder_of_another_benchmark_is_named_as_such(tmp_path, capsys):
     assert "this is a chatrag run folder (it holds predictions.txt, not predictions.json)" in one_error_line(capsys)
 
 
+@pytest.mark.parametrize(("bench", "gold_args"), [
+    ("chatrag", ["--file", str(DATA / "convfinqa" / "mini_pot.json"), "--dataset", "convfinqa"]),
+    ("tanq", ["--file", str(DATA / "tanq" / "full_schema.jsonl")]),
+])
+def test_a_report_given_as_predictions_is_named_for_every_benchmark(tmp_path, capsys, bench, gold_args):
+    from tabtext.report import Report
+
+    report = tmp_path / "report.json"
+    Report(benchmark=bench, metric="m", scores={"em": 0.5}).save(report)
+    assert main(["score", bench, str(report), *gold_args]) == 2
+    assert "this is a report, not predictions" in one_error_line(capsys)
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -122,6 +123,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     bench, gold_path, examples = _load(args)
     if args.predictions.is_dir():  # a run folder: its official prediction file
         args.predictions = _official_file_of(args.predictions, args.benchmark)
+    _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
     notes = []
@@ -143,6 +145,18 @@ def cmd_score(args: argparse.Namespace) -> int:
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _refuse_a_report(path: Path) -> None:
+    """A report.json given as predictions would be misread as answer lines or JSONL rows: say what it is."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(200)
+    except OSError:
+        return  # the benchmark's reader names the problem
+    if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
+        raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
+                           f"{run_files.RECORDS} (or its official prediction file) beside it")
 
 
 def _official_file_of(folder: Path, benchmark: str) -> Path:
