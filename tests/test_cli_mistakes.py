@@ -67,6 +67,20 @@ def test_a_report_given_as_predictions_is_named_for_every_benchmark(tmp_path, ca
     assert "this is a report, not predictions" in one_error_line(capsys)
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["batch", "questions.txt", "--tables", "tables", "--batch-size", "0"], "--batch-size must be 1 or more, got 0"),
+    (["run", "tatqa", "--file", str(MINI), "--show-errors", "-1"], "--show-errors must be 0 or more, got -1"),
+    (["compare", "a", "b", "--max-flips", "-1"], "--max-flips must be 0 or more, got -1"),
+    (["retrieve", "--file", "dev.json", "--chunk-words", "0"], "--chunk-words must be 1 or more, got 0"),
+    (["serve", "--port", "99999"], "--port must be 0 to 65535 (0 picks a free one), got 99999"),
+])
+def test_numeric_options_out_of_range_are_one_line_not_a_traceback(tmp_path, capsys, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert message in one_error_line(capsys)
+    assert not list(tmp_path.iterdir())
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from . import data, display, run_files
 from .benchmarks import BENCHMARKS
+from .commands import at_least
 from .errors import TabtextError
 from .report import Report, render_text
 from .types import Engine, Example, Prediction
@@ -204,13 +205,13 @@ def _run_dir(args: argparse.Namespace) -> Path:
 
 
 def _ready_engine(args: argparse.Namespace) -> Engine:
-    """Check --limit, --batch-size and the engine (spec, options, key, endpoint) before anything is written."""
+    """Check --limit, --batch-size, --show-errors and the engine (spec, options, key, endpoint) before anything
+    is written."""
     from .engines import make_engine
     from .engines.ray_engine import make_ray_engine
 
-    for flag, value in (("--limit", args.limit), ("--batch-size", args.batch_size)):
-        if value is not None and value < 1:
-            raise TabtextError(f"{flag} must be 1 or more, got {value}")
+    at_least(1, limit=args.limit, batch_size=args.batch_size)
+    at_least(0, show_errors=getattr(args, "show_errors", None))
     engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
     preflight = getattr(engine, "preflight", None)
     if callable(preflight):

@@ -8,7 +8,7 @@ import json
 
 from .. import data
 from ..errors import TabtextError
-from . import one_line_errors
+from . import at_least, one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,9 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     from ..benchmarks.chatrag import load
     from ..retrieval import TOP_K, recall_at_k
 
-    for flag, value in (("--limit", args.limit), ("--k", args.k)):
-        if value is not None and value < 1:
-            raise TabtextError(f"{flag} must be 1 or more, got {value}")
+    at_least(1, limit=args.limit, k=args.k, chunk_words=args.chunk_words)
     path = args.file if args.file is not None else data.resolve("chatrag", args.split, args.data_dir)
     examples = load(path, dataset=args.dataset)
     if args.limit is not None:

@@ -21,6 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        print(f"tabtext serve: error: --port must be 0 to 65535 (0 picks a free one), got {args.port}", file=sys.stderr)
+        return 2
     try:
         import uvicorn
 
