@@ -157,3 +157,13 @@ def test_serve_command_runs_as_a_process():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_serve_on_a_busy_port_is_one_line_and_exit_2(capsys):
+    from tabtext.commands.serve import main as serve_main
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert serve_main(["--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and err.count("\n") == 1 and "http://" not in err
