@@ -81,6 +81,18 @@ def test_numeric_options_out_of_range_are_one_line_not_a_traceback(tmp_path, cap
     assert not list(tmp_path.iterdir())
 
 
+def test_out_of_the_wrong_kind_is_one_line_and_leaves_nothing_behind(tmp_path, capsys):
+    preds = tmp_path / "preds.json"
+    preds.write_text(json.dumps({"q1": ["$1,452.4", "million"]}), encoding="utf-8")
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    assert main(["score", "tatqa", str(preds), "--file", str(MINI), "--out", str(folder)]) == 2
+    assert "is a folder; give the report's file name" in one_error_line(capsys)
+    assert not list(folder.iterdir()) and not (tmp_path / "reports.tmp").exists()
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(preds)]) == 2
+    assert "is a file; a run writes a folder" in one_error_line(capsys)
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -121,6 +121,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
 
+    if args.out is not None and args.out.is_dir():
+        raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
     bench, gold_path, examples = _load(args)
     if args.predictions.is_dir():  # a run folder: its official prediction file
         args.predictions = _official_file_of(args.predictions, args.benchmark)
@@ -192,6 +194,8 @@ def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Predi
 
 def _run_dir(args: argparse.Namespace) -> Path:
     if args.out is not None:
+        if args.out.exists() and not args.out.is_dir():
+            raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
