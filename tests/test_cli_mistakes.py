@@ -93,6 +93,13 @@ def test_out_of_the_wrong_kind_is_one_line_and_leaves_nothing_behind(tmp_path, c
     assert "is a file; a run writes a folder" in one_error_line(capsys)
 
 
+def test_ls_names_the_folders_it_looked_in_and_a_missing_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TABTEXT_DATA", str(tmp_path / "nowhere"))
+    assert main(["ls"]) == 0
+    header = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("data files"))
+    assert f"looked in {tmp_path / 'nowhere'} (no such folder), then " in header
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

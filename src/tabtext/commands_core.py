@@ -85,7 +85,8 @@ def cmd_ls(args: argparse.Namespace) -> int:
         print(f"{title}:")
         for name in registry.names():
             print(f"  {name:<10} {registry.help(name)}")
-    print("data files:")
+    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in data.data_dirs())
+    print(f"data files (looked in {folders}):")
     for (bench, split), spec in sorted(data.SPLITS.items()):
         try:
             where = str(data.resolve(bench, split, download=False))
