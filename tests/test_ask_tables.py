@@ -78,3 +78,10 @@ def test_ask_with_two_table_files():
 def test_table_mistakes_are_one_line_exit_2(args, message):
     out = ask(*args, "What was revenue?")
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_command_list_names_the_spreadsheet_formats_ask_reads():
+    listing = subprocess.run([sys.executable, "-m", "tabtext.cli", "--help"], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=60).stdout
+    ask_line = " ".join(listing.split("ask", 1)[1].split("serve", 1)[0].split())
+    assert "XLSX" in ask_line and "Parquet" in ask_line, ask_line

@@ -87,6 +87,8 @@ def test_retrieve_command_takes_a_named_split_like_the_other_commands(tmp_path, 
     assert "known splits" in capsys.readouterr().err
     assert main(["--split", "inscit_dev", "--data-dir", str(tmp_path), "--limit", "0"]) == 2
     assert "--limit must be 1 or more" in capsys.readouterr().err
+    assert main(["--split", "inscit_dev", "--data-dir", str(tmp_path), "--k", "0"]) == 2  # not the default k
+    assert "--k must be 1 or more, got 0" in capsys.readouterr().err
 
 
 def test_retrieve_command_without_gold_evidence(capsys):

@@ -29,6 +29,77 @@ def test_predictions_of_another_split_are_an_error_said_first(tmp_path, capsys):
     assert "0 of 2 prediction uids are in this gold file (mini.json) — another split?" in one_error_line(capsys)
 
 
+@pytest.mark.parametrize(("bench", "gold", "name", "content"), [
+    ("tatqa", MINI, "none.json", "{}"),
+    ("tanq", DATA / "tanq" / "full_schema.jsonl", "none.jsonl", ""),
+])
+def test_a_prediction_file_without_predictions_is_an_error_not_zeros(tmp_path, capsys, bench, gold, name, content):
+    preds = tmp_path / name
+    preds.write_text(content, encoding="utf-8")
+    assert main(["score", bench, str(preds), "--file", str(gold)]) == 2
+    assert "holds no predictions" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("n", ["0", "-3"])
+def test_inspect_with_no_contexts_to_show_is_an_error_not_silence(capsys, n):
+    assert main(["inspect", "tatqa", "--file", str(MINI), "-n", n]) == 2
+    assert f"-n must be 1 or more (the number of contexts to show), got {n}" in one_error_line(capsys)
+
+
+def test_a_run_folder_of_another_benchmark_is_named_as_such(tmp_path, capsys):
+    run = tmp_path / "chatrag-run"
+    run.mkdir()
+    (run / "predictions.txt").write_text("1.5\n", encoding="utf-8")
+    assert main(["score", "tatqa", str(run), "--file", str(MINI)]) == 2
+    assert "this is a chatrag run folder (it holds predictions.txt, not predictions.json)" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize(("bench", "gold_args"), [
+    ("chatrag", ["--file", str(DATA / "convfinqa" / "mini_pot.json"), "--dataset", "convfinqa"]),
+    ("tanq", ["--file", str(DATA / "tanq" / "full_schema.jsonl")]),
+])
+def test_a_report_given_as_predictions_is_named_for_every_benchmark(tmp_path, capsys, bench, gold_args):
+    from tabtext.report import Report
+
+    report = tmp_path / "report.json"
+    Report(benchmark=bench, metric="m", scores={"em": 0.5}).save(report)
+    assert main(["score", bench, str(report), *gold_args]) == 2
+    assert "this is a report, not predictions" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["batch", "questions.txt", "--tables", "tables", "--batch-size", "0"], "--batch-size must be 1 or more, got 0"),
+    (["run", "tatqa", "--file", str(MINI), "--show-errors", "-1"], "--show-errors must be 0 or more, got -1"),
+    (["compare", "a", "b", "--max-flips", "-1"], "--max-flips must be 0 or more, got -1"),
+    (["retrieve", "--file", "dev.json", "--chunk-words", "0"], "--chunk-words must be 1 or more, got 0"),
+    (["serve", "--port", "99999"], "--port must be 0 to 65535 (0 picks a free one), got 99999"),
+])
+def test_numeric_options_out_of_range_are_one_line_not_a_traceback(tmp_path, capsys, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert message in one_error_line(capsys)
+    assert not list(tmp_path.iterdir())
+
+
+def test_out_of_the_wrong_kind_is_one_line_and_leaves_nothing_behind(tmp_path, capsys):
+    preds = tmp_path / "preds.json"
+    preds.write_text(json.dumps({"q1": ["$1,452.4", "million"]}), encoding="utf-8")
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    assert main(["score", "tatqa", str(preds), "--file", str(MINI), "--out", str(folder)]) == 2
+    assert "is a folder; give the report's file name" in one_error_line(capsys)
+    assert not list(folder.iterdir()) and not (tmp_path / "reports.tmp").exists()
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(preds)]) == 2
+    assert "is a file; a run writes a folder" in one_error_line(capsys)
+
+
+def test_ls_names_the_folders_it_looked_in_and_a_missing_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TABTEXT_DATA", str(tmp_path / "nowhere"))
+    assert main(["ls"]) == 0
+    header = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("data files"))
+    assert f"looked in {tmp_path / 'nowhere'} (no such folder), then " in header
+
+
 def test_partly_matching_predictions_warn_before_the_scores(tmp_path, capsys):
     preds = tmp_path / "mixed.json"
     preds.write_text(json.dumps({"q1": ["$1,452.4", "million"], "x2": ["2", ""]}), encoding="utf-8")

@@ -200,6 +200,26 @@ def test_html_without_a_name_writes_report_html_in_the_run_folder(run_dir, monke
     assert not (tmp_path / "report.html").exists()
 
 
+def test_html_with_out_writes_where_out_says(run_dir, tmp_path):
+    out = tmp_path / "elsewhere.html"
+    assert report_cmd.main([str(run_dir), "--html", "--out", str(out)]) == 0
+    assert out.read_text().startswith("<!doctype html>")
+    assert not (run_dir / "report.html").exists()
+
+
+def test_a_retrieved_passage_is_not_shown_as_paragraph_minus_one(run_dir):
+    preds = run_dir / "predictions.jsonl"
+    records = [json.loads(line) for line in preds.read_text(encoding="utf-8").splitlines()]
+    for r in records:
+        for e in r["evidence"]:
+            if e["kind"] == "text":
+                e["paragraph"] = -1  # what the ChatRAG solver writes for a retrieved chunk
+    preds.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    for fmt in ("md", "html"):
+        text = render(run_dir, fmt)
+        assert "paragraph -1" not in text and "passage demand" in text
+
+
 def test_results_come_before_provenance(run_dir):
     html = render(run_dir, "html")
     assert html.index("<h2>Scores by") < html.index("<h2>Error browser") < html.index("<h2>Provenance")

@@ -105,6 +105,8 @@ def test_answer_endpoint_history_makes_a_conversation(echo_url):
     ("/v1/chat/completions", json.dumps({"messages": [{"role": "user", "content": "| a |"}]}).encode(), 400,
      "no question"),
     ("/v1/chat/completions", json.dumps({"stream": True, "messages": []}).encode(), 400, "'messages'"),
+    ("/v1/chat/completions", json.dumps({"stream": "yes", "messages": [{"role": "user", "content": "Question: q"}]}
+                                        ).encode(), 400, "'stream' must be true or false"),
 ])
 def test_bad_input_is_a_clear_4xx(echo_url, path, body, status, message):
     r = httpx.post(echo_url + path, content=body, headers={"content-type": "application/json"})
@@ -155,3 +157,13 @@ def test_serve_command_runs_as_a_process():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_serve_on_a_busy_port_is_one_line_and_exit_2(capsys):
+    from tabtext.commands.serve import main as serve_main
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert serve_main(["--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and err.count("\n") == 1 and "http://" not in err

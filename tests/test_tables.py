@@ -80,6 +80,15 @@ def test_bad_table_files_give_one_clear_line(name, error, words):
     assert name in message and words in message and "\n" not in message
 
 
+@pytest.mark.parametrize("name", ["report.json", "predictions.jsonl"])
+def test_a_json_file_given_as_a_table_is_named_as_not_a_table(tmp_path, name):
+    path = tmp_path / name
+    path.write_text('{"benchmark": "tatqa", "scores": {"em": 0.7, "f1": 0.76}}\n', encoding="utf-8")
+    with pytest.raises(FormatError, match="a JSON file is not a table") as info:
+        read_table(path)
+    assert name in str(info.value)
+
+
 def test_too_large_and_not_utf8(tmp_path):
     big = tmp_path / "big.csv"
     big.write_text("a,b\n" + "1,2\n" * (MAX_TABLE_BYTES // 4 + 1))

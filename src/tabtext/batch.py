@@ -145,13 +145,13 @@ class ResultWriter:
         self._jsonl_fh = open(self.jsonl_path, "w", encoding="utf-8")
         self._csv = csv.DictWriter(self._csv_fh, fieldnames=COLUMNS)
         self._csv.writeheader()
-        self.rows = self.errors = 0
+        self.rows = self.answered = 0
 
     def write(self, rows: Iterable[dict[str, object]]) -> None:
         for row in rows:
             self._csv.writerow({k: _csv_cell(k, row[k]) for k in COLUMNS})
             self._jsonl_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-            self.rows, self.errors = self.rows + 1, self.errors + bool(row["error"])
+            self.rows, self.answered = self.rows + 1, self.answered + (row["answer"] not in ("", None, []))
         self._csv_fh.flush()
         self._jsonl_fh.flush()
 

@@ -20,7 +20,7 @@ EXTRA_COMMANDS = {
     "retrieve": ("tabtext.commands.retrieve", "retrieve chunks for conversational turns and report recall@k"),
     "report": ("tabtext.commands.report", "render a run or report.json as self-contained HTML or Markdown"),
     "compare": ("tabtext.commands.compare", "compare runs: per-slice deltas, bootstrap CIs, McNemar, flips"),
-    "ask": ("tabtext.commands.ask", "ask a question of your own table (CSV, Markdown, HTML) and text"),
+    "ask": ("tabtext.commands.ask", "ask a question of your own tables (CSV, Markdown, HTML, XLSX, Parquet) and text"),
     "serve": ("tabtext.commands.serve", "serve the solver over HTTP (OpenAI-compatible API and a web page)"),
     "lm-eval-tasks": ("tabtext.commands.lm_eval_tasks", "print the include path of tabtext's lm-evaluation-harness tasks"),
     "batch": ("tabtext.commands.batch", "ask questions of every table in a folder; CSV + JSONL results"),

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from . import data, display, run_files
 from .benchmarks import BENCHMARKS
+from .commands import at_least
 from .errors import TabtextError
 from .report import Report, render_text
 from .types import Engine, Example, Prediction
@@ -83,7 +85,8 @@ def cmd_ls(args: argparse.Namespace) -> int:
         print(f"{title}:")
         for name in registry.names():
             print(f"  {name:<10} {registry.help(name)}")
-    print("data files:")
+    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in data.data_dirs())
+    print(f"data files (looked in {folders}):")
     for (bench, split), spec in sorted(data.SPLITS.items()):
         try:
             where = str(data.resolve(bench, split, download=False))
@@ -94,8 +97,10 @@ def cmd_ls(args: argparse.Namespace) -> int:
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
+    if args.n < 1:
+        raise TabtextError(f"-n must be 1 or more (the number of contexts to show), got {args.n}")
     bench, _, examples = _load(args)
-    groups = display.group_by_context(examples)[: max(args.n, 0)]
+    groups = display.group_by_context(examples)[: args.n]
     render = getattr(bench, "render_example", None)
     for i, group in enumerate(groups):
         if i:
@@ -117,9 +122,12 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
 
+    if args.out is not None and args.out.is_dir():
+        raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
     bench, gold_path, examples = _load(args)
     if args.predictions.is_dir():  # a run folder: its official prediction file
-        args.predictions = run_files.official_path(args.predictions, args.benchmark)
+        args.predictions = _official_file_of(args.predictions, args.benchmark)
+    _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
     notes = []
@@ -143,12 +151,40 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refuse_a_report(path: Path) -> None:
+    """A report.json given as predictions would be misread as answer lines or JSONL rows: say what it is."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(200)
+    except OSError:
+        return  # the benchmark's reader names the problem
+    if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
+        raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
+                           f"{run_files.RECORDS} (or its official prediction file) beside it")
+
+
+def _official_file_of(folder: Path, benchmark: str) -> Path:
+    """The run folder's official prediction file; a folder of another benchmark's run is named as such."""
+    path = run_files.official_path(folder, benchmark)
+    if path.exists():
+        return path
+    for other in ("tatqa", "chatrag", "tanq"):
+        found = run_files.official_path(folder, other)
+        if other != benchmark and found.exists():
+            raise TabtextError(f"{folder}: this is a {other} run folder (it holds {found.name}, not {path.name}); "
+                               f"score it with: tabtext score {other} {folder} ...")
+    return path
+
+
 def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Prediction],
                        examples: Sequence[Example]) -> None:
-    """Predictions keyed by uids of another split score 0 everywhere: say so before any table."""
+    """No predictions, or ones keyed by uids of another split, score 0 everywhere: say so before any table."""
+    if not predictions:
+        raise TabtextError(f"{path}: holds no predictions, so every question would score 0; give the prediction "
+                           "file (or run folder) a run wrote")
     gold = {ex.uid for ex in examples}
     matched = sum(1 for uid in predictions if uid in gold)
-    if not predictions or matched == len(predictions):
+    if matched == len(predictions):
         return
     line = (f"{matched:,} of {len(predictions):,} prediction uids are in this gold file ({gold_path.name}) — "
             "another split?")
@@ -159,6 +195,8 @@ def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Predi
 
 def _run_dir(args: argparse.Namespace) -> Path:
     if args.out is not None:
+        if args.out.exists() and not args.out.is_dir():
+            raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
@@ -172,13 +210,13 @@ def _run_dir(args: argparse.Namespace) -> Path:
 
 
 def _ready_engine(args: argparse.Namespace) -> Engine:
-    """Check --limit, --batch-size and the engine (spec, options, key, endpoint) before anything is written."""
+    """Check --limit, --batch-size, --show-errors and the engine (spec, options, key, endpoint) before anything
+    is written."""
     from .engines import make_engine
     from .engines.ray_engine import make_ray_engine
 
-    for flag, value in (("--limit", args.limit), ("--batch-size", args.batch_size)):
-        if value is not None and value < 1:
-            raise TabtextError(f"{flag} must be 1 or more, got {value}")
+    at_least(1, limit=args.limit, batch_size=args.batch_size)
+    at_least(0, show_errors=getattr(args, "show_errors", None))
     engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
     preflight = getattr(engine, "preflight", None)
     if callable(preflight):

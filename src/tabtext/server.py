@@ -351,6 +351,8 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
         if not isinstance(body, dict):
             raise BadInput("the body must be a JSON object with 'messages'")
         example = example_from_messages(body.get("messages"), limits)
+        if not isinstance(body.get("stream", False), bool | None):
+            raise BadInput("'stream' must be true or false")
         if body.get("stream"):
             from .server_stream import streaming_reply
 

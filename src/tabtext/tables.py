@@ -63,6 +63,9 @@ def read_table(path: str | Path, fmt: str | None = None) -> Table:
         return tables[0]
     if suffix == "xls":
         raise FormatError(path, None, "old .xls workbooks are not read; re-save it as .xlsx (or export CSV)")
+    if suffix in ("json", "jsonl"):  # sniffed as CSV it would fail on some row with a misleading cell count
+        raise FormatError(path, None, "a JSON file is not a table; give .csv, .tsv, .md, .html, .xlsx, .parquet or "
+                          ".feather (prediction files and reports are read by tabtext score / report)")
     try:
         data = path.read_bytes()
     except FileNotFoundError:

@@ -9,6 +9,13 @@ from collections.abc import Callable
 from ..errors import TabtextError
 
 
+def at_least(minimum: int, **options: int | None) -> None:
+    """Refuse a numeric option below its minimum (``None``: not given), before anything runs."""
+    for name, value in options.items():
+        if value is not None and value < minimum:
+            raise TabtextError(f"--{name.replace('_', '-')} must be {minimum} or more, got {value}")
+
+
 def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
     """Wrap a command's ``main``: a TabtextError becomes one line on stderr and exit code 2, also when the
     module is run on its own (``python -m tabtext.commands.serve``) rather than through ``tabtext``."""

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from ..errors import TabtextError
-from . import one_line_errors
+from . import at_least, one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     from ..progress import progress
 
     args = build_parser().parse_args(argv)
+    at_least(1, batch_size=args.batch_size)
     questions = read_questions(args.questions)
     prefix = args.out.with_suffix("") if args.out.suffix in (".csv", ".jsonl") else args.out
     outputs = (prefix.with_name(prefix.name + ".csv"), prefix.with_name(prefix.name + ".jsonl"))
@@ -59,8 +60,9 @@ def main(argv: list[str] | None = None) -> int:
             run_batch(engine, jobs, writer, args.batch_size, advance)
     finally:
         writer.close()
-    print(f"{writer.rows} answers ({writer.errors} with an error) from {len(jobs)} table files written to "
-          f"{writer.csv_path} and {writer.jsonl_path}", file=sys.stderr)
+    print(f"{writer.rows} rows ({writer.answered} answered; {writer.rows - writer.answered} with no answer found or "
+          f"an error, see the error column) from {len(jobs)} table files written to {writer.csv_path} and "
+          f"{writer.jsonl_path}", file=sys.stderr)
     return 0
 
 

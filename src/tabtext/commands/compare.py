@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import TabtextError
-from . import one_line_errors
+from . import at_least, one_line_errors
 
 
 @one_line_errors("tabtext compare")
@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if len(args.runs) < 2:
         raise TabtextError("give at least two runs (baseline first)")
+    at_least(0, max_flips=args.max_flips)
     if args.bootstrap < 100:
         raise TabtextError("--bootstrap needs at least 100 resamples")
     from ..compare import compare_runs, load_runs, to_html, to_markdown

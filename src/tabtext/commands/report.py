@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     text = render_run(run, fmt, args.max_errors)
     from ..run_files import HTML_REPORT
 
-    write_output(text, args.html or (str(run.path.parent / HTML_REPORT) if args.html == "" else args.out))
+    default = str(run.path.parent / HTML_REPORT) if args.html == "" else None
+    write_output(text, args.html or args.out or default)
     return 0
 
 

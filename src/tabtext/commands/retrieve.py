@@ -8,7 +8,7 @@ import json
 
 from .. import data
 from ..errors import TabtextError
-from . import one_line_errors
+from . import at_least, one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,16 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     from ..benchmarks.chatrag import load
     from ..retrieval import TOP_K, recall_at_k
 
-    if args.limit is not None and args.limit < 1:
-        raise TabtextError(f"--limit must be 1 or more, got {args.limit}")
+    at_least(1, limit=args.limit, k=args.k, chunk_words=args.chunk_words)
     path = args.file if args.file is not None else data.resolve("chatrag", args.split, args.data_dir)
     examples = load(path, dataset=args.dataset)
     if args.limit is not None:
         examples = examples[: args.limit]
     dataset = str(examples[0].meta.get("dataset", "")) if examples else ""
     k = args.k or TOP_K.get(dataset, 5)
-    if k <= 0:
-        raise TabtextError(f"--k must be positive, got {k}")
     result = recall_at_k(examples, k=k, words=args.chunk_words, dense=args.dense)
     if not result["turns"]:
         raise TabtextError(f"no turn in {path} has known gold evidence (INSCIT evidence passages or Doc2Dial "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 
@@ -19,8 +20,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _cannot_bind(host: str, port: int) -> str:
+    """Why (host, port) cannot be listened on, or "" (checked before announcing the URL; uvicorn binds later)."""
+    try:
+        with socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET):
+            return ""
+    except OSError as exc:
+        return exc.strerror or str(exc)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        print(f"tabtext serve: error: --port must be 0 to 65535 (0 picks a free one), got {args.port}", file=sys.stderr)
+        return 2
     try:
         import uvicorn
 
@@ -28,6 +41,11 @@ def main(argv: list[str] | None = None) -> int:
         from ..server import DEFAULT_LIMITS, create_app
     except ImportError as exc:
         print(f"tabtext serve needs the 'serve' extra: pip install 'tabtext[serve]' ({exc})", file=sys.stderr)
+        return 2
+    busy = _cannot_bind(args.host, args.port)
+    if busy:
+        print(f"tabtext serve: error: cannot listen on {args.host}:{args.port} ({busy}); pick another --port "
+              "(0 picks a free one)", file=sys.stderr)
         return 2
     allowed = args.allowed_host if args.allowed_host else default_allowed_hosts(args.host)
     app = create_app(allowed_hosts=allowed, allow_origins=args.allow_origin)

@@ -332,3 +332,11 @@ def provenance_rows(run: Run) -> list[tuple[str, str]]:
     rows += [(k, str(v)) for k, v in run.report.provenance.items()]
     rows += [(f"count: {k}", str(v)) for k, v in run.report.counts.items()]
     return rows
+
+
+def evidence_place(e: dict[str, object]) -> str:
+    """Where an evidence item sits; a retrieved passage has no paragraph index (-1)."""
+    if e["kind"] == "cell":
+        return f"cell r{e['row']} c{e['col']}"
+    paragraph = e.get("paragraph")
+    return f"paragraph {paragraph}" if isinstance(paragraph, int) and paragraph >= 0 else "passage"

@@ -12,6 +12,7 @@ from .data import (
     choose_spans,
     error_items,
     errors_shown_line,
+    evidence_place,
     headline_rows,
     per_dataset_scores,
     percent,
@@ -174,9 +175,7 @@ def _scale(scale: str) -> str:
 
 
 def _evidence_label(e: dict[str, object]) -> str:
-    if e["kind"] == "cell":
-        return f"cell r{e['row']} c{e['col']} {e.get('text', '')!s}".strip()
-    return f"paragraph {e['paragraph']} {e.get('text', '')!s}".strip()
+    return f"{evidence_place(e)} {e.get('text', '')!s}".strip()
 
 
 def table_html(rows: tuple[tuple[str, ...], ...] | list, cells: set[tuple[int, int]],

@@ -8,6 +8,7 @@ from .data import (
     choose_spans,
     error_items,
     errors_shown_line,
+    evidence_place,
     headline_rows,
     percent,
     provenance_rows,
@@ -86,8 +87,7 @@ def _item(it: ErrorItem) -> list[str]:
     if it.error:
         out.append(f"- error: {md_cell(it.error)}")
     for e in it.evidence:
-        where = f"cell r{e['row']} c{e['col']}" if e["kind"] == "cell" else f"paragraph {e['paragraph']}"
-        out.append(f"- evidence: {where} {md_cell(e.get('text', ''))}".rstrip())
+        out.append(f"- evidence: {evidence_place(e)} {md_cell(e.get('text', ''))}".rstrip())
     out.append("")
     for ti, rows in enumerate(it.tables):
         marked = [[_mark(cell, (ti, ri, ci) in it.cells, (ti, ri, ci) in it.gold_cells)
