@@ -119,8 +119,12 @@ class TableView:
         return self.scale
 
     def percent_column(self, c: int) -> bool:
+        """A column of rates: its first figure carries "%" (a rate reconciliation, bare rates below) or most of
+        its figures do; one "%" row under amounts (a margin line) does not make the amounts percentages."""
         cells = [self.cell_text(r, c) for r in self.data_rows() if (r, c) in self.values]
-        return any("%" in t for t in cells) and not any(re.search(r"[$€£¥]", t) for t in cells)
+        if not cells or any(re.search(r"[$€£¥]", t) for t in cells):
+            return False
+        return "%" in cells[0] or 2 * sum("%" in t for t in cells) > len(cells)
 
 
 def _is_header_row(row: tuple[str, ...], index: int, years_above: bool = False) -> bool:
