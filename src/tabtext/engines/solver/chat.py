@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from ...retrieval import TOP_K, Chunk, Retriever, conversation_query, example_chunks
 from ...types import Answer, Evidence, Example, Prediction, Table
+from .lexicon import CONVERSATION_WORDS, STOP
 
 CANNOT_ANSWER = "Sorry. I cannot find the answer based on the context."
 SHORT_ANSWER = ("coqa",)
@@ -31,11 +32,7 @@ ABSTAIN_BELOW = {"quac": 0.25, "doqa_cooking": 0.25, "doqa_travel": 0.25, "doqa_
                  "coqa": 0.0}
 DEFAULT_ABSTAIN_BELOW = 0.15
 
-_STOP = frozenset("a an the of to in on for and or is are was were be been being it its this that these those "
-                  "what which who whom whose how when where why do does did done can could would should will shall "
-                  "may might must with by at from as about into i you he she we they me my your his her our their "
-                  "them him us there any some not no yes so if then than also just please tell more other else "
-                  "know like get got have has had am s t".split())
+_STOP = STOP | CONVERSATION_WORDS
 _AUX = re.compile(r"^(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)\b", re.I)
 _SENT = re.compile(r"[^.!?\n]+(?:[.!?]+[\"')\]]*|\n|$)")
 

@@ -17,6 +17,12 @@ year years fiscal fy between during over with respectively respective than amoun
 change difference percentage percent increase decrease ratio
 proportion sum combined s ' ’ 's""".split())
 
+# Words a conversational question carries besides its subject ("can you tell me", "please", "what about"): the
+# chat reader drops them with STOP; the TAT-QA core keeps them (a table label never holds them anyway).
+CONVERSATION_WORDS = frozenset("""being it its this that these those who whom whose how when where why done can could
+would should will shall may might must into i you he she we they me my your his our them him us there any some not
+no yes so if then also just please tell more other else know like get got have has had am t about""".split())
+
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
 

@@ -19,6 +19,7 @@ from rapidfuzz import fuzz
 
 from ...numbers import parse_number
 from ...types import Answer, Evidence, Example, Prediction, Table
+from .lexicon import CONVERSATION_WORDS, STOP
 
 _MONTHS = ("january february march april may june july august september october november december").split()
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
@@ -37,9 +38,8 @@ _NAME = re.compile(r"[A-Z0-9][\w'’.\-]*(?:\s+(?:(?:of|the|de|da|von|van|and|&|
 _DATE_WORDS = ("date", "year", "time", "inception", "founded", "born", "died", "dissolved", "released")
 _NUMBER_WORDS = ("number", "population", "area", "height", "length", "elevation", "duration", "budget",
                  "box office", "capacity", "count", "width", "depth", "mass", "speed", "age", "revenue", "cost")
-_STOP = set("the a an of in on at to for and or by with what which who whom whose is are was were did do does "
-            "each their its it also provide details about as well from that this these those be been has have "
-            "had how many much give list name".split())
+# a TANQ question asks for a table: "provide details", "give a list", "name each" carry no property
+_STOP = STOP | CONVERSATION_WORDS | frozenset("each provide details well give list name".split())
 # "<property>" -> how a sentence introduces its value ("composer" -> "music by", "composed by", ...)
 _CUES = {
     "composer": ("music by", "composed by", "score by", "composer"),
