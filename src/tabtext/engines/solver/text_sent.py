@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+# The reader keeps its own function-word list: its weights were fitted with it, and the lexicon's STOP (which also
+# drops finance words such as "change" or "amount") lowered the lockbox text-span EM 34.7 -> 31.6 when refitted.
 STOP = frozenset(
     "a an the of in on at to for from by with and or as is are was were be been being this that these those "
     "it its it's their they them our we us you your what which who whom whose when where why how does do did "
