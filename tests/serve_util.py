@@ -24,3 +24,20 @@ def running(app):
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def slow_post(base: str, head: bytes, first_bytes: bytes, wait: float = 8.0) -> tuple[bytes, float]:
+    """Send a request's head and the first bytes of a longer body, then nothing: (the server's reply, seconds
+    until it came). A server with a body read timeout answers 408 well before ``wait``."""
+    import socket
+
+    port = int(base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(head + first_bytes)
+        started, reply = time.monotonic(), b""
+        while b"took longer" not in reply and time.monotonic() - started < wait:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+    return reply, time.monotonic() - started

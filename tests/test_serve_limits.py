@@ -4,7 +4,6 @@ slow bodies and slow answers are 4xx with one line; a CSV table pasted in a chat
 from __future__ import annotations
 
 import json
-import socket
 import sys
 import time
 from pathlib import Path
@@ -13,7 +12,7 @@ import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_util import running  # noqa: E402
+from serve_util import running, slow_post  # noqa: E402
 from tabtext.engines.openai import NO_ANSWER, OpenAIEngine  # noqa: E402
 from tabtext.serve_guard import LOOPBACK_HOSTS, Limits  # noqa: E402
 from tabtext.server import create_app, example_from_messages  # noqa: E402
@@ -102,18 +101,10 @@ def test_cors_only_for_the_origins_allowed():
 
 def test_a_slow_body_is_cut_off_with_408():
     with running(create_app(answer_one=shape, limits=Limits(body_seconds=0.5))) as base:
-        port = int(base.rsplit(":", 1)[1])
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-            s.sendall(b"POST /v1/answer HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
-                      b"content-length: 1000\r\n\r\n{")
-            started, reply = time.monotonic(), b""
-            while b"took longer" not in reply and time.monotonic() - started < 8:
-                chunk = s.recv(4096)
-                if not chunk:
-                    break
-                reply += chunk
-        assert reply.startswith(b"HTTP/1.1 408") and b"took longer than 0.5 s" in reply, reply
-        assert time.monotonic() - started < 8
+        reply, seconds = slow_post(base, b"POST /v1/answer HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: "
+                                   b"application/json\r\ncontent-length: 1000\r\n\r\n", b"{")
+    assert reply.startswith(b"HTTP/1.1 408") and b"took longer than 0.5 s" in reply, reply
+    assert seconds < 8
 
 
 def test_a_slow_answer_is_cut_off_with_one_line():

@@ -4,9 +4,7 @@ types and too-large tables are 4xx with one line naming the upload, refused befo
 from __future__ import annotations
 
 import io
-import socket
 import sys
-import time
 import zipfile
 from pathlib import Path
 
@@ -14,7 +12,7 @@ import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_util import running  # noqa: E402
+from serve_util import running, slow_post  # noqa: E402
 from tabtext.serve_guard import Limits  # noqa: E402
 from tabtext.server import create_app  # noqa: E402
 
@@ -137,16 +135,8 @@ def test_a_file_name_with_a_line_break_is_refused_in_one_line(url):
 
 def test_a_slow_upload_body_is_cut_off_with_408():
     with running(create_app(answer_one=lambda ex: None, limits=Limits(body_seconds=0.5))) as base:
-        port = int(base.rsplit(":", 1)[1])
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-            s.sendall(b"POST /v1/tables?filename=t.xlsx HTTP/1.1\r\nhost: 127.0.0.1\r\n"
-                      b"content-type: application/octet-stream\r\ncontent-length: 100000\r\n\r\nPK")
-            started, reply = time.monotonic(), b""
-            while b"took longer" not in reply and time.monotonic() - started < 8:
-                chunk = s.recv(4096)
-                if not chunk:
-                    break
-                reply += chunk
+        reply, _ = slow_post(base, b"POST /v1/tables?filename=t.xlsx HTTP/1.1\r\nhost: 127.0.0.1\r\n"
+                             b"content-type: application/octet-stream\r\ncontent-length: 100000\r\n\r\n", b"PK")
     assert reply.startswith(b"HTTP/1.1 408") and b"took longer than 0.5 s" in reply, reply
 
 
