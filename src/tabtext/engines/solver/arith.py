@@ -177,6 +177,15 @@ def _over_rows(ctx: Ctx):
     return _try(view, [(r, col) for r in rows], "average", ctx.q) if len(rows) >= 2 else None
 
 
+PART_OF_YEAR = re.compile(r"\bq[1-4]\b|\bquarter\b|\bh[12]\b|\b(?:first|second) half\b", re.I)
+
+
+def parts_of_year(ctx: Ctx, row: int, year: str) -> list[tuple[int, int]]:
+    """The row's cells in the quarters (or halves) of one year, when the columns are quarters ("Q1 2023" ...)."""
+    cols = [c for c in ctx.g.year_cols.get(year, []) if PART_OF_YEAR.search(ctx.view.col_labels[c])]
+    return [(row, c) for c in cols if ctx.view.amount(row, c) is not None]
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -213,6 +222,9 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
+    quarters = parts_of_year(ctx, row, qyears[0]) if kind in ("sum", "average") and len(qyears) == 1 else []
+    if len(quarters) >= 2 and len(rows) < 2:  # "the total cost of sales in 2023" over quarterly columns
+        return _try(view, quarters, op, q)
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)
