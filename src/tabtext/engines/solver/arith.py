@@ -35,7 +35,7 @@ def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query
 
 
 _SHARE = re.compile(r"\b(?:in|of|among|within|out of|over) (?:the |its |all )?total\b|\bconstitution\b|\bmade up of\b|"
-                    r"\bshare of\b")
+                    r"\bshare of\b|\bpercentage of .+ (?:was|were|is|are)\b")
 
 
 def _op_for(kind: str, q: Query) -> str:
