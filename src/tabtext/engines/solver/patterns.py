@@ -58,7 +58,9 @@ def _extreme_period(ctx: Ctx) -> Found | None:
         return cells_program(view, [pick], op, "", (view.col_labels[pick[1]].strip(),)), "compare"
     if len(cells) < 2:
         return None
-    pick = (max if q.direction == "max" else min)(cells, key=lambda rc: view.value(*rc))
+    outflows = all(view.value(*rc) < 0 for rc in cells)  # "the largest repurchases" of (200), (100): the amount
+    pick = (max if q.direction == "max" else min)(cells, key=lambda rc: abs(view.value(*rc)) if outflows else
+                                                  view.value(*rc))
     op = "argmax" if q.direction == "max" else "argmin"
     return cells_program(view, [pick], op, "", (view.col_years[pick[1]][0],)), "compare"
 
