@@ -96,7 +96,7 @@ class Grounding:
 
 
 _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas a (?:percentage|proportion|ratio) of\b|"
-                    r"\bover\b|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
+                    r"\bover\b|\bminus\b|\bless\b(?! than)|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
 
 # the canonical share wording (intent.py): "What percentage of <whole> was <part>?"
 _SHARE_OF = re.compile(r"\bpercentage of (.+?) (?:was|were|is|are) (.+)", re.I)
