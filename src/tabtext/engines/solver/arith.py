@@ -190,6 +190,10 @@ def parts_of_year(ctx: Ctx, row: int, year: str) -> list[tuple[int, int]]:
     return [(row, c) for c in cols if ctx.view.amount(row, c) is not None]
 
 
+def _quarters_asked(ctx: Ctx, row: int, qyears: list[str]) -> list[tuple[int, int]]:
+    return parts_of_year(ctx, row, qyears[0]) if ctx.q.kind in ("sum", "average") and len(qyears) == 1 else []
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -226,9 +230,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
-    quarters = parts_of_year(ctx, row, qyears[0]) if kind in ("sum", "average") and len(qyears) == 1 else []
-    if len(quarters) >= 2 and len(rows) < 2:  # "the total cost of sales in 2023" over quarterly columns
-        return _try(view, quarters, op, q)
+    if len(rows) < 2 and len(quarters := _quarters_asked(ctx, row, qyears)) >= 2:
+        return _try(view, quarters, op, q)  # "the total cost of sales in 2023" over quarterly columns
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)
