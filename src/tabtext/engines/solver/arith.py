@@ -35,7 +35,7 @@ def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query
 
 
 _SHARE = re.compile(r"\b(?:in|of|among|within|out of|over) (?:the |its |all )?total\b|\bconstitution\b|\bmade up of\b|"
-                    r"\bshare of\b")
+                    r"\bshare of\b|\bpercentage of .+ (?:was|were|is|are)\b")
 
 
 def _op_for(kind: str, q: Query) -> str:
@@ -83,6 +83,9 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
         if k0 and k1 and k0 != k1 and k0 < k1:
             cells = cells[::-1]  # a change runs from the earlier period to the later one
     values = None
+    if op == "diff" and len(cells) == 2 and _LESS.search(q.text.lower()) and \
+            view.amount(*cells[0]) > 0 > view.amount(*cells[1]):
+        values = [view.amount(*cells[0]), -view.amount(*cells[1])]  # "cash from operations less capex (310)"
     if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()):
         if abs(view.amount(*cells[0])) > abs(view.amount(*cells[1])):
             cells = cells[::-1]  # a part of a total: the part is the smaller amount
@@ -177,6 +180,20 @@ def _over_rows(ctx: Ctx):
     return _try(view, [(r, col) for r in rows], "average", ctx.q) if len(rows) >= 2 else None
 
 
+_LESS = re.compile(r"\b(?:less|minus)\b(?! than)")
+PART_OF_YEAR = re.compile(r"\bq[1-4]\b|\bquarter\b|\bh[12]\b|\b(?:first|second) half\b", re.I)
+
+
+def parts_of_year(ctx: Ctx, row: int, year: str) -> list[tuple[int, int]]:
+    """The row's cells in the quarters (or halves) of one year, when the columns are quarters ("Q1 2023" ...)."""
+    cols = [c for c in ctx.g.year_cols.get(year, []) if PART_OF_YEAR.search(ctx.view.col_labels[c])]
+    return [(row, c) for c in cols if ctx.view.amount(row, c) is not None]
+
+
+def _quarters_asked(ctx: Ctx, row: int, qyears: list[str]) -> list[tuple[int, int]]:
+    return parts_of_year(ctx, row, qyears[0]) if ctx.q.kind in ("sum", "average") and len(qyears) == 1 else []
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -213,6 +230,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
+    if len(rows) < 2 and len(quarters := _quarters_asked(ctx, row, qyears)) >= 2:
+        return _try(view, quarters, op, q)  # "the total cost of sales in 2023" over quarterly columns
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)

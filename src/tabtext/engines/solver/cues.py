@@ -15,7 +15,7 @@ from dataclasses import dataclass
 _COMPARATIVE = re.compile(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
                           r"less|most|least|bigger|biggest|better|worse|best|worst|fewer|fewest|negative|positive)\b")
 _WHICH = re.compile(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
-                    r"segment|\w+)\b|\bwhich (?:year|years|fiscal year|period)\b")
+                    r"segment|\w+)\b|^who\b|\bwhich (?:year|years|fiscal year|period)\b")
 _AMOUNT_ASKED = re.compile(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b")
 MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest)\b")
 
@@ -54,7 +54,7 @@ CUES: tuple[Cue, ...] = (
     Cue("difference", "diff", re.compile(
         r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
         r"how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
-        r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b"), "What was the change in revenue from 2018 to 2019?"),
+        r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b|\bminus\b|\bless (?!than\b)(?=[a-z])"), "What was the change in revenue from 2018 to 2019?"),
     Cue("which_period_more", "compare", re.compile(
         r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|smaller|"
         r"largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|\bwhich\b.*\b(?:higher|"

@@ -113,6 +113,10 @@ REWORDINGS: tuple[Rewording, ...] = (
               lambda m: f"What percentage of {m.group('whole')} was {m.group('part')}{m.group('rest')}?",
               "What share of total current assets did accounts receivable make up in 2019?",
               "What percentage of total current assets was accounts receivable in 2019?"),
+    Rewording("share_as_percentage",
+              re.compile(r"^what\s+(?:share|portion|proportion|fraction)\s+of\b", re.I), "What percentage of",
+              "What share of total units shipped in 2023 were monitors?",
+              "What percentage of total units shipped in 2023 were monitors?"),
     Rewording("which_period_had",
               re.compile(r"^(?:in\s+)?(?P<which>which|what)\s+(?P<period>years?|periods?|quarters?|fiscal years?)\s+"
                          r"(?:had|saw|showed|recorded|has|have)\s+(?P<rest>.+)$", re.I),

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from .arith import arithmetic
+from .arith import PART_OF_YEAR, arithmetic
 from .context import Ctx, years_for
 from .program import Program
 from .rows import column_aggregate, row_of_value, rows_passing, text_cell
@@ -23,7 +23,7 @@ from .spans import cells_program, compare_rows, count_answer, list_items, value_
 Found = tuple[Program, str]  # a candidate Program and the route that built it
 _ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|fys?)\b|"
                           r"\bwhen\b")
-_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy)\b")
+_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy|quarter|quarters)\b")
 _ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide")
 
 
@@ -50,9 +50,17 @@ def _table_periods(ctx: Ctx) -> Found | None:
 def _extreme_period(ctx: Ctx) -> Found | None:
     view, q, row = ctx.view, ctx.q, ctx.best_row
     cells = ctx.cells_over_years(row, years_for(ctx, "compare"))
+    quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
+                and view.amount(row, c) is not None]
+    if "quarter" in _low(ctx) and len(quarters) >= 2:  # "In which quarter ...": the quarter's column label
+        pick = (max if q.direction == "max" else min)(quarters, key=lambda rc: view.value(*rc))
+        op = "argmax" if q.direction == "max" else "argmin"
+        return cells_program(view, [pick], op, "", (view.col_labels[pick[1]].strip(),)), "compare"
     if len(cells) < 2:
         return None
-    pick = (max if q.direction == "max" else min)(cells, key=lambda rc: view.value(*rc))
+    outflows = all(view.value(*rc) < 0 for rc in cells)  # "the largest repurchases" of (200), (100): the amount
+    pick = (max if q.direction == "max" else min)(cells, key=lambda rc: abs(view.value(*rc)) if outflows else
+                                                  view.value(*rc))
     op = "argmax" if q.direction == "max" else "argmin"
     return cells_program(view, [pick], op, "", (view.col_years[pick[1]][0],)), "compare"
 

@@ -96,13 +96,17 @@ class Grounding:
 
 
 _PARTS = re.compile(r",|\band\b|\bcompared (?:to|with)\b|\bversus\b|\bvs\.?|\bas a (?:percentage|proportion|ratio) of\b|"
-                    r"\bover\b|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
+                    r"\bover\b|\bminus\b|\bless\b(?! than)|(?<!more )(?<!less )(?<!greater )(?<!fewer )\bthan\b|\bamong\b|\bout of\b|\bto\b|\bin the total\b|\bof the total\b")
+
+# the canonical share wording (intent.py): "What percentage of <whole> was <part>?"
+_SHARE_OF = re.compile(r"\bpercentage of (.+?) (?:was|were|is|are) (.+)", re.I)
 
 
 def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, float],
               row_scores: dict[int, float] | None = None) -> list[int]:
     """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
-    parts = [p for p in _PARTS.split(without_years(query.text)) if content_tokens(p)]
+    share = _SHARE_OF.search(without_years(query.text))
+    parts = [p for p in (share.groups() if share else _PARTS.split(without_years(query.text))) if content_tokens(p)]
     if len(parts) < 2:
         return []
     out: list[int] = []

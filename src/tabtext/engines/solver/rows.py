@@ -31,8 +31,8 @@ def asked_column(ctx: Ctx) -> int | None:
 
 def column_aggregate(ctx: Ctx):
     """ "What is the average revenue across all regions?": the operator over every non-total row of a column."""
-    if not _WHOLE_COLUMN.search(ctx.q.text.lower()):
-        return None
+    if not _WHOLE_COLUMN.search(ctx.q.text.lower()) and ctx.best_row is not None:
+        return None  # "the average salary" with no row named means the whole column too
     col = asked_column(ctx)
     if col is None:
         return None
@@ -62,8 +62,15 @@ def rows_passing(ctx: Ctx):
                    pattern="rows_passing"), "rows_passing"
 
 
+_DATE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4}|[A-Za-z]{3,9}\.? \d{1,2}, \d{4}")
+
+
 def _is_text_cell(text: str) -> bool:
-    return bool(text.strip()) and not any(ch.isdigit() for ch in text) and text.strip() not in ("-", "—", "–", "n/a")
+    """A cell holding words or a date (a start date, a founding day), not an amount."""
+    text = text.strip()
+    if _DATE.fullmatch(text):
+        return True
+    return bool(text) and not any(ch.isdigit() for ch in text) and text not in ("-", "—", "–", "n/a")
 
 
 def text_cell(ctx: Ctx):
@@ -105,7 +112,11 @@ def row_of_value(ctx: Ctx):
     hits = [(r, c) for r in view.data_rows() for c in range(1, view.table.n_cols)
             if _is_text_cell(view.cell_text(r, c)) and len(view.cell_text(r, c)) >= 3
             and re.search(rf"\b{re.escape(view.cell_text(r, c).lower())}\b", low)]
-    rows = {r for r, _ in hits}
+    rows = sorted({r for r, _ in hits})
+    if len(rows) > 1 and len({(c, view.cell_text(r, c).lower()) for r, c in hits}) == 1:
+        labels = tuple(clean_label(view.row_labels[r]) for r in rows)  # "Which employees work in Engineering?"
+        return Program("filter", tuple(view.operand(r, c) for r, c in hits), answer_value=labels,
+                       pattern="row_of_value"), "row_of_value"
     if len(rows) != 1 or not view.row_labels[hits[0][0]]:
         return None
     r, c = hits[0]
