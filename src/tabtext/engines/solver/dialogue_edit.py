@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ...display import header_row_count
 from ...numbers import format_number, parse_number
 from ...types import Table
 from .lexicon import content_tokens, years_in
 from .program import Cell, Operand, Program, Ref, Span
+from .table import read_table
 
 _SYMBOL = {"add": "+", "sum": "+", "subtract": "−", "multiply": "×", "divide": "/"}
 
@@ -35,13 +35,13 @@ class Grid:
 
     @classmethod
     def of(cls, table: Table, index: int = 0) -> Grid:
-        rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
-        header = max(1, header_row_count(table))
-        cols = tuple(" ".join(r[c].strip() for r in rows[:header] if r[c].strip()) for c in range(table.n_cols))
-        years = tuple((years_in(label) or [""])[0] for label in cols)
-        shown = {r for r in range(header, len(rows)) if (amounts := [c.strip() for c in rows[r][1:]
+        """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
+        view = read_table(table)
+        header = max(1, view.header_rows)
+        years = tuple(ys[0] if ys else "" for ys in view.col_years)
+        shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
-        return cls(table, header, tuple(r[0].strip() for r in rows), cols, years, frozenset(shown), index)
+        return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index)
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
