@@ -29,6 +29,7 @@ from text_spans_train import (  # noqa: E402
     build,
     candidate_em,
     doc2dial_rows,
+    candidate_usable,
     fit_calibration,
     held_out_reads,
     span_questions,
@@ -126,10 +127,26 @@ def deciles(reads: list, folds: int) -> None:
         text_share = sum(s[2] == "text" for s in part) / len(part)
         print(f"  decile {d + 1:>2}: score {part[0][0]:.2f}-{part[-1][0]:.2f}  precision "
               f"{100 * sum(s[1] for s in part) / len(part):5.1f}%  (text-sourced {100 * text_share:.0f}%)")
+    found_answers(reads, folds, fold_of)
+
+
+def found_answers(reads: list, folds: int, fold_of: dict) -> None:
+    """The no-answer decision: the "found" calibration (usable = official F1 >= 0.5) cross-fitted like the
+    score's, and what the reader answers at NO_ANSWER_THRESHOLD, by the gold's source."""
+    rows = []
+    for k in range(folds):
+        cal = fit_calibration([r for r in reads if fold_of[id(r)] != k], candidate_usable)
+        for r in reads:
+            if fold_of[id(r)] == k and r[1]:
+                rows.append((calibrate(r[1][0].features, cal), candidate_usable(r[0], r[1][0].value),
+                             candidate_em(r[0], r[1][0].value), r[0].meta["answer_from"]))
     t = text_weights.NO_ANSWER_THRESHOLD
-    kept = [s for s in scored if s[0] >= t]
-    print(f"at NO_ANSWER_THRESHOLD {t}: answers {100 * len(kept) / n:.1f}% with precision "
-          f"{100 * sum(s[1] for s in kept) / max(1, len(kept)):.1f}%")
+    for source in ("text", "table", "table-text", None):
+        part = [r for r in rows if source is None or r[3] == source]
+        kept = [r for r in part if r[0] >= t]
+        print(f"at NO_ANSWER_THRESHOLD {t} (found >= it), {source or 'all'} questions (n={len(part)}): answers "
+              f"{100 * len(kept) / max(1, len(part)):.1f}%, usable {100 * sum(r[1] for r in kept) / max(1, len(kept)):.1f}%"
+              f", exact {100 * sum(r[2] for r in kept) / max(1, len(kept)):.1f}%")
 
 
 def main(argv: list[str]) -> int:

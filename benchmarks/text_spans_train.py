@@ -197,7 +197,10 @@ def held_out_reads(rows: list[dict], questions: list, folds: int, l2: float, ext
 
 
 IDENTITY = {"logit": 1.0}
-NO_ANSWER_PRECISION = 0.6
+# "found": the reader's top answer is usable — official F1 >= USABLE_F1 against the gold (the right clause, give or
+# take a few words); NO_ANSWER_THRESHOLD is where held-out found answers are usable NO_ANSWER_PRECISION of the time
+USABLE_F1 = 0.5
+NO_ANSWER_PRECISION = 0.8
 
 
 def hash_fold(uid: str, folds: int) -> int:
@@ -210,13 +213,17 @@ def candidate_em(example, value: str) -> float:
     return max(em_f1(value, str(g))[0] for g in example.gold[0].value)
 
 
-def fit_calibration(reads: list[tuple[object, list]]) -> dict[str, float]:
-    """Logistic regression from a candidate's confidence features to whether it is an exact match."""
+def candidate_usable(example, value: str) -> float:
+    return float(max(em_f1(value, str(g))[1] for g in example.gold[0].value) >= USABLE_F1)
+
+
+def fit_calibration(reads: list[tuple[object, list]], label=candidate_em) -> dict[str, float]:
+    """Logistic regression from a candidate's confidence features to ``label`` (default: an exact match)."""
     from sklearn.linear_model import LogisticRegression
 
     names = ("logit", "coverage", "number")
     x = [[c.features[n] for n in names] for _, cands in reads for c in cands]
-    y = [candidate_em(e, c.value) for e, cands in reads for c in cands]
+    y = [label(e, c.value) for e, cands in reads for c in cands]
     model = LogisticRegression(C=10.0, max_iter=1000).fit(np.asarray(x), np.asarray(y))
     cal = {"bias": float(model.intercept_[0])}
     cal.update({n: float(v) for n, v in zip(names, model.coef_[0])})
@@ -225,11 +232,11 @@ def fit_calibration(reads: list[tuple[object, list]]) -> dict[str, float]:
 
 def no_answer_threshold(reads: list[tuple[object, list]], cal: dict[str, float],
                         precision: float = NO_ANSWER_PRECISION) -> float:
-    """The lowest calibrated score at which the held-out top answers scoring at least that are right
-    ``precision`` of the time."""
+    """The lowest calibrated "found" probability at which the held-out top answers scoring at least that are
+    usable ``precision`` of the time."""
     from tabtext.engines.solver.reader.read import calibrate
 
-    top = sorted(((calibrate(c[0].features, cal), candidate_em(e, c[0].value)) for e, c in reads if c),
+    top = sorted(((calibrate(c[0].features, cal), candidate_usable(e, c[0].value)) for e, c in reads if c),
                  reverse=True)
     best, right = 1.0, 0.0
     for n, (score, ok) in enumerate(top, 1):
@@ -239,12 +246,14 @@ def no_answer_threshold(reads: list[tuple[object, list]], cal: dict[str, float],
     return round(best, 3)
 
 
-def write_weights(weights: dict[str, float], path: Path, cal: dict[str, float], threshold: float) -> None:
+def write_weights(weights: dict[str, float], path: Path, cal: dict[str, float], found: dict[str, float],
+                  threshold: float) -> None:
     lines = ['"""Paragraph reader weights, written by benchmarks/text_spans_train.py --write (do not edit)."""', "",
              "WEIGHTS: dict[str, float] = {"]
-    lines += [f"    {k!r}: {v:.5f}," for k, v in sorted(weights.items())]
-    lines += ["}", "", "CALIBRATION: dict[str, float] = {"]
-    lines += [f"    {k!r}: {v:.5f}," for k, v in sorted(cal.items())]
+    for name, table in (("WEIGHTS", weights), ("CALIBRATION", cal), ("FOUND_CALIBRATION", found)):
+        if name != "WEIGHTS":
+            lines += ["}", "", f"{name}: dict[str, float] = {{"]
+        lines += [f"    {k!r}: {v:.5f}," for k, v in sorted(table.items())]
     lines += ["}", "", f"NO_ANSWER_THRESHOLD = {threshold}"]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -278,10 +287,11 @@ def main(argv: list[str]) -> int:
         em, f1 = evaluate(rows, w)
         reads = held_out_reads(rows, span_questions(args.dev), args.folds, args.l2[0], extra)
         cal = fit_calibration(reads)
-        threshold = no_answer_threshold(reads, cal)
+        found = fit_calibration(reads, candidate_usable)
+        threshold = no_answer_threshold(reads, found)
         print(f"fitted on the open part: EM {em:.1f} F1 {f1:.1f}; {len(w)} weights, calibration {cal}, "
-              f"no-answer threshold {threshold} -> {WEIGHTS}")
-        write_weights(w, WEIGHTS, cal, threshold)
+              f"found calibration {found}, no-answer threshold {threshold} -> {WEIGHTS}")
+        write_weights(w, WEIGHTS, cal, found, threshold)
     return 0
 
 

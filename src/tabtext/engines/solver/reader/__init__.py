@@ -1,6 +1,6 @@
 """The paragraph reader: ranked, calibrated answer candidates from a question's paragraphs.
 
-``read(question, paragraphs, k)`` returns ``TextCandidate`` objects best first; a ``score`` below
+``read(question, paragraphs, k)`` returns ``TextCandidate`` objects best first; a ``found`` below
 ``NO_ANSWER_THRESHOLD`` means the reader found nothing it would stand behind (``ask``/``serve`` say so;
 benchmark runs still take the best candidate).
 

@@ -12,8 +12,9 @@ Kind = Literal["span", "spans", "number"]
 class TextCandidate:
     """``value`` is the answer text (a tuple of item texts for ``kind == "spans"``); ``start``/``end`` are
     character offsets into ``paragraphs[paragraph].text`` (of the whole list for "spans", whose items'
-    offsets are in ``items``); ``score`` is the calibrated probability that the answer is right, on one scale
-    for every question."""
+    offsets are in ``items``); ``score`` is the calibrated probability that the answer is right (the official
+    exact match), on one scale for every question; ``found`` the calibrated probability that it is usable (the
+    right clause give or take a few words: official F1 >= 0.5) — what "no answer" is decided on."""
 
     value: str | tuple[str, ...]
     paragraph: int
@@ -23,3 +24,4 @@ class TextCandidate:
     kind: Kind
     features: dict[str, float] = field(default_factory=dict)
     items: tuple[tuple[int, int], ...] = ()
+    found: float = 0.0

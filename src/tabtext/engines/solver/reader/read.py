@@ -1,10 +1,12 @@
 """``read()``: the scored span candidates of text.py, turned into calibrated answer candidates.
 
 The ranker (text_weights.WEIGHTS, a listwise linear model) scores every candidate span of the question's best
-sentences; a softmax over them gives each its share, and a logistic calibration (text_weights.CALIBRATION,
-fitted on held-out folds of every open TAT-QA dev span question, text or table alike) maps that share, how much
-of the question its sentence covers and whether it is an amount to the probability of being right. Both, and
-NO_ANSWER_THRESHOLD (the lowest score at which held-out top answers are right 60% of the time), are written by
+sentences; a softmax over them gives each its share, and two logistic calibrations (fitted on held-out folds of
+every open TAT-QA dev span question, text or table alike, so a question whose answer is not in the text counts
+against) map that share, how much of the question its sentence covers and whether it is an amount to the
+probability of being exactly right (``score``, text_weights.CALIBRATION: what the solver core weighs against
+table answers) and of being usable (``found``, text_weights.FOUND_CALIBRATION: official F1 >= 0.5). All, and
+NO_ANSWER_THRESHOLD (the lowest ``found`` at which held-out top answers are usable 80% of the time), are written by
 ``benchmarks/text_spans_train.py --write``; ``benchmarks/text_spans_eval.py --cv`` prints the precision per
 confidence decile.
 """
@@ -30,7 +32,8 @@ _LIST_ASK = re.compile(r"\bwhat (?:are|were) (?:the )?\w+s\b|\brespective", re.I
 
 
 def found_answer(candidate: TextCandidate | None) -> bool:
-    return candidate is not None and candidate.score >= NO_ANSWER_THRESHOLD
+    """Whether the reader stands behind this answer (``ask`` and ``serve`` say "no answer" otherwise)."""
+    return candidate is not None and candidate.found >= NO_ANSWER_THRESHOLD
 
 
 def read(question: str, paragraphs: Sequence[Paragraph], k: int = 10, multi: bool | None = None,
@@ -57,7 +60,8 @@ def read(question: str, paragraphs: Sequence[Paragraph], k: int = 10, multi: boo
             continue
         seen.add(key)
         f = confidence_features(math.exp(c.score - top) / z, c, qtokens)
-        out.append(TextCandidate(c.text, c.sentence.paragraph, c.start, c.end, calibrate(f, cal), _kind(c.text), f))
+        out.append(TextCandidate(c.text, c.sentence.paragraph, c.start, c.end, calibrate(f, cal), _kind(c.text), f,
+                                 found=calibrate(f, text_weights.FOUND_CALIBRATION)))
         if len(out) >= k:
             break
     if multi is None:
@@ -98,4 +102,4 @@ def _as_list(question: str, scored: list[Candidate], paragraphs: Sequence[Paragr
     par = items[0].paragraph
     start, end = min(s.start for s in items), max(s.end for s in items)
     return TextCandidate(tuple(s.text for s in items), par, start, end, best.score, "spans", dict(best.features),
-                         tuple((s.start, s.end) for s in items))
+                         tuple((s.start, s.end) for s in items), best.found)
