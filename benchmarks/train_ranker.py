@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -105,17 +106,28 @@ def fit(rows, c_value: float) -> dict:
     return {"bias": 0.0, "weights": weights}
 
 
-def choices(rows, weights) -> list[tuple[float, float]]:
-    """(score of the chosen candidate, its EM) per question; (-inf, 0) when there is no candidate."""
+def choices(rows, weights) -> list[tuple[float, float, bool]]:
+    """(score of the chosen candidate, its EM, whether it answers with a paragraph span) per question;
+    (-inf, 0, False) when there is no candidate."""
     out = []
-    for fs, ys, _, _ in rows:
+    for fs, ys, cands, _ in rows:
         if not fs:
-            out.append((float("-inf"), 0.0))
+            out.append((float("-inf"), 0.0, False))
             continue
         scores = [rank.score(f, weights) for f in fs]
         best = max(range(len(fs)), key=lambda i: (scores[i], -i))
-        out.append((scores[best], float(ys[best] >= 1.0)))  # the EM part of a graded label
+        # the EM part of a graded label
+        out.append((scores[best], float(ys[best] >= 1.0), rank.answers_from_text(cands[best].program)))
     return out
+
+
+def text_path(name: str, examples, chosen) -> str:
+    """The text path's precision: of the questions answered with a paragraph span, the share EM-right, and the
+    gold answer_from of those questions (aggregates only)."""
+    picked = [(ex, y) for ex, (_, y, text) in zip(examples, chosen) if text]
+    sources = Counter(str(ex.meta.get("answer_from")) for ex, _ in picked)
+    return (f"{name:16s} {len(picked):4d} of {len(examples):4d} answered from text, {_pct([y for _, y in picked]):6.2f}% "
+            f"right; gold from " + ", ".join(f"{k} {sources[k]}" for k in ("table", "table-text", "text")))
 
 
 def _pct(values) -> float:
@@ -147,7 +159,7 @@ def main() -> None:
     open_, box = split(examples)
     open_rows, box_rows = collect(open_, _mappings(), args.grounding), collect(box)
     groups = np.array([str(ex.meta.get("table_uid")) for ex in open_])
-    held: list[tuple[float, float]] = [(0.0, 0.0)] * len(open_)
+    held: list[tuple[float, float, bool]] = [(0.0, 0.0, False)] * len(open_)
     held_weights = []
     for train, test in GroupKFold(n_splits=5).split(np.zeros(len(open_)), groups=groups):
         w = fit([open_rows[i] for i in train], args.C)
@@ -155,7 +167,7 @@ def main() -> None:
         for i, got in zip(test, choices([open_rows[i] for i in test], w)):
             held[i] = got
     weights = fit(open_rows, args.C)
-    scored = [(s, y) for s, y in held if s != float("-inf")]
+    scored = [(s, y) for s, y, _ in held if s != float("-inf")]
     platt = LogisticRegression(C=100.0).fit(np.array([[s] for s, _ in scored]), np.array([y for _, y in scored]) > 0.5)
     weights["calibration"] = [round(float(platt.coef_[0][0]), 4), round(float(platt.intercept_[0]), 4)]
     for cut in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):  # calibrated confidence of the held-out choices: answered, right
@@ -167,8 +179,12 @@ def main() -> None:
     print(f"{'':28s} {'open fitted':>11s} {'open CV-held-out':>16s} {'lockbox':>8s}")
     print(f"{'hand-set router (legacy)':28s} {_pct([r[3] for r in open_rows]):11.2f} {'(no fit)':>16s} "
           f"{_pct([r[3] for r in box_rows]):8.2f}")
-    print(f"{'learned ranker':28s} {_pct([y for _, y in choices(open_rows, weights)]):11.2f} "
-          f"{_pct([y for _, y in held]):16.2f} {_pct([y for _, y in choices(box_rows, weights)]):8.2f}")
+    fitted, boxed = choices(open_rows, weights), choices(box_rows, weights)
+    print(f"{'learned ranker':28s} {_pct([y for _, y, _ in fitted]):11.2f} "
+          f"{_pct([y for _, y, _ in held]):16.2f} {_pct([y for _, y, _ in boxed]):8.2f}")
+    print("text path (chosen answer is a paragraph span):")
+    for name, exs, got in (("open fitted", open_, fitted), ("open CV-held-out", open_, held), ("lockbox", box, boxed)):
+        print("  " + text_path(name, exs, got))
     if args.breakdown:
         breakdown("open, fitted", open_, open_rows, weights)
         held_preds_rows = list(open_rows)

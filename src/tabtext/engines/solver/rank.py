@@ -20,7 +20,7 @@ from importlib import resources
 from .arith import period_rank
 from .candidates import Candidate, Reading, answer_key
 from .lexicon import content_tokens, is_year
-from .program import Cell, Program
+from .program import Cell, Program, Span
 from .textnum import SENTENCE
 from .textpath import coverage
 
@@ -86,6 +86,11 @@ def _order_feature(program: Program) -> float:
     if not ka or not kb or ka == kb:
         return 0.0
     return 1.0 if ka > kb else -1.0
+
+
+def answers_from_text(program: Program) -> bool:
+    """Whether the program's answer is a paragraph span (or spans), not a cell or a computed amount."""
+    return program.op in ("span", "spans") and bool(program.args) and all(isinstance(a, Span) for a in program.args)
 
 
 def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]:
