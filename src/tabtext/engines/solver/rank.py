@@ -21,6 +21,7 @@ from .arith import period_rank
 from .candidates import Candidate, Reading, answer_key
 from .lexicon import content_tokens, is_year
 from .program import Cell, Program, Span
+from .source import source_features, text_logit
 from .textnum import SENTENCE
 from .textpath import coverage
 
@@ -93,12 +94,28 @@ def answers_from_text(program: Program) -> bool:
     return program.op in ("span", "spans") and bool(program.args) and all(isinstance(a, Span) for a in program.args)
 
 
-def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]:
-    q, low = reading.q, reading.q.text.lower()
+def _covers(reading: Reading, cands: list[Candidate]) -> tuple[float, float, list[float], float]:
+    """(sentence cover of the question, the same with amounts, each table candidate's label cover, the best)."""
+    q = reading.q
     text_cov = coverage(q, reading.paragraphs) if reading.paragraphs else 0.0
     num_cov = coverage(q, reading.paragraphs, numeric=True) if reading.paragraphs else 0.0
     covers = [_label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
-    best_table = max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+    return text_cov, num_cov, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+
+
+def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
+    """The answer-source model's features of this question (``source.py``)."""
+    text_cov, _, _, best_table = _covers(reading, cands)
+    return source_features(reading, text_cov, best_table)
+
+
+def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None) -> list[dict[str, float]]:
+    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) is
+    computed with the shipped model unless given (training passes the held-out folds' own)."""
+    q, low = reading.q, reading.q.text.lower()
+    text_cov, num_cov, covers, best_table = _covers(reading, cands)
+    if source_logit is None:
+        source_logit = text_logit(source_features(reading, text_cov, best_table), shipped_weights().get("source"))
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = [answer_key(c.program) for c in cands]
@@ -115,6 +132,7 @@ def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]
                                                                      "percent_of") else text_cov)
         else:
             f["text_cover"] = num_cov if c.name == "text_arithmetic" else text_cov
+            f["source_text"] = source_logit
             f["cover_gap"] = f["text_cover"] - best_table
             f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
             f.update(_span_shape(reading, c.program))

@@ -11,6 +11,7 @@ import re
 from .candidates import ARITH_KINDS, Reading, stated_wording
 from .lexicon import MONTH_WORD, is_year
 from .patterns import table_candidates
+from .spans import value_answer
 from .program import Program
 from .question import Query, content_tokens
 from .table import TableView
@@ -119,3 +120,12 @@ def route(reading: Reading) -> tuple[Program, str] | None:
     if out is None:
         out = text_program(q, paragraphs)
     return out
+
+
+def table_lookup(reading: Reading) -> tuple[Program, str] | None:
+    """The best-matching row's cell for the periods asked: a table answer to weigh against the text when no
+    table pattern proposes one (the ranker, with the answer-source model, decides whether it beats the text)."""
+    ctx = reading.ctx
+    if ctx is None or ctx.best_row is None:
+        return None
+    return value_answer(ctx, ctx.best_row)
