@@ -30,8 +30,8 @@ from tabtext.benchmarks import tatqa
 from tabtext.engines.solver import rank
 from tabtext.engines.solver.candidates import read
 from tabtext.engines.solver.program import Span, TextNumber
-from tabtext.engines.solver.source import text_logit
 from tabtext.engines.solver.router import route as legacy_route
+from tabtext.engines.solver.source import text_logit
 from tabtext.engines.solver.tatqa import all_candidates
 from tabtext.metrics.tatqa import score_item
 from tabtext.report import render_text

@@ -19,7 +19,7 @@ from importlib import resources
 
 from .arith import period_rank
 from .candidates import Candidate, Reading, answer_key
-from .lexicon import content_tokens, is_year
+from .lexicon import MONTH_WORD, content_tokens, is_year
 from .program import Cell, Program, Span
 from .source import source_features, text_logit
 from .textnum import SENTENCE
@@ -72,6 +72,18 @@ def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
     qset = set(reading.q.tokens)
     return {"span_words": math.log1p(len(words)),
             "span_repeats_question": len(qset & set(words)) / len(qset) if qset else 0.0}
+
+
+_MONTH_BEFORE = re.compile(rf"\b{MONTH_WORD}\.?\s*$", re.I)
+
+
+def _after_month(reading: Reading, program: Program) -> float:
+    """Whether a one-span text answer follows a month ("December 31"): a date's day, not the amount asked."""
+    spans = [a for a in program.args if isinstance(a, Span)]
+    if len(spans) != 1 or not 0 <= spans[0].paragraph < len(reading.paragraphs):
+        return 0.0
+    s = spans[0]
+    return float(bool(_MONTH_BEFORE.search(reading.paragraphs[s.paragraph].text[max(0, s.start - 20):s.start])))
 
 
 def _order_feature(program: Program) -> float:
@@ -136,6 +148,7 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
             f["cover_gap"] = f["text_cover"] - best_table
             f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
             f.update(_span_shape(reading, c.program))
+            f["after_month"] = _after_month(reading, c.program)
             if first_table is not None and first_table.program.cells():
                 f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
                                                                    first_table.program.cells()[0].row_label)

@@ -11,9 +11,9 @@ import re
 from .candidates import ARITH_KINDS, Reading, stated_wording
 from .lexicon import MONTH_WORD, is_year
 from .patterns import table_candidates
-from .spans import value_answer
 from .program import Program
 from .question import Query, content_tokens
+from .spans import value_answer
 from .table import TableView
 from .textnum import SENTENCE, text_arithmetic
 from .textpath import coverage, text_program
