@@ -49,6 +49,12 @@ def _span_has_amount(program: Program) -> float:
     return float(any(not is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
 
 
+def _sentence_of(reading: Reading, span) -> str:
+    """The sentence of its paragraph that a text span starts in."""
+    text = reading.paragraphs[span.paragraph].text
+    return next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= span.start < m.end()), text)
+
+
 def _span_sentence_names_row(reading: Reading, program: Program, row_label: str) -> float:
     """Whether the sentence of a text span holds any word of the row label the question names."""
     label = set(content_tokens(row_label))
@@ -58,9 +64,7 @@ def _span_sentence_names_row(reading: Reading, program: Program, row_label: str)
     s = spans[0]
     if not 0 <= s.paragraph < len(reading.paragraphs):
         return 1.0
-    text = reading.paragraphs[s.paragraph].text
-    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= s.start < m.end()), text)
-    return float(bool(label & set(content_tokens(sentence))))
+    return float(bool(label & set(content_tokens(_sentence_of(reading, s)))))
 
 
 def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
@@ -84,6 +88,16 @@ def _after_month(reading: Reading, program: Program) -> float:
         return 0.0
     s = spans[0]
     return float(bool(_MONTH_BEFORE.search(reading.paragraphs[s.paragraph].text[max(0, s.start - 20):s.start])))
+
+
+def _sentence_cover(reading: Reading, program: Program) -> float | None:
+    """Share of the question's words in the sentence of a one-span text answer (its own sentence, not the best
+    one). Measured: also weighing whether the year written nearest the span is the one asked added nothing."""
+    spans = [a for a in program.args if isinstance(a, Span)]
+    qset = set(reading.q.tokens)
+    if len(spans) != 1 or not qset or not 0 <= spans[0].paragraph < len(reading.paragraphs):
+        return None
+    return len(qset & set(content_tokens(_sentence_of(reading, spans[0])))) / len(qset)
 
 
 def _order_feature(program: Program) -> float:
@@ -149,6 +163,8 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
             f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
             f.update(_span_shape(reading, c.program))
             f["after_month"] = _after_month(reading, c.program)
+            if (cover := _sentence_cover(reading, c.program)) is not None:
+                f["sentence_cover"] = cover
             if first_table is not None and first_table.program.cells():
                 f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
                                                                    first_table.program.cells()[0].row_label)
