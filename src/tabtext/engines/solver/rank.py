@@ -2,10 +2,12 @@
 
 Features say how well the candidate fits the question, never which question it is: the pattern or text route
 that proposed it, the operator asked, how well its operands' row/column labels cover the question's words
-against how well a sentence does, whether a text span holds an amount when a period is asked, operand order and
-sign, unit plausibility, and how many other candidates agree. The weights (``rank_weights.json``, a few hundred
-bytes) are fitted by ``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped
-by table; the same script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
+against how well a sentence does (the best one and the span's own), whether a text span holds an amount when a
+period is asked (and not a date's day), the answer-source model's log-odds that the answer sits in the text
+(``source.py``), operand order and sign, unit plausibility, and how many other candidates agree. The weights
+(``rank_weights.json``, a few kilobytes, with the answer-source model's) are fitted by
+``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped by table; the same
+script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
 held-out folds, is the prediction's confidence.
 """
 
