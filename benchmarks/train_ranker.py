@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
-import text_spans_train
 from lockbox import dev_file, split
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
@@ -118,6 +117,8 @@ def held_out_reader_rows(examples, groups, mappings: dict, grounding_weight: flo
     reader's recipe) on the other folds' tables: the shipped reader was fitted on the open part, so its
     in-sample answers are right more often than on a report it never saw, and a ranker fitted on them would
     trust the text too much (the reader's calibration stays the shipped one)."""
+    import text_spans_train  # the reader's own training script (benchmarks/), only for this measurement
+
     reader_rows = text_spans_train.build(text_spans_train.text_span_examples(dev_file()))
     extra = text_spans_train.doc2dial_rows(text_spans_train.DOC2DIAL)
     rows: list[Row | None] = [None] * len(examples)
