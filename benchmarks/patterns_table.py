@@ -22,7 +22,8 @@ from tabtext.engines.solver.tatqa import all_candidates
 TEXT_ROUTES = {"text_span": "Why did service revenue grow?", "text_span_next": "(the reader's 2nd and 3rd spans)",
                "text_arithmetic": "What was the change in net sales from 2018 to 2019? (amounts in a sentence)",
                "stated_amount": "What was the increase in revenue? (the text's own '$16.9 million')",
-               "router": "(the hand-set router's answer when no pattern gives it)"}
+               "router": "(the hand-set router's answer when no pattern gives it)",
+               "table_lookup": "(the best row's cell for the periods asked, when no table pattern proposes one)"}
 
 
 def main() -> None:

@@ -34,6 +34,7 @@ class Reading:
     view: TableView | None = None
     ctx: Ctx | None = None
     offset: int = 0
+    reader: tuple | None = None  # the paragraph reader's (weights, calibration); None: the shipped ones
 
     @cached_property
     def numbered(self) -> list:
@@ -102,7 +103,8 @@ def candidates(reading: Reading, off: Sequence[str] = (), spans: int = 3) -> lis
             found = text_arithmetic(reading.q, reading.paragraphs, reading.numbered)
             if found is not None:
                 out.append(Candidate("text_arithmetic", found[0], found[1], "text"))
-        for rank_, (program, route, gap, prob) in enumerate(text_programs(reading.q, reading.paragraphs, spans)):
+        read_spans = text_programs(reading.q, reading.paragraphs, spans, reading.reader)
+        for rank_, (program, route, gap, prob) in enumerate(read_spans):
             found = {"reader_gap": gap} if prob < 0 else {"reader_gap": gap, "reader_prob": prob}
             out.append(Candidate("text_span" if rank_ == 0 else "text_span_next", program, route, "text", found))
     return out + variants(reading, out)

@@ -2,10 +2,12 @@
 
 Features say how well the candidate fits the question, never which question it is: the pattern or text route
 that proposed it, the operator asked, how well its operands' row/column labels cover the question's words
-against how well a sentence does, whether a text span holds an amount when a period is asked, operand order and
-sign, unit plausibility, and how many other candidates agree. The weights (``rank_weights.json``, a few hundred
-bytes) are fitted by ``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped
-by table; the same script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
+against how well a sentence does (the best one and the span's own), whether a text span holds an amount when a
+period is asked (and not a date's day), the answer-source model's log-odds that the answer sits in the text
+(``source.py``), operand order and sign, unit plausibility, and how many other candidates agree. The weights
+(``rank_weights.json``, a few kilobytes, with the answer-source model's) are fitted by
+``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped by table; the same
+script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
 held-out folds, is the prediction's confidence.
 """
 
@@ -19,8 +21,9 @@ from importlib import resources
 
 from .arith import period_rank
 from .candidates import Candidate, Reading, answer_key
-from .lexicon import content_tokens, is_year
-from .program import Cell, Program
+from .lexicon import MONTH_WORD, content_tokens, is_year
+from .program import Cell, Program, Span
+from .source import source_features, text_logit
 from .textnum import SENTENCE
 from .textpath import coverage
 
@@ -48,6 +51,12 @@ def _span_has_amount(program: Program) -> float:
     return float(any(not is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
 
 
+def _sentence_of(reading: Reading, span) -> str:
+    """The sentence of its paragraph that a text span starts in."""
+    text = reading.paragraphs[span.paragraph].text
+    return next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= span.start < m.end()), text)
+
+
 def _span_sentence_names_row(reading: Reading, program: Program, row_label: str) -> float:
     """Whether the sentence of a text span holds any word of the row label the question names."""
     label = set(content_tokens(row_label))
@@ -57,9 +66,7 @@ def _span_sentence_names_row(reading: Reading, program: Program, row_label: str)
     s = spans[0]
     if not 0 <= s.paragraph < len(reading.paragraphs):
         return 1.0
-    text = reading.paragraphs[s.paragraph].text
-    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= s.start < m.end()), text)
-    return float(bool(label & set(content_tokens(sentence))))
+    return float(bool(label & set(content_tokens(_sentence_of(reading, s)))))
 
 
 def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
@@ -71,6 +78,28 @@ def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
     qset = set(reading.q.tokens)
     return {"span_words": math.log1p(len(words)),
             "span_repeats_question": len(qset & set(words)) / len(qset) if qset else 0.0}
+
+
+_MONTH_BEFORE = re.compile(rf"\b{MONTH_WORD}\.?\s*$", re.I)
+
+
+def _after_month(reading: Reading, program: Program) -> float:
+    """Whether a one-span text answer follows a month ("December 31"): a date's day, not the amount asked."""
+    spans = [a for a in program.args if isinstance(a, Span)]
+    if len(spans) != 1 or not 0 <= spans[0].paragraph < len(reading.paragraphs):
+        return 0.0
+    s = spans[0]
+    return float(bool(_MONTH_BEFORE.search(reading.paragraphs[s.paragraph].text[max(0, s.start - 20):s.start])))
+
+
+def _sentence_cover(reading: Reading, program: Program) -> float | None:
+    """Share of the question's words in the sentence of a one-span text answer (its own sentence, not the best
+    one). Measured: also weighing whether the year written nearest the span is the one asked added nothing."""
+    spans = [a for a in program.args if isinstance(a, Span)]
+    qset = set(reading.q.tokens)
+    if len(spans) != 1 or not qset or not 0 <= spans[0].paragraph < len(reading.paragraphs):
+        return None
+    return len(qset & set(content_tokens(_sentence_of(reading, spans[0])))) / len(qset)
 
 
 def _order_feature(program: Program) -> float:
@@ -88,12 +117,33 @@ def _order_feature(program: Program) -> float:
     return 1.0 if ka > kb else -1.0
 
 
-def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]:
-    q, low = reading.q, reading.q.text.lower()
+def answers_from_text(program: Program) -> bool:
+    """Whether the program's answer is a paragraph span (or spans), not a cell or a computed amount."""
+    return program.op in ("span", "spans") and bool(program.args) and all(isinstance(a, Span) for a in program.args)
+
+
+def _covers(reading: Reading, cands: list[Candidate]) -> tuple[float, float, list[float], float]:
+    """(sentence cover of the question, the same with amounts, each table candidate's label cover, the best)."""
+    q = reading.q
     text_cov = coverage(q, reading.paragraphs) if reading.paragraphs else 0.0
     num_cov = coverage(q, reading.paragraphs, numeric=True) if reading.paragraphs else 0.0
     covers = [_label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
-    best_table = max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+    return text_cov, num_cov, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+
+
+def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
+    """The answer-source model's features of this question (``source.py``)."""
+    text_cov, _, _, best_table = _covers(reading, cands)
+    return source_features(reading, text_cov, best_table)
+
+
+def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None) -> list[dict[str, float]]:
+    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) is
+    computed with the shipped model unless given (training passes the held-out folds' own)."""
+    q, low = reading.q, reading.q.text.lower()
+    text_cov, num_cov, covers, best_table = _covers(reading, cands)
+    if source_logit is None:
+        source_logit = text_logit(source_features(reading, text_cov, best_table), shipped_weights().get("source"))
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = [answer_key(c.program) for c in cands]
@@ -110,9 +160,13 @@ def features(reading: Reading, cands: list[Candidate]) -> list[dict[str, float]]
                                                                      "percent_of") else text_cov)
         else:
             f["text_cover"] = num_cov if c.name == "text_arithmetic" else text_cov
+            f["source_text"] = source_logit
             f["cover_gap"] = f["text_cover"] - best_table
             f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
             f.update(_span_shape(reading, c.program))
+            f["after_month"] = _after_month(reading, c.program)
+            if (cover := _sentence_cover(reading, c.program)) is not None:
+                f["sentence_cover"] = cover
             if first_table is not None and first_table.program.cells():
                 f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
                                                                    first_table.program.cells()[0].row_label)

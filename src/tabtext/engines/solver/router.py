@@ -13,6 +13,7 @@ from .lexicon import MONTH_WORD, is_year
 from .patterns import table_candidates
 from .program import Program
 from .question import Query, content_tokens
+from .spans import value_answer
 from .table import TableView
 from .textnum import SENTENCE, text_arithmetic
 from .textpath import coverage, text_program
@@ -68,11 +69,11 @@ def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> boo
     return not label & set(content_tokens(sentence))
 
 
-def _text_instead_of_cell(q: Query, view: TableView, out, paragraphs):
+def _text_instead_of_cell(q: Query, view: TableView, out, paragraphs, reader):
     """A sentence that covers the question better than the chosen cells' labels answers instead."""
     if coverage(q, paragraphs) <= table_coverage(q, view, out[0].evidence()) + TEXT_MARGIN:
         return out
-    alt = text_program(q, paragraphs)
+    alt = text_program(q, paragraphs, reader)
     # a question about a period wants an amount: a span holding none (a sentence that introduces the
     # table, a list of phrases) does not replace the table's cell
     if alt is not None and not (q.years and not _has_amount(alt[0])) and \
@@ -81,7 +82,7 @@ def _text_instead_of_cell(q: Query, view: TableView, out, paragraphs):
     return out
 
 
-def _stated_increase(q: Query, view: TableView | None, out, paragraphs):
+def _stated_increase(q: Query, view: TableView | None, out, paragraphs, reader):
     """ "What was the increase in X?": the text's own wording of the amount, or a sentence stating it."""
     stated = stated_wording(out[0], paragraphs)
     if stated is not None:
@@ -91,7 +92,7 @@ def _stated_increase(q: Query, view: TableView | None, out, paragraphs):
             table_coverage(q, view, out[0].evidence()) + INCREASE_TEXT_MARGIN):
         # "What was the increase in X?" (one direction named) that a sentence with amounts covers better
         # than the table's labels: the text states the movement, read it there
-        return text_program(q, paragraphs) or out
+        return text_program(q, paragraphs, reader) or out
     return out
 
 
@@ -106,16 +107,25 @@ def route(reading: Reading) -> tuple[Program, str] | None:
                 paragraphs and coverage(q, paragraphs) >= table_coverage(q, view, f[0].evidence()))]
         out = found[0][1] if found else None
         if out is not None and out[1] in ("cell", "multi_cell") and paragraphs:
-            out = _text_instead_of_cell(q, view, out, paragraphs)
+            out = _text_instead_of_cell(q, view, out, paragraphs, reading.reader)
         elif out is not None and out[1] in ARITH_KINDS and paragraphs:
             alt = text_arithmetic(q, paragraphs, reading.numbered)
             if alt is not None and coverage(q, paragraphs, numeric=True) > \
                     table_coverage(q, view, out[0].evidence()) + ARITH_TEXT_MARGIN:
                 out = alt
     if out is not None and out[1] == "diff" and paragraphs and _INCREASE.search(q.text.lower()):
-        out = _stated_increase(q, view, out, paragraphs)
+        out = _stated_increase(q, view, out, paragraphs, reading.reader)
     if out is None and q.kind in ARITH_KINDS and not (q.kind == "diff" and _one_way(q)):
         out = text_arithmetic(q, paragraphs, reading.numbered)
     if out is None:
-        out = text_program(q, paragraphs)
+        out = text_program(q, paragraphs, reading.reader)
     return out
+
+
+def table_lookup(reading: Reading) -> tuple[Program, str] | None:
+    """The best-matching row's cell for the periods asked: a table answer to weigh against the text when no
+    table pattern proposes one (the ranker, with the answer-source model, decides whether it beats the text)."""
+    ctx = reading.ctx
+    if ctx is None or ctx.best_row is None:
+        return None
+    return value_answer(ctx, ctx.best_row)

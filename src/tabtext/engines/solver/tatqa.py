@@ -13,7 +13,7 @@ from ...types import Example, Prediction
 from . import rank
 from .candidates import Candidate, Reading, answer_key, candidates, read
 from .question import Query
-from .router import route, table_coverage
+from .router import route, table_coverage, table_lookup
 from .textpath import coverage
 
 
@@ -41,6 +41,8 @@ def all_candidates(reading: Reading) -> list[Candidate]:
     if legacy and not any(c.features["router_choice"] for c in cands):
         cands.append(Candidate("router", legacy[0], legacy[1], "table" if legacy[0].cells() else "text",
                                {"router_choice": 1.0}))
+    if not any(c.source == "table" for c in cands) and (lookup := table_lookup(reading)) is not None:
+        cands.append(Candidate("table_lookup", lookup[0], lookup[1], "table", {"router_choice": 0.0}))
     return cands
 
 

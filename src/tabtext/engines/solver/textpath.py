@@ -19,6 +19,7 @@ from .question import Query
 from .reader import TextCandidate, read
 from .textspan import text_answer, text_coverage
 
+ReaderWeights = tuple[dict[str, float], dict[str, float]]  # the reader's (ranker weights, calibration)
 _CACHE: dict[tuple, object] = {}  # the last few reader calls: the router and the candidates ask alike
 
 
@@ -48,9 +49,11 @@ def _log_share(c: TextCandidate) -> float:
     return -math.log1p(math.exp(-c.features.get("logit", 0.0)))
 
 
-def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list[tuple[Program, str, float, float]]:
+def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3,
+                  reader: ReaderWeights | None = None) -> list[tuple[Program, str, float, float]]:
     """The reader's k best answers: (Program, route, reader score relative to the best (0 for the best), the
-    reader's calibrated probability). A list question gets its one list answer."""
+    reader's calibrated probability). A list question gets its one list answer. ``reader`` replaces the
+    shipped reader weights (training the ranker on a reader that never saw the question)."""
     if k <= 0 or not paragraphs:
         return []
     asked = replace(q, text=reader_wording(q.text))
@@ -62,17 +65,20 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3) -> list
         args = tuple(Span(e.paragraph, e.start, e.end, e.text) for e in evidence)
         op = "spans" if isinstance(answer.value, tuple) and len(answer.value) > 1 else "span"
         return [(Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route, 0.0, -1.0)]
-    found = _read(("read", asked.text, tuple(paragraphs), max(k, 3)),  # one call serves the router (k=1) too
-                  lambda: read(asked.text, paragraphs, k=max(k, 3), multi=False))[:k]
+    weights, calibration = reader if reader is not None else (None, None)
+    found = _read(("read", asked.text, tuple(paragraphs), max(k, 3), id(weights)),  # serves the router (k=1) too
+                  lambda: read(asked.text, paragraphs, k=max(k, 3), multi=False, weights=weights,
+                               calibration=calibration))[:k]
     if not found:
         return []
     top = _log_share(found[0])
     return [(_span_program(c), "text_span", _log_share(c) - top, c.score) for c in found]
 
 
-def text_program(q: Query, paragraphs: Sequence[Paragraph]) -> tuple[Program, str] | None:
+def text_program(q: Query, paragraphs: Sequence[Paragraph],
+                 reader: ReaderWeights | None = None) -> tuple[Program, str] | None:
     """The reader's best answer as a span / spans Program over paragraph character spans, with its route name."""
-    best = text_programs(q, paragraphs, 1)
+    best = text_programs(q, paragraphs, 1, reader)
     return (best[0][0], best[0][1]) if best else None
 
 
