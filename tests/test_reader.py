@@ -59,6 +59,7 @@ def test_a_question_the_text_does_not_answer_scores_below_the_no_answer_threshol
     unrelated = read("What was the goodwill impairment charge in 2017?", REPORT, k=1)
     answered = read("What was the depreciation expense in 2019?", REPORT, k=1)
     assert unrelated[0].score < answered[0].score
+    assert unrelated[0].found < answered[0].found
     assert not found_answer(unrelated[0])
     assert found_answer(answered[0])
     assert not found_answer(None)
@@ -68,6 +69,14 @@ def test_the_threshold_and_calibration_are_the_shipped_ones():
     assert NO_ANSWER_THRESHOLD == text_weights.NO_ANSWER_THRESHOLD
     assert 0.0 < NO_ANSWER_THRESHOLD < 1.0
     assert {"bias", "logit", "coverage"} <= set(text_weights.CALIBRATION)
+    assert {"bias", "logit", "coverage"} <= set(text_weights.FOUND_CALIBRATION)
+
+
+def test_found_is_a_probability_of_a_usable_answer_at_least_as_high_as_an_exact_one():
+    # usable (official F1 >= 0.5) is a weaker demand than exact, so its calibration stands behind more answers
+    found = read("Why did interest expense increase in 2019?", REPORT, k=3)
+    assert all(0.0 <= c.found <= 1.0 for c in found)
+    assert found[0].found >= found[0].score
 
 
 def test_no_paragraphs_no_candidates():

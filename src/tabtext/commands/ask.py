@@ -58,10 +58,11 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
 
 
 def _found(pred: Prediction) -> bool:
-    from ..engines.solver.dialogue import MIN_CONFIDENCE
+    from ..engines.solver.dialogue import stands_behind
 
-    confidence = pred.meta.get("confidence")
-    return pred.answer is not None and (not isinstance(confidence, (int, float)) or confidence >= MIN_CONFIDENCE)
+    confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
+    return pred.answer is not None and (not isinstance(confidence, (int, float)) or stands_behind(
+        confidence, usable if isinstance(usable, (int, float)) else None))
 
 
 def describe(pred: Prediction, table: Table | None) -> list[str]:

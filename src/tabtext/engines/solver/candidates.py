@@ -49,6 +49,7 @@ class Candidate:
     route: str  # the operator name the route reports (Prediction.meta["operator"])
     source: str  # "table" | "text"
     features: dict[str, float] = field(default_factory=dict)
+    reader_found: float | None = None  # a reader span: the reader's probability that it is usable (no-answer)
 
 
 def answer_key(program: Program) -> str:
@@ -104,9 +105,10 @@ def candidates(reading: Reading, off: Sequence[str] = (), spans: int = 3) -> lis
             if found is not None:
                 out.append(Candidate("text_arithmetic", found[0], found[1], "text"))
         read_spans = text_programs(reading.q, reading.paragraphs, spans, reading.reader)
-        for rank_, (program, route, gap, prob) in enumerate(read_spans):
+        for rank_, (program, route, gap, prob, usable) in enumerate(read_spans):
             found = {"reader_gap": gap} if prob < 0 else {"reader_gap": gap, "reader_prob": prob}
-            out.append(Candidate("text_span" if rank_ == 0 else "text_span_next", program, route, "text", found))
+            out.append(Candidate("text_span" if rank_ == 0 else "text_span_next", program, route, "text", found,
+                                 usable if usable >= 0 else None))
     return out + variants(reading, out)
 
 

@@ -210,10 +210,20 @@ class Reply:
     confidence: float = 0.0
     error: str = ""
     table: int = 0  # which of the context's tables the answer reads
+    reader_found: float | None = None  # an answer from the text: the reader's probability that it is usable
 
     @property
     def found(self) -> bool:
-        return self.answer is not None and self.confidence >= MIN_CONFIDENCE
+        return self.answer is not None and stands_behind(self.confidence, self.reader_found)
+
+
+def stands_behind(confidence: float, reader_found: float | None = None) -> bool:
+    """Whether ``ask`` and ``serve`` give the answer or say "no answer found": the core's confidence (an exact
+    answer) reaches MIN_CONFIDENCE, or for an answer read from the text, the reader's probability that it is
+    usable reaches its NO_ANSWER_THRESHOLD (a clause a few words too long still answers a person)."""
+    from .reader import NO_ANSWER_THRESHOLD
+
+    return confidence >= MIN_CONFIDENCE or (reader_found is not None and reader_found >= NO_ANSWER_THRESHOLD)
 
 
 @dataclass
@@ -240,7 +250,9 @@ class Dialogue:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         confidence = pred.meta.get("confidence")  # the core's ranker, calibrated on held-out folds of dev
         confidence = float(confidence) if isinstance(confidence, (int, float)) else 1.0  # other engines: trusted
-        return self._reply(question, program, "", confidence, pred.evidence, first)
+        reply = self._reply(question, program, "", confidence, pred.evidence, first)
+        found = pred.meta.get("reader_found")
+        return replace(reply, reader_found=float(found)) if isinstance(found, (int, float)) else reply
 
     def _current_table(self) -> int:
         """The table of the last answer's cells (a follow-up works on it)."""
@@ -283,7 +295,7 @@ class Dialogue:
 
 def as_prediction(reply: Reply, uid: str, several_tables: bool = False) -> Prediction:
     """The reply as a Prediction; with several tables ``meta["table_index"]`` names the one it read."""
-    meta = {"confidence": reply.confidence, "read_as": reply.read_as,
+    meta = {"confidence": reply.confidence, "read_as": reply.read_as, "reader_found": reply.reader_found,
             "program": reply.program.to_json() if reply.program else None}
     return Prediction(uid=uid, answer=reply.answer, raw=reply.answer.text() if reply.answer else "",
                       error=reply.error, evidence=reply.evidence,

@@ -14,16 +14,42 @@ from ...numbers import parse_number
 from ...types import Context, Example, Prediction
 from .dialogue_edit import Grid, map_cells
 from .program import Cell, Const, Program, Span
+from .reader.person import for_a_person
 
 _OPS = {"diff": "subtract", "change_ratio": "change_ratio", "sum": "add", "average": "average",
         "divide": "divide", "percent_of": "percent_of", "cell": "lookup"}
 
 
 def ask_core(question: str, context: Context) -> Prediction:
-    """The one door to the TAT-QA core for a standalone question."""
+    """The one door to the TAT-QA core for a standalone question; an answer read from the text is shown as a
+    person wants it (``reader.for_a_person``)."""
     from .tatqa import answer_example
 
-    return answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
+    pred = answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
+    program = pred.meta.get("program")
+    if pred.answer is None or not isinstance(program, dict) or not str(pred.meta.get("pattern", "")).startswith(
+            "text_span"):
+        return pred
+    shown = _shown_span(question, Program.from_json(program), context)
+    if shown is None:
+        return pred
+    answer = shown.run()
+    return replace(pred, answer=answer, raw=answer.text(), evidence=shown.evidence(),
+                   meta={**pred.meta, "program": shown.to_json()})
+
+
+def _shown_span(question: str, program: Program, context: Context) -> Program | None:
+    if program.op != "span" or len(program.args) != 1 or not isinstance(program.args[0], Span):
+        return None
+    span = program.args[0]
+    if not 0 <= span.paragraph < len(context.paragraphs):
+        return None
+    text = context.paragraphs[span.paragraph].text
+    start, end = for_a_person(question, text, span.start, span.end)
+    if (start, end) == (span.start, span.end):
+        return None
+    shown = Span(span.paragraph, start, end, text[start:end])
+    return Program("span", (shown,), program.scale, program.pattern, (shown.text,))
 
 
 def _as_amount(grid: Grid, cell: Cell) -> Cell:

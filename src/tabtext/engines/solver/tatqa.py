@@ -65,6 +65,9 @@ def answer_example(example: Example) -> Prediction:
         return Prediction(uid=example.uid, answer=None, error="no answer found",
                           meta={"operator": q.kind, "confidence": 0.0})
     answer = best.program.run()
+    meta = {"operator": best.route, "question_kind": q.kind, "pattern": best.name,
+            "program": best.program.to_json(), "confidence": round(confidence, 4)}
+    if best.reader_found is not None:
+        meta["reader_found"] = round(best.reader_found, 4)
     return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=best.program.evidence(),
-                      meta={"operator": best.route, "question_kind": q.kind, "pattern": best.name,
-                            "program": best.program.to_json(), "confidence": round(confidence, 4)})
+                      meta=meta)

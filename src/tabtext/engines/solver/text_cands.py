@@ -20,8 +20,7 @@ _SENT_FLAGS = (
     ("date", re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
                         r"december)\b", re.I)),
 )
-MAX_LEN = 60  # tokens; a span running to the sentence's end may be longer (whole-sentence answers)
-MAX_SENTENCE_LEN = 150
+MAX_LEN = 60
 CROSS = 0.0  # feature value of the question-type crosses; 0 = none (held-out EM was 4 points better without)
 
 
@@ -179,18 +178,6 @@ def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str
     return scat
 
 
-def _lead_clause(p: Parsed, m: _Match, st: int, e: int, nq: int) -> list[str]:
-    """Whether the span opens with a clause set off by a comma, and whether that clause holds question words
-    ("For example, ...", "Based on X, we ...": an answer rarely keeps a lead-in that the question does not ask
-    about); and the share of the sentence's question-word matches that the span holds."""
-    out = ["inq" + _bucket(int(4 * nq / m.n_q), (0, 1, 2, 3))] if m.n_q else []
-    for k in range(st + 1, min(e - 1, st + 16)):
-        if p.low[k] in {",", ";", ":"}:
-            out.append("lead_clause_q0" if m.pref_q[k] == m.pref_q[st] else "lead_clause_q")
-            break
-    return out
-
-
 def _amount_kind(p: Parsed, st: int, e: int) -> str:
     first, last = p.low[st], p.low[e - 1]
     return ("amt:pct" if "%" in first or last in {"percent", "cent", "%"} else
@@ -212,7 +199,6 @@ def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...],
     # share of the sentence's new (non-question) words left outside the span
     left_out = (m.n_new - (nc - nq)) / m.n_new if m.n_new else 0.0
     cat.append("out" + _bucket(int(left_out * 20), (0, 2, 5, 10, 15)))
-    cat.extend(_lead_clause(p, m, st, e, nq))
     if p.amount_end.get(st) == e:
         cat.append(_amount_kind(p, st, e))
         if st >= 2 and low[st - 1] == ":" and p.is_year[st - 2]:
@@ -259,11 +245,11 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         scat = _start_cats(p, m, st, stags, qyears)
         s_score = cats_score(scat)
         for e, ecat, e_score, repeat_from in end_info:
-            if e <= st or e - st > (MAX_SENTENCE_LEN if e >= n - 1 else MAX_LEN) or p.pref_word[e] == p.pref_word[st]:
+            if e <= st or e - st > MAX_LEN or p.pref_word[e] == p.pref_word[st]:
                 continue
             cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, qyears)
             num = {"qfrac": qfrac, "nq": min(nq, 5) / 5, "rel": rel_score, "loglen": min(e - st, 60) / 60}
-            a, b = _trim(text, p.toks[st][0], p.toks[e - 1][1], keep_stop=e == n and p.low[-1] == ".")
+            a, b = _trim(text, p.toks[st][0], p.toks[e - 1][1])
             if weights is not None:
                 score = s_score + e_score + cats_score(cat) + sum(weights.get(k, 0.0) * v for k, v in num.items())
                 cands.append(Candidate(sentence, sentence.start + a, sentence.start + b, text[a:b], None, score))
@@ -283,15 +269,11 @@ def _features(cats: list[str], num: dict[str, float], qtype: str) -> dict[str, f
     return f
 
 
-def _trim(text: str, a: int, b: int, keep_stop: bool = False) -> tuple[int, int]:
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
     """Drop marks at the span's edges that the official normaliser would keep (curly quotes) or that no
-    answer ends with; keep a closing parenthesis whose opening one is inside. With ``keep_stop`` the sentence's
-    full stop stays (whole-sentence answers are copied with it, and the official scorer tells "1.5%." from
-    "1.5%"); the end before the stop is a candidate of its own."""
-    while a < b and text[a] in "“”\"‘’',;:":
+    answer ends with; keep a closing parenthesis whose opening one is inside."""
+    while a < b and text[a] in "“”\"‘’'":
         a += 1
-    if keep_stop and b > a and text[b - 1] == ".":
-        return a, b
     while b > a and (text[b - 1] in "“”\"‘’',;:.—–-" or (text[b - 1] == ")" and "(" not in text[a:b - 1])):
         b -= 1
     return a, b

@@ -40,15 +40,10 @@ START_CUES = {
 }
 END_CUES = frozenset(
     "compared due primarily mainly as which and in for from to during because partially partly offset "
-    "resulting driven when while including with that respectively versus vs or of on at by but whereas "
-    "although though is are was were".split()
+    "resulting driven when while including with that respectively versus vs or of on at by".split()
 )
-# words that open a new clause: a span may start after them as after a comma
-CLAUSE_STARTS = frozenset("while whereas but although though".split())
-# modifiers an amount answer often keeps ("approximately 13%", "over 50 countries")
-APPROX = frozenset("approximately about over nearly almost around roughly some".split())
-PUNCT_START = frozenset(",;:(“\"—–-•)")
-PUNCT_END = frozenset(",;:)”\"—–.•")
+PUNCT_START = frozenset(",;:(“\"—–-")
+PUNCT_END = frozenset(",;:)”\"—–.")
 _TWO_WORD = frozenset("due related relating based such attributable result consist consists composed comprised "
                       "according".split())
 
@@ -141,15 +136,9 @@ def parse(text: str) -> Parsed:
             add(ends, i, "ecue")
         if w in {"and", "or"}:
             add(starts, i + 1, "and")
-        if w in CLAUSE_STARTS:
-            add(starts, i + 1, "clause")
         if is_num[i]:
             add(starts, i, "num")
             add(ends, amount_end[i], "amount")
-            if amount_end[i] > i + 1:
-                add(ends, i + 1, "bare_num")
-            if i and low[i - 1] in APPROX:
-                add(starts, i - 1, "approx")
         if i in date_span:
             add(starts, i, "date")
             add(ends, date_span[i], "date")

@@ -50,10 +50,11 @@ def _log_share(c: TextCandidate) -> float:
 
 
 def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3,
-                  reader: ReaderWeights | None = None) -> list[tuple[Program, str, float, float]]:
+                  reader: ReaderWeights | None = None) -> list[tuple[Program, str, float, float, float]]:
     """The reader's k best answers: (Program, route, reader score relative to the best (0 for the best), the
-    reader's calibrated probability). A list question gets its one list answer. ``reader`` replaces the
-    shipped reader weights (training the ranker on a reader that never saw the question)."""
+    reader's calibrated probability of an exact answer, of a usable one). A list question gets its one list
+    answer (probabilities -1: not calibrated). ``reader`` replaces the shipped reader weights (training the
+    ranker on a reader that never saw the question)."""
     if k <= 0 or not paragraphs:
         return []
     asked = replace(q, text=reader_wording(q.text))
@@ -64,7 +65,7 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3,
         answer, evidence, route = got
         args = tuple(Span(e.paragraph, e.start, e.end, e.text) for e in evidence)
         op = "spans" if isinstance(answer.value, tuple) and len(answer.value) > 1 else "span"
-        return [(Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route, 0.0, -1.0)]
+        return [(Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route, 0.0, -1.0, -1.0)]
     weights, calibration = reader if reader is not None else (None, None)
     found = _read(("read", asked.text, tuple(paragraphs), max(k, 3), id(weights)),  # serves the router (k=1) too
                   lambda: read(asked.text, paragraphs, k=max(k, 3), multi=False, weights=weights,
@@ -72,7 +73,7 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3,
     if not found:
         return []
     top = _log_share(found[0])
-    return [(_span_program(c), "text_span", _log_share(c) - top, c.score) for c in found]
+    return [(_span_program(c), "text_span", _log_share(c) - top, c.score, c.found) for c in found]
 
 
 def text_program(q: Query, paragraphs: Sequence[Paragraph],

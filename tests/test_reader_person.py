@@ -1,0 +1,45 @@
+"""A text answer as a person sees it (ask, serve's dialogue): the cause without its "driven by", no final stop."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tabtext.engines.solver.reader.person import for_a_person
+
+SENTENCE = "Revenue rose 20% in 2023, driven by higher volumes in Europe and new pricing."
+
+
+def shown(question: str, fragment: str, text: str = SENTENCE) -> str:
+    start = text.index(fragment)
+    a, b = for_a_person(question, text, start, start + len(fragment))
+    return text[a:b]
+
+
+def test_a_cause_question_gets_the_cause_without_its_lead_phrase():
+    fragment = "driven by higher volumes in Europe and new pricing."
+    assert shown("What drove the revenue increase in 2023?", fragment) == "higher volumes in Europe and new pricing"
+    assert shown("Why did revenue rise?", fragment) == "higher volumes in Europe and new pricing"
+
+
+def test_other_questions_keep_their_words_but_lose_the_final_stop():
+    fragment = "driven by higher volumes in Europe and new pricing."
+    assert shown("How did revenue develop?", fragment) == "driven by higher volumes in Europe and new pricing"
+    assert shown("Where is it?", "Leeds.", "Our headquarters are in Leeds.") == "Leeds"
+
+
+def test_an_abbreviation_keeps_its_stop_and_a_lone_cue_is_not_emptied():
+    assert shown("Where is the company based?", "the U.S.", "It is based in the U.S.") == "the U.S."
+    assert shown("Why?", "due to", "It fell due to") == "due to"
+
+
+def test_ask_shows_the_cause_itself(tmp_path):
+    table = tmp_path / "t.csv"
+    table.write_text("Item,2023,2022\nRevenue,1200,1000\nOperating costs,800,700\n", encoding="utf-8")
+    text = tmp_path / "t.txt"
+    text.write_text("Operating costs increased mainly due to higher energy prices.\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tabtext.cli", "ask", "--table", str(table), "--text", str(text),
+                          "Why did operating costs increase?"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "higher energy prices" in out.stdout
+    assert "due to" not in out.stdout
