@@ -29,7 +29,7 @@ from sklearn.model_selection import GroupKFold
 
 from tabtext.benchmarks import tatqa
 from tabtext.engines.solver import rank, text_weights
-from tabtext.engines.solver.candidates import read
+from tabtext.engines.solver.candidates import answer_key, read
 from tabtext.engines.solver.program import Span, TextNumber
 from tabtext.engines.solver.router import route as legacy_route
 from tabtext.engines.solver.source import text_logit
@@ -187,25 +187,26 @@ def fit(rows: list[Row], c_value: float) -> dict:
     return {"bias": 0.0, "weights": weights}
 
 
-def choices(rows: list[Row], weights) -> list[tuple[float, float, bool, int]]:
-    """(score of the chosen candidate, its EM, whether it answers with a paragraph span, its index) per
-    question; (-inf, 0, False, -1) when there is no candidate."""
+def choices(rows: list[Row], weights) -> list[tuple[float, float, bool, int, float]]:
+    """(score of the chosen candidate, its EM, whether it answers with a paragraph span, its index, its lead over
+    another answer) per question; (-inf, 0, False, -1, 0) when there is no candidate."""
     out = []
     for r in rows:
         if not r.fs:
-            out.append((float("-inf"), 0.0, False, -1))
+            out.append((float("-inf"), 0.0, False, -1, 0.0))
             continue
         scores = [rank.score(f, weights) for f in r.fs]
         best = max(range(len(r.fs)), key=lambda i: (scores[i], -i))
+        lead = rank.lead(scores, [answer_key(c.program) for c in r.cands], best)
         # the EM part of a graded label
-        out.append((scores[best], float(r.ys[best] >= 1.0), rank.answers_from_text(r.cands[best].program), best))
+        out.append((scores[best], float(r.ys[best] >= 1.0), rank.answers_from_text(r.cands[best].program), best, lead))
     return out
 
 
 def text_path(name: str, examples, chosen) -> str:
     """The text path's precision: of the questions answered with a paragraph span, the share EM-right, and the
     gold answer_from of those questions (aggregates only)."""
-    picked = [(ex, y) for ex, (_, y, text, _) in zip(examples, chosen) if text]
+    picked = [(ex, y) for ex, (_, y, text, *_) in zip(examples, chosen) if text]
     sources = Counter(str(ex.meta.get("answer_from")) for ex, _ in picked)
     return (f"{name:16s} {len(picked):4d} of {len(examples):4d} answered from text, {_pct([y for _, y in picked]):6.2f}% "
             f"right; gold from " + ", ".join(f"{k} {sources[k]}" for k in ("table", "table-text", "text")))
@@ -255,7 +256,7 @@ def main() -> None:
     else:
         open_rows = collect(open_, _mappings(), args.grounding, args.source_label)
     box_rows = collect(box)
-    held: list[tuple[float, float, bool, int]] = [(0.0, 0.0, False, -1)] * len(open_)
+    held: list[tuple[float, float, bool, int, float]] = [(0.0, 0.0, False, -1, 0.0)] * len(open_)
     held_rows = list(open_rows)
     for train, test in GroupKFold(n_splits=5).split(np.zeros(len(open_)), groups=groups):
         w = fit_all([open_rows[i] for i in train], groups[train], args.C, args.source_C)
@@ -263,12 +264,14 @@ def main() -> None:
         for i, r, got in zip(test, test_rows, choices(test_rows, w)):
             held[i], held_rows[i] = got, r
     weights = fit_all(open_rows, groups, args.C, args.source_C)
-    scored = [(s, y) for s, y, _, _ in held if s != float("-inf")]
-    platt = LogisticRegression(C=100.0).fit(np.array([[s] for s, _ in scored]), np.array([y for _, y in scored]) > 0.5)
-    weights["calibration"] = [round(float(platt.coef_[0][0]), 4), round(float(platt.intercept_[0]), 4)]
+    scored = [(s, y, lead) for s, y, _, _, lead in held if s != float("-inf")]
+    platt = LogisticRegression(C=100.0).fit(np.array([[s, lead] for s, _, lead in scored]),
+                                            np.array([y for _, y, _ in scored]) > 0.5)
+    weights["calibration"] = [round(float(platt.coef_[0][0]), 4), round(float(platt.coef_[0][1]), 4),
+                              round(float(platt.intercept_[0]), 4)]
     for cut in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):  # calibrated confidence of the held-out choices: answered, right
         # (0.6 is MIN_CONFIDENCE, below which `ask` and `serve` say "no answer found")
-        kept = [y for sc, y in scored if rank.confidence(sc, weights) >= cut]
+        kept = [y for sc, y, lead in scored if rank.confidence(sc, weights, lead) >= cut]
         print(f"CV-held-out confidence >= {cut}: {len(kept)} of {len(scored)} answered, {_pct(kept):.2f}% right")
     fit_rows, box_rows = with_source(open_rows, weights["source"]), with_source(box_rows, weights["source"])
     print(f"candidates per question (open): {sum(len(r.cands) for r in open_rows) / len(open_rows):.2f}; "
@@ -279,8 +282,8 @@ def main() -> None:
     print(f"{'':28s} {'open fitted':>11s} {'open CV-held-out':>16s} {'lockbox':>8s}")
     print(f"{'hand-set router (legacy)':28s} {_pct([r.legacy for r in open_rows]):11.2f} {'(no fit)':>16s} "
           f"{_pct([r.legacy for r in box_rows]):8.2f}")
-    print(f"{'learned ranker':28s} {_pct([y for _, y, _, _ in fitted]):11.2f} "
-          f"{_pct([y for _, y, _, _ in held]):16.2f} {_pct([y for _, y, _, _ in boxed]):8.2f}")
+    print(f"{'learned ranker':28s} {_pct([c[1] for c in fitted]):11.2f} "
+          f"{_pct([c[1] for c in held]):16.2f} {_pct([c[1] for c in boxed]):8.2f}")
     print("text path (chosen answer is a paragraph span):")
     for name, exs, got in (("open fitted", open_, fitted), ("open CV-held-out", open_, held), ("lockbox", box, boxed)):
         print("  " + text_path(name, exs, got))

@@ -6,8 +6,8 @@ further question is read from stdin (one a line; an empty line or EOF ends). Wit
 conversation is the solver's ``Dialogue``: follow-ups ("and in 2017?", "what is that as a percentage of
 revenue?", "what about net income?") edit the Programs of earlier answers, and what was computed is shown as
 "read as". Any other engine gets the conversation as ``Example.history`` and reads it itself.
-When the solver's confidence is below ``MIN_CONFIDENCE`` (see ``engines/solver/dialogue.py``) the answer is
-"no answer found", with the best guess beside it.
+When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue.py``) the
+answer is "no answer found", with the best guess beside it.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from . import one_line_errors
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabtext ask", description="Ask a question about your own table and text.",
-                                epilog="With the offline solver an answer whose confidence is below 0.6 is shown as "
-                                       "'no answer found' with the best guess beside it (on TAT-QA dev: 69% of "
-                                       "questions answered, 80% of those right); see docs/dialogue.md.")
+                                epilog="With the offline solver an answer whose confidence is below 0.5 is shown as "
+                                       "'no answer found' with the best guess beside it (on held-out TAT-QA dev: "
+                                       "77% of questions answered, 80% of those right); see docs/dialogue.md.")
     p.add_argument("question", nargs="?", help="the question (with --chat: the first one; more are read from stdin)")
     p.add_argument("--table", action="append", default=[],
                    help="table file: .csv/.tsv, .md (pipe table), .html (largest <table>), .xlsx (every sheet), "

@@ -24,7 +24,7 @@ from .program import Program, Ref
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
 #: part of TAT-QA dev is printed by ``benchmarks/train_ranker.py`` and ``benchmarks/ask_threshold.py``
-MIN_CONFIDENCE = 0.6
+MIN_CONFIDENCE = 0.5
 #: a follow-up read by a pattern: not calibrated on dev (ConvFinQA's gold history is not the user's)
 FOLLOW_UP_CONFIDENCE = 0.9
 

@@ -193,17 +193,35 @@ def score(f: dict[str, float], weights: dict) -> float:
     return weights["bias"] + sum(w.get(k, 0.0) * v for k, v in f.items())
 
 
-def confidence(margin: float, weights: dict) -> float:
-    """The chosen candidate's calibrated probability of being right (Platt scaling fitted on held-out folds)."""
-    a, b = weights.get("calibration", (1.0, 0.0))
-    return 1.0 / (1.0 + math.exp(-(a * margin + b)))
+#: a lead over the best other answer counts up to this much (no other answer: this much)
+MAX_LEAD = 6.0
 
 
-def choose(reading: Reading, cands: list[Candidate], weights: dict | None = None) -> tuple[Candidate, float] | None:
-    """The best candidate and its raw score; None when there is none."""
+def confidence(best: float, weights: dict, lead: float = MAX_LEAD) -> float:
+    """The chosen candidate's calibrated probability of being right: logistic in its score and its lead over the
+    best candidate that gives another answer (a pairwise ranker's scores only mean something against each
+    other), fitted on held-out folds."""
+    a, c, b = _calibration(weights)
+    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + b)))
+
+
+def _calibration(weights: dict) -> tuple[float, float, float]:
+    cal = weights.get("calibration", (1.0, 0.0))
+    return (cal[0], 0.0, cal[1]) if len(cal) == 2 else (cal[0], cal[1], cal[2])
+
+
+def lead(scores: list[float], keys: list[str], best: int) -> float:
+    """How far the best score is ahead of the best candidate with another answer (MAX_LEAD when none)."""
+    others = [s for s, k in zip(scores, keys) if k != keys[best]]
+    return min(MAX_LEAD, scores[best] - max(others)) if others else MAX_LEAD
+
+
+def choose(reading: Reading, cands: list[Candidate], weights: dict | None = None
+           ) -> tuple[Candidate, float, float] | None:
+    """The best candidate, its raw score and its lead over another answer; None when there is none."""
     if not cands:
         return None
     weights = weights or shipped_weights()
     scores = [score(f, weights) for f in features(reading, cands)]
     best = max(range(len(cands)), key=lambda i: (scores[i], -i))
-    return cands[best], scores[best]
+    return cands[best], scores[best], lead(scores, [answer_key(c.program) for c in cands], best)

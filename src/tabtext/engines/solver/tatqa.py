@@ -53,10 +53,10 @@ def solve(example: Example) -> tuple[Query, Candidate | None, float]:
     chosen = rank.choose(reading, cands)
     if chosen is None:
         return reading.q, None, 0.0
-    best, score = chosen
+    best, score, lead = chosen
     if reading.offset:  # cell rows of a stacked block, in the whole table's numbering
         best = replace(best, program=best.program.shifted(reading.offset))
-    return reading.q, best, rank.confidence(score, rank.shipped_weights())
+    return reading.q, best, rank.confidence(score, rank.shipped_weights(), lead)
 
 
 def answer_example(example: Example) -> Prediction:
