@@ -16,6 +16,10 @@ refitted per fold with ``text_spans_train.fit`` on its features + the neural sta
 candidate (cross-fitted: every row's neural features come from the model of the fold that held it out); the
 linear ranker alone on the same folds; training examples/s; inference questions/s over every dev question
 (timing only, no answer looked at); the artefact size of what a shipped reader would store.
+
+Measured (text-span EM held-out, n=251; linear alone / + neural features / neural alone): draw 0 35.1 / 36.7 /
+22.7, draw 1 37.1 / 37.5 / 18.3, draw 2 36.3 / 37.5 / 21.5 (the defaults were picked on draw 0 from: 2 layers
+3 epochs lr 1e-4 35.1 / 35.5 / 17.1; 3 layers 5 epochs lr 3e-4 35.1 / 36.7 / 23.5). Inference ~50 questions/s.
 """
 
 from __future__ import annotations
