@@ -43,3 +43,11 @@ def test_ask_shows_the_cause_itself(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "higher energy prices" in out.stdout
     assert "due to" not in out.stdout
+
+
+def test_a_count_asked_in_words_comes_back_without_its_noun():
+    text = "At year end the company had 1,250 employees across 14 countries."
+    assert shown("How many employees did the company have?", "1,250 employees", text) == "1,250"
+    assert shown("How many full-time employees are there?", "1,250 employees", text) == "1,250"
+    assert shown("How many people work there?", "1,250 employees", text) == "1,250 employees"
+    assert shown("What was the headcount?", "1,250 employees", text) == "1,250 employees"
