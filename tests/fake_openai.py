@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import hashlib
 import json
 import threading
@@ -45,14 +46,29 @@ class FakeOpenAI:
 
     # -------------------------------------------------------- lifecycle
     def __enter__(self) -> FakeOpenAI:
-        threading.Thread(target=self._run, daemon=True).start()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
         self._ready.wait(10)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.release()
         if self._loop is not None:
+            # cancel the open connections' handlers before the loop stops: a handler left pending would be
+            # garbage-collected later, in whatever test is running then, as an "exception ignored" warning
+            try:
+                asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(10)
+            except (RuntimeError, TimeoutError, concurrent.futures.TimeoutError):
+                pass
             self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(10)
+
+    async def _shutdown(self) -> None:
+        self._server.close()
+        handlers = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for t in handlers:
+            t.cancel()
+        await asyncio.gather(*handlers, return_exceptions=True)
 
     @property
     def base_url(self) -> str:
@@ -69,10 +85,11 @@ class FakeOpenAI:
         asyncio.set_event_loop(self._loop)
         self._released = asyncio.Event()
         self._slots = asyncio.Semaphore(self.capacity) if self.capacity else None
-        server = self._loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", 0, backlog=512))
-        self.port = server.sockets[0].getsockname()[1]
+        self._server = self._loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", 0, backlog=512))
+        self.port = self._server.sockets[0].getsockname()[1]
         self._ready.set()
         self._loop.run_forever()
+        self._loop.close()
 
     # -------------------------------------------------------- HTTP
     @staticmethod

@@ -93,3 +93,13 @@ def test_cli_run_with_a_refused_key_stops_with_one_line_and_saves_no_error_answe
     assert sent == 1
     jsonl = tmp_path / "run" / "predictions.jsonl"
     assert not jsonl.exists() or jsonl.read_text() == ""
+
+
+def test_json_nested_past_the_depth_limit_is_no_answer_found_without_recursion():
+    from tabtext.engines.prompts import MAX_JSON_DEPTH, json_embedded, json_strict, too_deep
+
+    deep = '{"answer": ' * (MAX_JSON_DEPTH + 1) + "1" + "}" * (MAX_JSON_DEPTH + 1)
+    assert too_deep(deep) and too_deep("[" * 50_000)
+    assert json_strict(deep) is None and json_embedded("say " + deep) is None
+    assert not too_deep('{"answer": "[[[[{{{{", "scale": ""}')  # brackets inside a string do not nest
+    assert json_strict('{"answer": "[[[[{{{{", "scale": ""}').value == "[[[[{{{{"

@@ -216,14 +216,40 @@ def _from_json_obj(obj: object) -> Answer | None:
     return Answer(value=_value(ans), scale=scale, derivation=deriv, raw=ans)
 
 
+#: deeper JSON than this is no answer: parsing it would run near the interpreter's recursion limit (where a
+#: garbage-collected object's warning can no longer even be reported) and costs quadratic time when embedded
+MAX_JSON_DEPTH = 64
+
+
+def too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether brackets outside JSON strings nest deeper than ``limit`` (one linear scan, no recursion)."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return False
+
+
 def json_strict(text: str) -> Answer | None:
+    if too_deep(text):
+        return None
     try:
         return _from_json_obj(json.loads(text.strip()))
-    except (json.JSONDecodeError, ValueError):
+    except (json.JSONDecodeError, ValueError, RecursionError):
         return None
 
 
 def json_embedded(text: str) -> Answer | None:
+    if too_deep(text):
+        return None
     candidates = [m.group(1) for m in _FENCE.finditer(text)]
     decoder = json.JSONDecoder()
     for i, ch in enumerate(text):
