@@ -80,27 +80,9 @@ def gold_chars(context: str, golds: list[str]) -> tuple[int, int] | None:
 
 def doc2dial_items(path: Path, n: int = DOC2DIAL_N) -> list[dict]:
     """text_spans_train.doc2dial_rows' questions (same shuffle, same paragraphs) with their gold answer kept."""
-    import ast
-    import csv
-    import io
-    import random
-    import zipfile
+    from text_spans_train import doc2dial_questions
 
-    from tabtext.engines.solver.text import candidates
-    from tabtext.types import Paragraph
-
-    with zipfile.ZipFile(path) as z, z.open(z.namelist()[0]) as f:
-        records = list(csv.DictReader(io.TextIOWrapper(f, "utf-8")))
-    random.Random(0).shuffle(records)
-    out = []
-    for rec in records[:n]:
-        question = rec["question"].split("\t")[-1].split(":", 1)[-1].strip()
-        answers = ast.literal_eval(rec["answers"])["text"]
-        blocks = [b for b in rec["context"].split("\n\n") if b.strip()]
-        cands = candidates(question, [Paragraph(id=str(i), text=b, order=i + 1) for i, b in enumerate(blocks)])
-        if answers and cands:
-            out.append({"question": question, "cands": cands, "golds": [answers[0]]})
-    return out
+    return [{"question": q, "cands": cands, "golds": [answer]} for q, cands, answer in doc2dial_questions(path, n)]
 
 
 def encode(tok, question: str, context: str):

@@ -60,9 +60,9 @@ def _in_text_only(example) -> bool:
     return all(any(g in p.text for p in example.context.paragraphs) and g not in cells for g in golds)
 
 
-def doc2dial_rows(path: Path, n: int = DOC2DIAL_N, weight: float = DOC2DIAL_WEIGHT) -> list[dict]:
+def doc2dial_questions(path: Path, n: int = DOC2DIAL_N) -> list[tuple[str, list, str]]:
     """``n`` Doc2Dial reading-comprehension questions (a fixed shuffle; the last user turn is the question, the
-    document's blank-line blocks the paragraphs, the first annotated answer the gold), weighted ``weight``."""
+    document's blank-line blocks the paragraphs): (question, its span candidates, the first annotated answer)."""
     import ast
     import csv
     import io
@@ -73,15 +73,22 @@ def doc2dial_rows(path: Path, n: int = DOC2DIAL_N, weight: float = DOC2DIAL_WEIG
     with zipfile.ZipFile(path) as z, z.open(z.namelist()[0]) as f:
         records = list(csv.DictReader(io.TextIOWrapper(f, "utf-8")))
     random.Random(0).shuffle(records)
-    rows = []
+    out = []
     for rec in records[:n]:
         question = rec["question"].split("\t")[-1].split(":", 1)[-1].strip()
         answers = ast.literal_eval(rec["answers"])["text"]
         blocks = [b for b in rec["context"].split("\n\n") if b.strip()]
         cands = candidates(question, [Paragraph(id=str(i), text=b, order=i + 1) for i, b in enumerate(blocks)])
-        if not answers or not cands:
-            continue
-        scores = [em_f1(c.text, answers[0].strip()) for c in cands]
+        if answers and cands:
+            out.append((question, cands, answers[0]))
+    return out
+
+
+def doc2dial_rows(path: Path, n: int = DOC2DIAL_N, weight: float = DOC2DIAL_WEIGHT) -> list[dict]:
+    """doc2dial_questions as training rows: each candidate's EM/F1 against the gold, weighted ``weight``."""
+    rows = []
+    for _, cands, answer in doc2dial_questions(path, n):
+        scores = [em_f1(c.text, answer.strip()) for c in cands]
         rows.append({"ex": None, "cands": cands, "f1": [b for _, b in scores], "em": [a for a, _ in scores],
                      "weight": weight})
     return rows
