@@ -27,8 +27,7 @@ def ask_core(question: str, context: Context) -> Prediction:
 
     pred = answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
     program = pred.meta.get("program")
-    if pred.answer is None or not isinstance(program, dict) or not str(pred.meta.get("pattern", "")).startswith(
-            "text_span"):
+    if pred.answer is None or not isinstance(program, dict):
         return pred
     shown = _shown_span(question, Program.from_json(program), context)
     if shown is None:
@@ -39,6 +38,7 @@ def ask_core(question: str, context: Context) -> Prediction:
 
 
 def _shown_span(question: str, program: Program, context: Context) -> Program | None:
+    """A one-span answer cut as a person wants it; None when it is not one or nothing changes."""
     if program.op != "span" or len(program.args) != 1 or not isinstance(program.args[0], Span):
         return None
     span = program.args[0]

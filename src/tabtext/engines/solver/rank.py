@@ -137,16 +137,18 @@ def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
     return source_features(reading, text_cov, best_table)
 
 
-def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None) -> list[dict[str, float]]:
+def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None,
+             keys: list[str] | None = None) -> list[dict[str, float]]:
     """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) is
-    computed with the shipped model unless given (training passes the held-out folds' own)."""
+    computed with the shipped model unless given (training passes the held-out folds' own); ``keys`` are the
+    candidates' answer keys when the caller has them."""
     q, low = reading.q, reading.q.text.lower()
     text_cov, num_cov, covers, best_table = _covers(reading, cands)
     if source_logit is None:
         source_logit = text_logit(source_features(reading, text_cov, best_table), shipped_weights().get("source"))
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
-    keys = [answer_key(c.program) for c in cands]
+    keys = keys if keys is not None else [answer_key(c.program) for c in cands]
     out = []
     for i, c in enumerate(cands):
         f: dict[str, float] = {f"src_{c.source}": 1.0, f"name_{c.name}": 1.0, f"kind_{q.kind}_{c.source}": 1.0,
@@ -201,13 +203,8 @@ def confidence(best: float, weights: dict, lead: float = MAX_LEAD) -> float:
     """The chosen candidate's calibrated probability of being right: logistic in its score and its lead over the
     best candidate that gives another answer (a pairwise ranker's scores only mean something against each
     other), fitted on held-out folds."""
-    a, c, b = _calibration(weights)
+    a, c, b = weights.get("calibration", (1.0, 0.0, 0.0))
     return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + b)))
-
-
-def _calibration(weights: dict) -> tuple[float, float, float]:
-    cal = weights.get("calibration", (1.0, 0.0))
-    return (cal[0], 0.0, cal[1]) if len(cal) == 2 else (cal[0], cal[1], cal[2])
 
 
 def lead(scores: list[float], keys: list[str], best: int) -> float:
@@ -222,6 +219,7 @@ def choose(reading: Reading, cands: list[Candidate], weights: dict | None = None
     if not cands:
         return None
     weights = weights or shipped_weights()
-    scores = [score(f, weights) for f in features(reading, cands)]
+    keys = [answer_key(c.program) for c in cands]  # once: the agreement feature and the lead both need them
+    scores = [score(f, weights) for f in features(reading, cands, keys=keys)]
     best = max(range(len(cands)), key=lambda i: (scores[i], -i))
-    return cands[best], scores[best], lead(scores, [answer_key(c.program) for c in cands], best)
+    return cands[best], scores[best], lead(scores, keys, best)
