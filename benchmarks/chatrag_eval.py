@@ -10,7 +10,7 @@ utterances ChatRAG's doc2dial/test.json holds, so its F1 is not comparable with 
 from __future__ import annotations
 
 import argparse
-import os
+import sys
 import time
 from pathlib import Path
 
@@ -18,9 +18,10 @@ from tabtext.benchmarks.chatrag import load
 from tabtext.engines.solver import SolverEngine
 from tabtext.run import score_predictions
 
-DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
-if not DATA.exists():
-    DATA = Path("/work/shared/data")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lockbox import data_dir  # noqa: E402
+
+DATA = data_dir()
 DEFAULT = [DATA / "inscit" / "dev.json", DATA / "doc2dial" / "doc2dial_rc_val.csv.zip"]
 
 

@@ -9,16 +9,17 @@ inside the dialogue's own document, cut into ~300-word chunks).
 from __future__ import annotations
 
 import argparse
-import os
+import sys
 import time
 from pathlib import Path
 
 from tabtext.benchmarks.chatrag import load
 from tabtext.retrieval import recall_at_k
 
-DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
-if not DATA.exists():
-    DATA = Path("/work/shared/data")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lockbox import data_dir  # noqa: E402
+
+DATA = data_dir()
 
 
 def main() -> None:

@@ -35,10 +35,13 @@ def split(examples: Sequence) -> tuple[list, list]:
     return open_, box
 
 
+def data_dir() -> Path:
+    """The benchmark data folder: $TABTEXT_DATA, else ../shared/data beside the checkout."""
+    return Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+
+
 def dev_file() -> Path:
-    here = Path(__file__).resolve().parents[2] / "shared" / "data"
-    base = Path(os.environ.get("TABTEXT_DATA", here))
-    return base / "tatqa" / "tatqa_dataset_dev.json"
+    return data_dir() / "tatqa" / "tatqa_dataset_dev.json"
 
 
 def _aggregate(name: str, examples: Sequence, by_uid: dict) -> None:

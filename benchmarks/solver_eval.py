@@ -18,14 +18,12 @@ from tabtext.report import render_text
 from tabtext.run import score_predictions
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lockbox import is_lockbox  # noqa: E402
-
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "tatqa" / "tatqa_dataset_dev.json"
+from lockbox import dev_file, is_lockbox  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--file", type=Path, default=DEFAULT if DEFAULT.exists() else Path("/work/shared/data/tatqa/tatqa_dataset_dev.json"))
+    ap.add_argument("--file", type=Path, default=dev_file())
     ap.add_argument("--show", type=int, default=0, help="print N random wrong answers (never from the lockbox)")
     ap.add_argument("--type", default="", help="only show errors of this answer_type")
     ap.add_argument("--source", default="", help="only show errors of this answer_from")

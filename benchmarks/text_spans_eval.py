@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lockbox import split  # noqa: E402
+from lockbox import dev_file, split  # noqa: E402
 from text_spans_train import (  # noqa: E402
     DOC2DIAL,
     L2,
@@ -42,7 +42,6 @@ from tabtext.engines.solver.reader import read  # noqa: E402
 from tabtext.engines.solver.reader.read import calibrate  # noqa: E402
 from tabtext.metrics.tatqa import score_item  # noqa: E402
 
-DEV = Path("/work/shared/data/tatqa/tatqa_dataset_dev.json")
 WH = ("what", "why", "how", "when", "which", "who")
 
 
@@ -151,7 +150,7 @@ def found_answers(reads: list, folds: int, fold_of: dict) -> None:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dev", type=Path, default=DEV)
+    ap.add_argument("--dev", type=Path, default=dev_file())
     ap.add_argument("--cv", action="store_true", help="also refit per fold and print held-out figures")
     ap.add_argument("--folds", type=int, default=5)
     args = ap.parse_args(argv)

@@ -30,10 +30,10 @@ from tabtext.engines.solver.text import candidates
 from tabtext.metrics.tatqa import em_f1, score_item
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lockbox import is_lockbox  # noqa: E402
+from lockbox import data_dir, dev_file, is_lockbox  # noqa: E402
 
-DEV = Path("/work/shared/data/tatqa/tatqa_dataset_dev.json")
-DOC2DIAL = Path("/work/shared/data/doc2dial/doc2dial_rc_val.csv.zip")
+DEV = dev_file()
+DOC2DIAL = data_dir() / "doc2dial" / "doc2dial_rc_val.csv.zip"
 L2 = 3.0  # chosen by held-out EM over 3 fold draws (with Doc2Dial at 0.1 — L2 3: 36.8, 5: 36.4)
 # Doc2Dial questions as extra, down-weighted boundary supervision (held-out TAT-QA EM by weight:
 # 0: 35.2, 0.05: 36.0, 0.1: 36.4, 0.15: 36.2, 0.3: 35.2, 1: 31.2 — at L2 5)
