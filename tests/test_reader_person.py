@@ -51,3 +51,27 @@ def test_a_count_asked_in_words_comes_back_without_its_noun():
     assert shown("How many full-time employees are there?", "1,250 employees", text) == "1,250"
     assert shown("How many people work there?", "1,250 employees", text) == "1,250 employees"
     assert shown("What was the headcount?", "1,250 employees", text) == "1,250 employees"
+
+
+def test_a_cause_after_a_clause_restating_the_effect_is_shown_alone():
+    text = "Capital expenditure was lower because the second packaging line was completed in February."
+    whole = text[:-1]
+    assert shown("Why was capex lower in 2024?", whole, text) == "the second packaging line was completed in February"
+    assert shown("How did capital expenditure develop?", whole, text) == whole
+
+
+def test_who_gets_the_name_the_span_starts_with():
+    text = "Helen Marsh, Chief Executive of Ashcombe & Lane plc, said the year had gone well."
+    assert shown("Who is the chief executive?", text[:-1], text) == "Helen Marsh"
+    assert shown("Who chairs the board?", "Dr. Katrin Vogel, who", "Dr. Katrin Vogel, who joined in 2019.") == \
+        "Dr. Katrin Vogel"
+    assert shown("Who are the main customers?", "large retailers in Europe", "We sell to large retailers in Europe.") \
+        == "large retailers in Europe"
+
+
+def test_where_gets_the_place_with_its_country_but_not_what_follows():
+    text = "The plant is in Pune, India, with an investment of €65 million."
+    assert shown("Where is the new plant?", "in Pune, India, with an investment of €65 million", text) == "Pune, India"
+    assert shown("Where did it open a centre?", "Rotterdam in March 2023", "It opened Rotterdam in March 2023.") == \
+        "Rotterdam"
+    assert shown("What was invested?", "€65 million", text) == "€65 million"

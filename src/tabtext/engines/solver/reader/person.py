@@ -15,20 +15,28 @@ _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|
 _CAUSE_LEAD = re.compile(r"(?:(?:primarily|mainly|largely|partly|partially|principally|mostly|in part)\s+)?"
                          r"(?:due to|driven by|because of|as a result of|a result of|attributable to|caused by|"
                          r"resulting from|owing to|reflecting|because)\s+", re.I)
-
-
+# the same phrases after a clause restating the effect: "Capital expenditure was lower because X" -> "X"
+_CAUSE_CUE = re.compile(r"(?<![\w-])" + _CAUSE_LEAD.pattern, re.I)
+_WHO = re.compile(r"^\s*(?:who|whom)\b", re.I)
+_WHERE = re.compile(r"^\s*(?:where|in which (?:city|country|countries|state|region|town|location))\b", re.I)
+_WORD = r"[A-Z][\w'’&.-]*"
+_NAME = re.compile(rf"{_WORD}(?:\s+(?:(?:of|and|de|van|von|der)\s+)?{_WORD})*")  # "Dr. Katrin Vogel", "Bank of America"
+_MORE_PLACE = re.compile(rf",\s+{_WORD}(?:\s+{_WORD})*")  # "Pune, India"
+_PLACE_LEAD = re.compile(r"(?:in|at|from|near|to)\s+(?=[A-Z])")
 _HOW_MANY = re.compile(r"\bhow many ((?:[a-z][\w-]* ){0,2}[a-z][\w-]*)", re.I)
 _COUNTED = re.compile(r"(\d[\d,.]*)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\.?", re.I)
 
 
 def for_a_person(question: str, text: str, start: int, end: int) -> tuple[int, int]:
-    """The span [start, end) of ``text`` to show: without a leading cause phrase when the question asks for a
-    cause, without the counted noun a "how many ..." question names, and without a final full stop."""
+    """The span [start, end) of ``text`` to show: from after the first cause phrase when the question asks for a
+    cause ("... was lower because X" -> "X"), without the counted noun a "how many ..." question names, only the name a "who" or "where" question asks
+    for when the span starts with one ("Helen Marsh, Chief Executive, said ..."), and without a final full stop."""
     if _CAUSE_ASKED.search(question):
-        m = _CAUSE_LEAD.match(text, start, end)
+        m = _CAUSE_CUE.search(text, start, end)
         if m and m.end() < end:
             start = m.end()
     end = _without_counted_noun(question, text, start, end)
+    start, end = _the_name(question, text, start, end)
     while end > start and text[end - 1] == "." and not text[end - 2:end - 1].isupper():
         end -= 1
     return start, end
@@ -42,3 +50,20 @@ def _without_counted_noun(question: str, text: str, start: int, end: int) -> int
     named = {w.lower().rstrip("s") for w in asked.group(1).split()}
     words = counted.group(2).split()
     return counted.end(1) if all(w.lower().rstrip("s") in named for w in words) else end
+
+
+def _the_name(question: str, text: str, start: int, end: int) -> tuple[int, int]:
+    """For "who" / "where": the capitalised name the span starts with (a place with its country: "Pune, India"),
+    after a leading "in" / "at" for a place; the span unchanged when it does not start with a name."""
+    where = bool(_WHERE.match(question))
+    if not where and not _WHO.match(question):
+        return start, end
+    if where and (lead := _PLACE_LEAD.match(text, start, end)):
+        start = lead.end()
+    name = _NAME.match(text, start, end)
+    if name is None:
+        return start, end
+    stop = name.end()
+    while where and (more := _MORE_PLACE.match(text, stop, end)):
+        stop = more.end()
+    return start, stop
