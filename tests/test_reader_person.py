@@ -75,3 +75,20 @@ def test_where_gets_the_place_with_its_country_but_not_what_follows():
     assert shown("Where did it open a centre?", "Rotterdam in March 2023", "It opened Rotterdam in March 2023.") == \
         "Rotterdam"
     assert shown("What was invested?", "€65 million", text) == "€65 million"
+
+
+def test_what_is_x_drops_the_lead_restating_x_and_its_verb():
+    assert shown("What does goodwill consist of?", "Goodwill consists of the excess paid",
+                 "Goodwill consists of the excess paid.") == "the excess paid"
+    assert shown("What is the dividend policy?", "Our dividend policy is to pay 30% of profit",
+                 "Our dividend policy is to pay 30% of profit.") == "to pay 30% of profit"
+    assert shown("What is net interest margin?", "Net interest margin is net interest income over assets",
+                 "Net interest margin is net interest income over assets.") == "net interest income over assets"
+    assert shown("What do the adjusting items consist of?", "Adjusting items principally comprise impairments",
+                 "Adjusting items principally comprise impairments.") == "impairments"
+
+
+def test_a_lead_that_is_not_the_question_s_subject_stays():
+    text = "Revenue is recognised when control passes."
+    assert shown("What is the company's policy?", text[:-1], text) == text[:-1]
+    assert shown("What is liquidity risk?", "Liquidity risk is", "Liquidity risk is") == "Liquidity risk is"

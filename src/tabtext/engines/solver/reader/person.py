@@ -23,23 +23,66 @@ _WORD = r"[A-Z][\w'’&.-]*"
 _NAME = re.compile(rf"{_WORD}(?:\s+(?:(?:of|and|de|van|von|der)\s+)?{_WORD})*")  # "Dr. Katrin Vogel", "Bank of America"
 _MORE_PLACE = re.compile(rf",\s+{_WORD}(?:\s+{_WORD})*")  # "Pune, India"
 _PLACE_LEAD = re.compile(r"(?:in|at|from|near|to)\s+(?=[A-Z])")
+_WHAT = re.compile(r"^\s*what\b", re.I)
+_TOKEN = re.compile(r"[\w'’-]+")
+_NEXT_WORD = re.compile(r"\s+([\w'’-]+)")
+_SPACES = re.compile(r"[\s,;:—–-]*")
+_LINKING = frozenset("is are was were represent mean comprise consist include".split())
+_PARTICLES = frozenset("of to as in by for".split())
+_SKIP = frozenset("the a an our its their his her we this that these those principally primarily mainly largely "
+                  "mostly generally".split())
+_DO_VERB = re.compile(r"\b(?:does|do|did)\b.*?\b([a-z]+)(?:\s+(?:of|to|for|in|on|as|by))?\s*\??\s*$")
 _HOW_MANY = re.compile(r"\bhow many ((?:[a-z][\w-]* ){0,2}[a-z][\w-]*)", re.I)
 _COUNTED = re.compile(r"(\d[\d,.]*)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\.?", re.I)
 
 
 def for_a_person(question: str, text: str, start: int, end: int) -> tuple[int, int]:
-    """The span [start, end) of ``text`` to show: from after the first cause phrase when the question asks for a
-    cause ("... was lower because X" -> "X"), without the counted noun a "how many ..." question names, only the name a "who" or "where" question asks
-    for when the span starts with one ("Helen Marsh, Chief Executive, said ..."), and without a final full stop."""
+    """The span [start, end) of ``text`` to show a person:
+    - a cause question: from after the first cause phrase ("... was lower because X" -> "X");
+    - a "what is X / what does X consist of" question: without the leading words restating X and its verb
+      ("Goodwill consists of X" -> "X");
+    - "how many employees ...": without the counted noun;
+    - "who" / "where": only the name the span starts with ("Helen Marsh, Chief Executive, said ..." -> "Helen Marsh");
+    - without a final full stop."""
     if _CAUSE_ASKED.search(question):
         m = _CAUSE_CUE.search(text, start, end)
         if m and m.end() < end:
             start = m.end()
+    elif _WHAT.match(question):
+        start = _without_restated_subject(question, text, start, end)
     end = _without_counted_noun(question, text, start, end)
     start, end = _the_name(question, text, start, end)
     while end > start and text[end - 1] == "." and not text[end - 2:end - 1].isupper():
         end -= 1
     return start, end
+
+
+def _without_restated_subject(question: str, text: str, start: int, end: int) -> int:
+    """Where the answer begins after a lead that only restates the question: its words (and determiners or
+    adverbs) up to a linking verb — "is", "consists", or the verb a "what does X <verb>?" question ends with — and
+    a particle the question also has ("of", "to"). ``start`` when the span does not open that way."""
+    asked = {_stem(w) for w in _TOKEN.findall(question.lower())}
+    do_verb = _DO_VERB.search(question.lower())
+    verbs = _LINKING | ({_stem(do_verb.group(1))} if do_verb else set())
+    subject = False
+    for m in _TOKEN.finditer(text, start, end):
+        word = _stem(m.group(0).lower())
+        if subject and word in verbs:
+            after = m.end()
+            nxt = _NEXT_WORD.match(text, after, end)
+            if nxt and nxt.group(1).lower() in _PARTICLES and nxt.group(1).lower() in asked:
+                after = nxt.end()
+            after = _SPACES.match(text, after, end).end()
+            return after if after < end else start
+        if word in asked and word not in _SKIP:
+            subject = True
+        elif word not in _SKIP:
+            return start
+    return start
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
 
 
 def _without_counted_noun(question: str, text: str, start: int, end: int) -> int:
