@@ -92,3 +92,27 @@ def test_a_lead_that_is_not_the_question_s_subject_stays():
     text = "Revenue is recognised when control passes."
     assert shown("What is the company's policy?", text[:-1], text) == text[:-1]
     assert shown("What is liquidity risk?", "Liquidity risk is", "Liquidity risk is") == "Liquidity risk is"
+
+
+def test_the_kind_asked_for_is_a_date_for_when_and_a_plain_number_for_how_many():
+    from tabtext.engines.solver.reader.person import kind_fits
+
+    assert kind_fits("When was the plan approved?", "August 14, 2024") is True
+    assert kind_fits("When was the plan approved?", "$10 million") is False
+    assert kind_fits("When does the expense reverse?", "if the service period is not met") is None
+    assert kind_fits("How many shares were bought back?", "215,000") is True
+    assert kind_fits("How many shares were bought back?", "$10 million") is False
+    assert kind_fits("How many shares were bought back?", "2024") is False
+    assert kind_fits("How many million of receivables were sold?", "$75 million") is None
+    assert kind_fits("What was revenue?", "$10 million") is None
+
+
+def test_ask_shows_the_date_a_when_question_asks_for_not_an_amount_beside_it():
+    from tabtext.engines.solver.dialogue_core import ask_core
+    from tabtext.types import Context, Paragraph
+
+    text = ("On August 14, 2024, the Board approved a share repurchase program of up to $10 million over two years; "
+            "under the program we bought back 215,000 shares at an average price of $13.95 per share.")
+    context = Context(tables=(), paragraphs=(Paragraph("1", text, 1),))
+    assert ask_core("When was the buyback program approved?", context).answer.value == ("August 14, 2024",)
+    assert ask_core("How many shares did the company buy back?", context).answer.value == ("215,000",)

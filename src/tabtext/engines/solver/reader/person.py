@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..text_cands import question_type
+
 _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|leads to|contributed|explains)\b"
                           r"|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)
 _CAUSE_LEAD = re.compile(r"(?:(?:primarily|mainly|largely|partly|partially|principally|mostly|in part)\s+)?"
@@ -110,3 +112,24 @@ def _the_name(question: str, text: str, start: int, end: int) -> tuple[int, int]
     while where and (more := _MORE_PLACE.match(text, stop, end)):
         stop = more.end()
     return start, stop
+
+
+_MONTH = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+                    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|^\s*(?:19|20)\d\d\s*$", re.I)
+_MONEY_OR_SHARE = re.compile(r"[$£€¥%]|\b(?:million|billion|thousand|bn|m|per cent|percent)\b", re.I)
+_STARTS_WITH_NUMBER = re.compile(r"^\s*\(?\d")
+_YEAR = re.compile(r"^\s*(?:19|20)\d\d\s*$")
+_SCALE_ASKED = re.compile(r"\bhow many (?:million|billion|thousand|percent|per cent|%|dollars|pounds|euros)", re.I)
+
+
+def kind_fits(question: str, answer: str) -> bool | None:
+    """Whether a text answer is the kind of thing the question asks for: for "when" a date (an amount is not; a
+    clause may be), for "how many" a plain number (not money, a share or a year); None when it cannot tell. (Benchmark runs leave this to the ranker: TAT-QA dev holds
+    too few such questions to learn it, see docs/reader.md.)"""
+    asked = question_type(question)
+    amount = bool(_STARTS_WITH_NUMBER.match(answer) or _MONEY_OR_SHARE.match(answer))
+    if asked == "when":
+        return True if _MONTH.search(answer) else (False if amount else None)
+    if asked == "howmany" and not _SCALE_ASKED.search(question):
+        return amount and not _MONEY_OR_SHARE.search(answer) and not _YEAR.match(answer)
+    return None
