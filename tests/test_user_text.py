@@ -22,9 +22,14 @@ def user_text():
     return module
 
 
-@pytest.fixture(scope="module")
-def cases(user_text):
-    return user_text.load()
+@pytest.fixture(scope="module", params=["user_text.jsonl", "user_text_2.jsonl"])
+def cases(user_text, request):
+    return user_text.load(user_text.GOLDEN_DIR / request.param)
+
+
+def test_every_set_is_read_and_no_two_share_a_context(user_text):
+    ids = [c["context_id"] for path in user_text.SETS for c in user_text.load(path)]
+    assert len(user_text.SETS) == 2 and len(set(ids)) == 16
 
 
 def test_each_context_has_five_text_questions_one_table_one_unanswerable(cases):
@@ -74,4 +79,5 @@ def test_the_script_reports_both_halves():
     out = subprocess.run([sys.executable, str(BENCHMARKS / "user_text.py")], capture_output=True, text=True,
                          timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
-    assert "tune half:" in out.stdout and "held half:" in out.stdout
+    assert "user_text.jsonl tune half:" in out.stdout and "user_text_2.jsonl held half:" in out.stdout
+    assert "all sets, held half:" in out.stdout
