@@ -116,3 +116,21 @@ def test_ask_shows_the_date_a_when_question_asks_for_not_an_amount_beside_it():
     context = Context(tables=(), paragraphs=(Paragraph("1", text, 1),))
     assert ask_core("When was the buyback program approved?", context).answer.value == ("August 14, 2024",)
     assert ask_core("How many shares did the company buy back?", context).answer.value == ("215,000",)
+
+
+def test_a_name_stops_before_a_second_person_and_a_preposition_is_no_name():
+    text = "The budget was presented by Mayor Denise Hughes and City Manager Paul Whit on Monday."
+    fragment = "Mayor Denise Hughes and City Manager Paul Whit"
+    assert shown("who's the mayor", fragment, text) == "Mayor Denise Hughes"
+    text = "In March the auction was run by the Office of Electronic Communications."
+    assert shown("who ran the auction", text[:-1], text) == text[:-1]
+
+
+def test_a_cause_is_a_clause_and_a_count_may_carry_its_scale():
+    from tabtext.engines.solver.reader.person import kind_fits
+
+    assert kind_fits("why was public works over budget?", "$15.7 million") is False
+    assert kind_fits("why was public works over budget?", "emergency repairs after the storm") is True
+    assert kind_fits("How much of the overspend was attributable to repairs?", "$15.7 million") is None
+    assert kind_fits("how many customers lost service?", "around 3 million") is True
+    assert kind_fits("how many customers lost service?", "PLN 3 million") is False
