@@ -74,6 +74,8 @@ def test_where_gets_the_place_with_its_country_but_not_what_follows():
     assert shown("Where is the new plant?", "in Pune, India, with an investment of €65 million", text) == "Pune, India"
     assert shown("Where did it open a centre?", "Rotterdam in March 2023", "It opened Rotterdam in March 2023.") == \
         "Rotterdam"
+    assert shown("Where does the service go?", "Colombo and Chennai from May", "It links Colombo and Chennai from May.") \
+        == "Colombo and Chennai"
     assert shown("What was invested?", "€65 million", text) == "€65 million"
 
 
@@ -131,6 +133,8 @@ def test_a_cause_is_a_clause_and_a_count_may_carry_its_scale():
 
     assert kind_fits("why was public works over budget?", "$15.7 million") is False
     assert kind_fits("why was public works over budget?", "emergency repairs after the storm") is True
-    assert kind_fits("How much of the overspend was attributable to repairs?", "$15.7 million") is None
+    assert kind_fits("How much of the overspend was attributable to repairs?", "$15.7 million") is True
+    assert kind_fits("how big was the upfront?", "We received an upfront payment of $85 million") is False
+    assert kind_fits("how big was the upfront?", "a payment on signing") is None
     assert kind_fits("how many customers lost service?", "around 3 million") is True
     assert kind_fits("how many customers lost service?", "PLN 3 million") is False

@@ -25,7 +25,7 @@ _WORD = r"[A-Z][\w'’&.-]*"
 _NAME = re.compile(rf"{_WORD}(?:\s+(?:(?:of|de|van|von|der)\s+)?{_WORD})*")  # "Dr. Katrin Vogel", "Bank of America"
 _NOT_A_NAME = frozenset("in on at by for from during after before since until as it its this that these those our we "
                         "they the a an".split())
-_MORE_PLACE = re.compile(rf",\s+{_WORD}(?:\s+{_WORD})*")  # "Pune, India"
+_MORE_PLACE = re.compile(rf"(?:,\s+|\s+and\s+){_WORD}(?:\s+{_WORD})*")  # "Pune, India", "Colombo and Chennai"
 _PLACE_LEAD = re.compile(r"(?:in|at|from|near|to)\s+(?=[A-Z])")
 _WHAT = re.compile(r"^\s*what\b", re.I)
 _TOKEN = re.compile(r"[\w'’-]+")
@@ -122,13 +122,16 @@ _MONEY_OR_SHARE = re.compile(r"[$£€¥%]|\b[A-Z]{3}\s?\d|\bper cent\b|\bpercen
 _STARTS_WITH_AMOUNT = re.compile(r"^\s*(?:(?:around|about|approximately|nearly|almost|over|some|more than)\s+)?"
                                  r"(?:[A-Z]{0,3}[$£€¥]\s?)?\(?\d")
 _YEAR = re.compile(r"^\s*(?:19|20)\d\d\s*$")
+_HOW_MUCH = re.compile(r"^\s*how (?:much|big|large)\b", re.I)
+_HAS_NUMBER = re.compile(r"\d")
 _AMOUNT_ASKED = re.compile(r"\bhow (?:much|many)\b|\bwhat (?:was|is|were|are) the (?:amount|value|number)\b", re.I)
 _SCALE_ASKED = re.compile(r"\bhow many (?:million|billion|thousand|percent|per cent|%|dollars|pounds|euros)", re.I)
 
 
 def kind_fits(question: str, answer: str) -> bool | None:
     """Whether a text answer is the kind of thing the question asks for: for "when" a date (an amount is not; a
-    clause may be); for "how many" a number, not money, a share or a year; for "why" a clause, not an amount;
+    clause may be); for "how many" a number, not money, a share or a year; for "how much" an amount, not a
+    clause holding one; for "why" a clause, not an amount;
     None when it cannot tell. (Benchmark runs leave this to the ranker: TAT-QA dev holds too few such questions
     to learn it, see docs/reader.md.)"""
     asked = question_type(question)
@@ -137,6 +140,8 @@ def kind_fits(question: str, answer: str) -> bool | None:
         return True if _MONTH.search(answer) else (False if amount else None)
     if asked == "howmany" and not _SCALE_ASKED.search(question):
         return amount and not _MONEY_OR_SHARE.search(answer) and not _YEAR.match(answer)
+    if _HOW_MUCH.match(question):
+        return amount or (False if _HAS_NUMBER.search(answer) else None)
     if _CAUSE_ASKED.search(question) and not _AMOUNT_ASKED.search(question):
         return not amount and len(answer.split()) >= 3
     return None
