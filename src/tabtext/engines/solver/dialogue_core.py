@@ -7,7 +7,6 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import partial
 
@@ -16,11 +15,8 @@ from ...types import Context, Example, Prediction
 from .dialogue_edit import Grid, map_cells
 from .program import Cell, Const, Program, Span
 from .reader import read
-from .reader.person import for_a_person, kind_fits
+from .reader.person import a_dates_day, for_a_person, kind_fits
 
-_MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-_MONTH_BEFORE = re.compile(rf"\b{_MONTHS}\s+$", re.I)
-_MONTH_AFTER = re.compile(rf"\s+{_MONTHS}\b", re.I)
 _OPS = {"diff": "subtract", "change_ratio": "change_ratio", "sum": "add", "average": "average",
         "divide": "divide", "percent_of": "percent_of", "cell": "lookup"}
 
@@ -59,20 +55,15 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
 
 
 def _of_the_asked_kind(question: str, span: Span, context: Context) -> Span | None:
-    """For "when" / "how many", the reader's best candidate of that kind (a date, a plain number) when the chosen
-    span is another kind of amount ("$10 million" for "When was the buyback approved?")."""
+    """The reader's best candidate of the kind the question asks for (``kind_fits``) when the chosen span is of
+    another kind ("$10 million" for "When was the buyback approved?")."""
     if kind_fits(question, span.text) is not False:
         return None
     for c in read(question, context.paragraphs, k=10, multi=False):
         text = context.paragraphs[c.paragraph].text
-        if c.kind != "spans" and kind_fits(question, str(c.value)) and not _a_dates_day(text, c.start, c.end):
+        if c.kind != "spans" and kind_fits(question, str(c.value)) and not a_dates_day(text, c.start, c.end):
             return Span(c.paragraph, c.start, c.end, str(c.value))
     return None
-
-
-def _a_dates_day(text: str, start: int, end: int) -> bool:
-    """"14" in "August 14, 2024" or "14 August 2024" is no count."""
-    return bool(_MONTH_BEFORE.search(text, 0, start) or _MONTH_AFTER.match(text, end))
 
 
 def _as_amount(grid: Grid, cell: Cell) -> Cell:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from ..text_cands import question_type
+from ..text_parse import MONTHS
+from ..text_sent import stem
 
 _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|leads to|contributed|explains)\b"
                           r"|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)
@@ -31,10 +33,10 @@ _WHAT = re.compile(r"^\s*what\b", re.I)
 _TOKEN = re.compile(r"[\w'’-]+")
 _NEXT_WORD = re.compile(r"\s+([\w'’-]+)")
 _SPACES = re.compile(r"[\s,;:—–-]*")
-_LINKING = frozenset("is are was were represent mean comprise consist include".split())
+_LINKING = frozenset(stem(w) for w in "is are was were represent mean comprise consist include".split())
 _PARTICLES = frozenset("of to as in by for".split())
-_SKIP = frozenset("the a an our its their his her we this that these those principally primarily mainly largely "
-                  "mostly generally".split())
+_SKIP = frozenset(stem(w) for w in "the a an our its their his her we this that these those principally primarily "
+                  "mainly largely mostly generally".split())
 _DO_VERB = re.compile(r"\b(?:does|do|did)\b.*?\b([a-z]+)(?:\s+(?:of|to|for|in|on|as|by))?\s*\??\s*$")
 _HOW_MANY = re.compile(r"\bhow many ((?:[a-z][\w-]* ){0,2}[a-z][\w-]*)", re.I)
 _COUNTED = re.compile(r"(\d[\d,.]*)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\.?", re.I)
@@ -65,16 +67,16 @@ def _without_restated_subject(question: str, text: str, start: int, end: int) ->
     """Where the answer begins after a lead that only restates the question: its words (and determiners or
     adverbs) up to a linking verb — "is", "consists", or the verb a "what does X <verb>?" question ends with — and
     a particle the question also has ("of", "to"). ``start`` when the span does not open that way."""
-    asked = {_stem(w) for w in _TOKEN.findall(question.lower())}
+    asked = {stem(w) for w in _TOKEN.findall(question.lower())}
     do_verb = _DO_VERB.search(question.lower())
-    verbs = _LINKING | ({_stem(do_verb.group(1))} if do_verb else set())
+    verbs = _LINKING | ({stem(do_verb.group(1))} if do_verb else set())
     subject = False
     for m in _TOKEN.finditer(text, start, end):
-        word = _stem(m.group(0).lower())
+        word = stem(m.group(0))
         if subject and word in verbs:
             after = m.end()
             nxt = _NEXT_WORD.match(text, after, end)
-            if nxt and nxt.group(1).lower() in _PARTICLES and nxt.group(1).lower() in asked:
+            if nxt and nxt.group(1).lower() in _PARTICLES and stem(nxt.group(1)) in asked:
                 after = nxt.end()
             after = _SPACES.match(text, after, end).end()
             return after if after < end else start
@@ -83,10 +85,6 @@ def _without_restated_subject(question: str, text: str, start: int, end: int) ->
         elif word not in _SKIP:
             return start
     return start
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
 
 
 def _without_counted_noun(question: str, text: str, start: int, end: int) -> int:
@@ -116,8 +114,12 @@ def _the_name(question: str, text: str, start: int, end: int) -> tuple[int, int]
     return start, stop
 
 
-_MONTH = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-                    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|^\s*(?:19|20)\d\d\s*$", re.I)
+# whole month names (the reader's own list) and their short forms; not lexicon.MONTH_WORD, whose open ending
+# ("mar[a-z]*") also takes "market" and "mayor"
+_MONTH_WORD = "(?:" + "|".join(sorted(MONTHS)) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
+_MONTH = re.compile(rf"\b{_MONTH_WORD}|^\s*(?:19|20)\d\d\s*$", re.I)
+_MONTH_BEFORE = re.compile(rf"\b{_MONTH_WORD}\.?\s+$", re.I)
+_MONTH_AFTER = re.compile(rf"\s+{_MONTH_WORD}", re.I)
 _MONEY_OR_SHARE = re.compile(r"[$£€¥%]|\b[A-Z]{3}\s?\d|\bper cent\b|\bpercent\b")
 _STARTS_WITH_AMOUNT = re.compile(r"^\s*(?:(?:around|about|approximately|nearly|almost|over|some|more than)\s+)?"
                                  r"(?:[A-Z]{0,3}[$£€¥]\s?)?\(?\d")
@@ -129,11 +131,12 @@ _SCALE_ASKED = re.compile(r"\bhow many (?:million|billion|thousand|percent|per c
 
 
 def kind_fits(question: str, answer: str) -> bool | None:
-    """Whether a text answer is the kind of thing the question asks for: for "when" a date (an amount is not; a
-    clause may be); for "how many" a number, not money, a share or a year; for "how much" an amount, not a
-    clause holding one; for "why" a clause, not an amount;
-    None when it cannot tell. (Benchmark runs leave this to the ranker: TAT-QA dev holds too few such questions
-    to learn it, see docs/reader.md.)"""
+    """Whether a text answer is the kind of thing the question asks for; None when it cannot tell:
+    - "when": a date (an amount is not; a clause may be);
+    - "how many": a number, not money, a share or a year;
+    - "how much": an amount, not a clause holding one;
+    - a cause: a clause, not an amount.
+    Benchmark runs leave this to the ranker: TAT-QA dev holds too few such questions to learn it (docs/reader.md)."""
     asked = question_type(question)
     amount = bool(_STARTS_WITH_AMOUNT.match(answer)) and len(answer.split()) <= 4
     if asked == "when":
@@ -145,3 +148,8 @@ def kind_fits(question: str, answer: str) -> bool | None:
     if _CAUSE_ASKED.search(question) and not _AMOUNT_ASKED.search(question):
         return not amount and len(answer.split()) >= 3
     return None
+
+
+def a_dates_day(text: str, start: int, end: int) -> bool:
+    """"14" in "August 14, 2024" or "14 August 2024" is no count."""
+    return bool(_MONTH_BEFORE.search(text, 0, start) or _MONTH_AFTER.match(text, end))
