@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from benchmark_util import load_benchmark
 from tabtext.engines.solver.dialogue import FOLLOW_UPS, MIN_CONFIDENCE, Dialogue
 from tabtext.engines.solver.program import Ref
 from tabtext.types import Context, Table
@@ -14,11 +14,7 @@ from tabtext.types import Context, Table
 
 def _runner():
     """The golden-conversation reader and its notion of a right turn, shared with benchmarks/own_conversations.py."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "own_conversations.py"
-    spec = importlib.util.spec_from_file_location("own_conversations", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("own_conversations")
 
 
 RUNNER = _runner()

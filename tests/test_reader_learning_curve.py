@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from benchmark_util import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def curve():
-    sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location("reader_learning_curve", BENCHMARKS / "reader_learning_curve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("reader_learning_curve")
 
 
 def _rows(tables: dict[str, int]) -> list[dict]:

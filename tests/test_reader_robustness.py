@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
+from benchmark_util import load_benchmark
 from tabtext.types import Paragraph
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 TEXT = [Paragraph("1", "Revenue rose 5% to $1.2 million. It was driven by “new” customers - mainly in Asia."),
         Paragraph("2", "Costs fell; margins improved: see Note 4. The U.S. business grew.")]
 
 
 @pytest.fixture(scope="module")
 def robustness():
-    sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location("reader_robustness", BENCHMARKS / "reader_robustness.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("reader_robustness")
 
 
 def _words(paragraphs: list[Paragraph]) -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmark_util import load_benchmark
 from tabtext.benchmarks import tatqa
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -20,10 +20,7 @@ NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _lockbox_module():
-    spec = importlib.util.spec_from_file_location("lockbox", BENCHMARKS / "lockbox.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("lockbox")
 
 
 @pytest.fixture(scope="module")

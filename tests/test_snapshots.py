@@ -6,21 +6,13 @@ snapshots on purpose with ``PYTHONPATH=src python benchmarks/update_snapshots.py
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "update_snapshots.py"
+from benchmark_util import load_benchmark
 
 
 def _load_tool():
-    spec = importlib.util.spec_from_file_location("update_snapshots", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("update_snapshots")
 
 
 TOOL = _load_tool()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from collections import Counter
@@ -10,16 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from benchmark_util import load_benchmark
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
 
 
 @pytest.fixture(scope="module")
 def user_text():
-    spec = importlib.util.spec_from_file_location("user_text", BENCHMARKS / "user_text.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("user_text")
 
 
 @pytest.fixture(scope="module", params=["user_text.jsonl", "user_text_2.jsonl"])
