@@ -17,18 +17,16 @@ from pathlib import Path
 from .errors import DataError, FormatError, TabtextError
 from .tables import read_tables, split_paragraphs
 from .types import BatchQuestion, Context, Engine, Example, Paragraph, Prediction
+from .user_files import read_text
+
+MAX_QUESTIONS_BYTES = 50_000_000
 
 COLUMNS = ("table_file", "question", "answer", "scale", "derivation", "evidence", "confidence", "error")
 
 
 def read_questions(path: Path) -> list[BatchQuestion]:
     """A ``.jsonl`` file of objects with ``question`` (+ ``table``, ``text``), else plain text one a line."""
-    try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except FileNotFoundError:
-        raise DataError(path, None, "questions file not found; check the path") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    lines = read_text(path, MAX_QUESTIONS_BYTES).splitlines()
     if path.suffix.lower() != ".jsonl":
         questions = [BatchQuestion(line.strip()) for line in lines if line.strip()]
     else:

@@ -20,8 +20,10 @@ from .types import Engine, Example, Prediction
 
 def _gold_path(args: argparse.Namespace) -> Path:
     if args.file is not None:
-        if not args.file.exists():
-            raise TabtextError(f"{args.file}: file not found")
+        if not args.file.is_dir():  # a folder is a benchmark's own layout (ChatRAG, SQA); a file must be regular
+            from .user_files import check_regular
+
+            check_regular(args.file, None)
         return args.file
     if args.split is None:
         splits = data.known_splits(args.benchmark)
@@ -153,11 +155,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def _refuse_a_report(path: Path) -> None:
     """A report.json given as predictions would be misread as answer lines or JSONL rows: say what it is."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            head = fh.read(200)
-    except OSError:
-        return  # the benchmark's reader names the problem
+    from .user_files import utf8_probe
+
+    if path.is_dir():
+        return  # a run folder: its official prediction file is read
+    head = utf8_probe(path, 200)
     if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
         raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
                            f"{run_files.RECORDS} (or its official prediction file) beside it")

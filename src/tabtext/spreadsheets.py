@@ -20,6 +20,7 @@ from xml.etree import ElementTree
 from .errors import DataError, FormatError
 from .numfmt import general, render
 from .types import Table
+from .user_files import check_regular
 
 MAX_WORKBOOK_BYTES = 20_000_000
 #: the text readers' row cleaning (strip, drop empty rows, pad), shared so every format reads alike
@@ -117,8 +118,7 @@ def _sheet_tables(book: object, archive: zipfile.ZipFile, parts: dict[str, str],
 def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list[Table]:
     """Every non-empty sheet (or only ``sheet``) of a workbook as a Table, captioned with the sheet name."""
     openpyxl = _need("openpyxl", "xlsx", path)
-    if path.stat().st_size > MAX_WORKBOOK_BYTES:
-        raise DataError(path, None, f"the workbook is over {MAX_WORKBOOK_BYTES:,} bytes; save the sheet you need alone")
+    check_regular(path, MAX_WORKBOOK_BYTES)
     try:
         with zipfile.ZipFile(path) as archive:
             parts = sheet_parts(archive)
@@ -138,6 +138,7 @@ def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list
 def read_arrow(path: Path, fmt: str, tidy: Tidy, max_cells: int) -> Table:
     """A .parquet or .feather file: column names as the header row, values as plain text."""
     module = _need("pyarrow.parquet" if fmt == "parquet" else "pyarrow.feather", "arrow", path)
+    check_regular(path, MAX_WORKBOOK_BYTES)
     try:
         data = module.read_table(path)
     except Exception as exc:  # pyarrow raises its own ArrowInvalid / OSError family

@@ -17,8 +17,10 @@ from pathlib import Path
 
 from .errors import DataError, FormatError
 from .types import Table
+from .user_files import check_regular, read_bytes, read_text
 
 MAX_TABLE_BYTES = 2_000_000
+MAX_TEXT_BYTES = 20_000_000
 MAX_CELLS = 200_000
 
 _DIGITS_HEAD = re.compile(r"^\s*[-+(]?\s*[$€£¥]?\s*\d{1,3}(?:,\d{3})*$")
@@ -43,8 +45,7 @@ def read_tables(path: str | Path, sheet: str | None = None) -> list[Table]:
         raise FormatError(path, None, "--sheet applies to .xlsx workbooks only")
     if kind is None:
         return [read_table(path)]
-    if not path.is_file():
-        raise DataError(path, None, "file not found; check the path")
+    check_regular(path, None)
     if kind == "xlsx":
         return spreadsheets.read_xlsx(path, sheet, _tidy, MAX_CELLS)
     return [spreadsheets.read_arrow(path, kind, _tidy, MAX_CELLS)]
@@ -66,14 +67,7 @@ def read_table(path: str | Path, fmt: str | None = None) -> Table:
     if suffix in ("json", "jsonl"):  # sniffed as CSV it would fail on some row with a misleading cell count
         raise FormatError(path, None, "a JSON file is not a table; give .csv, .tsv, .md, .html, .xlsx, .parquet or "
                           ".feather (prediction files and reports are read by tabtext score / report)")
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except OSError as exc:
-        raise DataError(path, None, f"cannot read the file ({exc.strerror})") from None
-    if len(data) > MAX_TABLE_BYTES:
-        raise DataError(path, None, f"the file is {len(data):,} bytes; tables up to {MAX_TABLE_BYTES:,} bytes are read")
+    data = read_bytes(path, MAX_TABLE_BYTES, "tables")  # a regular file, its size checked before it is read
     if b"\x00" in data[:4096]:
         raise FormatError(path, None, "this is a binary file (a spreadsheet?); name it .xlsx, or export the sheet as CSV")
     try:
@@ -302,14 +296,7 @@ def parse_rows(rows: object, source: str = "<table>") -> Table:
 
 def read_paragraphs(path: str | Path) -> list[str]:
     """A text file as paragraphs: blocks separated by blank lines."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
-    return split_paragraphs(text)
+    return split_paragraphs(read_text(path, MAX_TEXT_BYTES))
 
 
 def split_paragraphs(text: str) -> list[str]:

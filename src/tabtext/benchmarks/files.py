@@ -6,20 +6,14 @@ import json
 import reprlib
 from pathlib import Path
 
-from ..errors import DataError, FormatError
+from ..errors import FormatError
 
 
 def read_text(path: Path | str) -> str:
-    """UTF-8 text (a byte-order mark is dropped); a missing or non-UTF-8 file is a DataError/FormatError."""
-    path = Path(path)
-    try:
-        return path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path (or use --split with --data-dir)") from None
-    except IsADirectoryError:
-        raise DataError(path, None, "is a folder; give the data file inside it") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    """UTF-8 text (a byte-order mark is dropped) of a regular file under the size cap; else a one-line DataError."""
+    from ..user_files import read_text as read_user_text
+
+    return read_user_text(path)
 
 
 def parse_json(text: str, path: Path | str, record: object = None, hint: str = "") -> object:

@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from ..answer_tables import answer_text
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import Answer, Context, Example, Paragraph, Prediction, Table
-from .files import parse_json, read_text
+from .files import parse_json
 
 name = "tanq"
 metric = "tanq"
@@ -57,9 +57,10 @@ def table_problem(table: Table) -> str:
 
 def read_jsonl(path: Path) -> list[tuple[int, dict]]:
     """(line number, object) for every non-blank line; bad JSON or a non-object line is a FormatError."""
-    text = read_text(path)
+    from ..user_files import iter_lines
+
     records = []
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(iter_lines(path), 1):
         if not line.strip():
             continue
         record = parse_json(line, path, f"line {number}", "; TANQ files are JSONL, one JSON object per line")

@@ -6,7 +6,7 @@ import functools
 import sys
 from collections.abc import Callable
 
-from ..errors import TabtextError
+from ..errors import TabtextError, one_line
 
 
 def at_least(minimum: int, **options: int | None) -> None:
@@ -26,7 +26,7 @@ def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., i
             try:
                 return main(argv)
             except TabtextError as exc:
-                print(f"{prog}: error: {exc}", file=sys.stderr)
+                print(f"{prog}: error: {one_line(exc)}", file=sys.stderr)
                 return 2
 
         return run
