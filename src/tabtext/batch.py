@@ -93,8 +93,9 @@ def build_examples(jobs: Sequence[tuple[Path, list[BatchQuestion]]]
     for t, (path, questions) in enumerate(jobs):
         try:
             tables = read_tables(path)
-        except TabtextError as exc:
-            failed += [error_row(str(path), q.question, str(exc)) for q in questions]
+        except Exception as exc:  # a reader library's own failure on a damaged file is still one bad table
+            reason = str(exc) if isinstance(exc, TabtextError) else f"{path}: unreadable table ({type(exc).__name__})"
+            failed += [error_row(str(path), q.question, reason) for q in questions]
             continue
         for s, table in enumerate(tables):
             name = f"{path}#{table.caption}" if len(tables) > 1 else str(path)

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from xml.etree import ElementTree
 
-from .errors import DataError, FormatError
+from .errors import DataError, FormatError, TabtextError, one_line
 from .numfmt import general, render
 from .types import Table
 from .user_files import check_regular
@@ -127,8 +127,10 @@ def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list
                 tables = _sheet_tables(book, archive, parts, path, sheet, tidy, max_cells)
             finally:
                 book.close()
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, ValueError, OSError) as exc:
-        raise FormatError(path, None, f"not a readable .xlsx workbook ({type(exc).__name__}: {exc}); "
+    except TabtextError:
+        raise
+    except Exception as exc:  # zipfile, zlib, XML and openpyxl each fail their own way on a damaged workbook
+        raise FormatError(path, None, f"not a readable .xlsx workbook ({type(exc).__name__}: {one_line(exc, 200)}); "
                           "re-save it from your spreadsheet program as .xlsx") from None
     if not tables:
         raise FormatError(path, f"sheet {sheet!r}" if sheet else None, "no cells with values found")

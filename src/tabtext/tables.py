@@ -12,16 +12,19 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
 from .errors import DataError, FormatError
+from .serve_guard import BadInput
 from .types import Table
-from .user_files import check_regular, read_bytes, read_text
+from .upload_checks import FILE_LIMITS, check_text, check_upload
+from .user_files import read_bytes, read_text
 
 MAX_TABLE_BYTES = 2_000_000
 MAX_TEXT_BYTES = 20_000_000
-MAX_CELLS = 200_000
+MAX_CELLS = FILE_LIMITS.cells
 
 _DIGITS_HEAD = re.compile(r"^\s*[-+(]?\s*[$€£¥]?\s*\d{1,3}(?:,\d{3})*$")
 _DIGITS_TAIL = re.compile(r"^\d{3}(?:\.\d+)?\)?%?\s*$")
@@ -45,10 +48,20 @@ def read_tables(path: str | Path, sheet: str | None = None) -> list[Table]:
         raise FormatError(path, None, "--sheet applies to .xlsx workbooks only")
     if kind is None:
         return [read_table(path)]
-    check_regular(path, None)
+    data = read_bytes(path, spreadsheets.MAX_WORKBOOK_BYTES, "workbooks")
+    _check_extent(path, lambda: check_upload(data, path.suffix.lower(), sheet, FILE_LIMITS))
     if kind == "xlsx":
         return spreadsheets.read_xlsx(path, sheet, _tidy, MAX_CELLS)
     return [spreadsheets.read_arrow(path, kind, _tidy, MAX_CELLS)]
+
+
+def _check_extent(path: Path, check: Callable[[], None]) -> None:
+    """The server upload route's checks (``upload_checks``): what reading the file would build, refused
+    before any reader builds it."""
+    try:
+        check()
+    except BadInput as exc:
+        raise DataError(path, None, f"{exc}; give a smaller table") from None
 
 
 def read_table(path: str | Path, fmt: str | None = None) -> Table:
@@ -75,7 +88,8 @@ def read_table(path: str | Path, fmt: str | None = None) -> Table:
     except UnicodeDecodeError as exc:
         raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
     fmt = fmt or {"csv": "csv", "tsv": "csv", "txt": None, "md": "markdown", "markdown": "markdown",
-                  "htm": "html", "html": "html"}.get(suffix)
+                  "htm": "html", "html": "html"}.get(suffix) or sniff_format(text.lstrip("\ufeff"))
+    _check_extent(path, lambda: check_text(text, fmt, FILE_LIMITS))
     return parse_table_text(text, fmt, source=str(path), table_id=path.stem)
 
 
