@@ -129,6 +129,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     bench, gold_path, examples = _load(args)
     if args.predictions.is_dir():  # a run folder: its official prediction file
         args.predictions = _official_file_of(args.predictions, args.benchmark)
+    _refuse_overwriting_inputs(args.out, (args.predictions, gold_path, args.remap))
     _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
@@ -151,6 +152,16 @@ def cmd_score(args: argparse.Namespace) -> int:
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _refuse_overwriting_inputs(out: Path | None, inputs: Sequence[Path | None]) -> None:
+    """``--out`` naming a file this command reads would replace it with the report."""
+    if out is None or not out.exists():
+        return
+    for given in (p for p in inputs if p is not None and p.exists()):
+        if os.path.samefile(out, given):
+            raise TabtextError(f"--out {out} is an input of this command ({given}); writing the report there would "
+                               "replace it: give another file name")
 
 
 def _refuse_a_report(path: Path) -> None:
@@ -253,6 +264,11 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     records = run_files.records_path(out)
     if records.exists() and not args.resume:
         raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
+    finished = [p.name for p in (run_files.official_path(out, args.benchmark), run_files.report_path(out))
+                if p.exists()]
+    if finished and not args.resume and not getattr(args, "force", False):
+        raise TabtextError(f"{out} already holds {' and '.join(finished)}; choose another --out, or add --force "
+                           "to replace that run")
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)

@@ -7,6 +7,7 @@ continues a run from it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -192,6 +193,22 @@ def append_jsonl(path: Path | str, predictions: Iterable[Prediction]) -> None:
         for p in predictions:
             fh.write(json.dumps(to_record(p), ensure_ascii=False) + "\n")
         fh.flush()
+
+
+def rewrite_jsonl(path: Path | str, predictions: Iterable[Prediction]) -> None:
+    """Replace the file's records, never in place: a temporary file beside it, synced, then ``os.replace``, so
+    a kill at any moment leaves either the old file or the new one."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            for p in predictions:
+                fh.write(json.dumps(to_record(p), ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def resumable(done: dict[str, Prediction]) -> tuple[dict[str, Prediction], list[str]]:

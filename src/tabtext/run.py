@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -93,15 +92,14 @@ def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, r
     answer as it arrives; others answer in batches. With ``records`` (a predictions.jsonl) questions already
     answered there are not asked again and every new answer is appended the moment it exists, so a crashed
     run resumes where it stopped. A progress bar on stderr unless ``quiet``."""
-    from .predictions import append_jsonl, read_jsonl, resumable, to_record
+    from .predictions import append_jsonl, read_jsonl, resumable, rewrite_jsonl
     from .progress import progress
 
     done: dict[str, Prediction] = {}
     retry: list[str] = []
     if records is not None and records.exists():
         done, retry = resumable(read_jsonl(records))  # items that errored without a reply are asked again
-        records.write_text("".join(json.dumps(to_record(p), ensure_ascii=False) + "\n" for p in done.values()),
-                           encoding="utf-8")  # drop a torn last line and the errored ones before appending
+        rewrite_jsonl(records, done.values())  # drop a torn last line and the errored ones before appending
     todo = [ex for ex in examples if ex.uid not in done]
     if (done or retry) and not quiet:
         print(f"resuming: {len(done)} answered, {len(retry)} errored to ask again, {len(todo)} to go",

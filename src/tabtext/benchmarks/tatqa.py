@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import DataError, FormatError, ScoringWarning
+from ..metrics.tatqa import null_scale_crashes
 from ..types import SCALES, Answer, Context, Example, Paragraph, Prediction, Table
 from .files import parse_json, preview, read_json, read_text
 
@@ -126,9 +127,8 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
         raise DataError(path, uid, f"a prediction must be [answer, scale], got {preview(value)}; "
                         "write e.g. [\"12.5\", \"percent\"] or [[\"a\", \"b\"], \"\"]")
     answer, scale = value
-    if scale is None:
-        counts["scale_none"] += 1
-        scale = ""
+    null_scale = scale is None
+    scale = "" if null_scale else scale
     if not isinstance(scale, str):
         raise DataError(path, uid, f"the scale must be a string, one of {list(SCALES)}; got {scale!r}")
     if scale not in SCALES:
@@ -140,8 +140,16 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if not answer:
         counts["empty_answer"] += 1
         return Prediction(uid=uid, answer=None, meta={"scale": scale})
-    shown = tuple(str(a) for a in answer) if isinstance(answer, list) else str(answer)
-    return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer))
+    items = answer if isinstance(answer, list) else [answer]
+    if len({isinstance(a, str) for a in items}) > 1:
+        counts["mixed"] += 1
+    meta: dict[str, object] = {}
+    if null_scale:
+        crashes = null_scale_crashes(items)
+        counts["scale_none_crash" if crashes else "scale_none"] += 1
+        meta["scale_null"] = True
+    shown = tuple(str(a) for a in items) if isinstance(answer, list) else str(answer)
+    return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer), meta=meta)
 
 
 _REPORT_KEYS = {"benchmark", "scores", "items"}
@@ -177,12 +185,10 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
                           "or predictions.jsonl beside it")
     if not isinstance(data, dict):
         raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
-    counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0}
+    counts = {"scale_none": 0, "scale_none_crash": 0, "unknown_scale": 0, "empty_answer": 0, "mixed": 0}
     out = {str(uid): _check_numbers(parse_prediction_value(str(uid), value, path, counts), path)
            for uid, value in data.items()}
-    if counts["scale_none"]:
-        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null (the official script "
-                      "crashes on these); scored with scale \"\"", ScoringWarning, stacklevel=2)
+    _warn_official_differences(path, counts)
     if counts["unknown_scale"]:
         warnings.warn(f"{path}: {counts['unknown_scale']} predictions have a scale outside {list(SCALES)}; "
                       "their scale never matches", ScoringWarning, stacklevel=2)
@@ -190,6 +196,21 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
         warnings.warn(f"{path}: {counts['empty_answer']} predictions are empty (scored 0)", ScoringWarning,
                       stacklevel=2)
     return out
+
+
+def _warn_official_differences(path: Path, counts: dict[str, int]) -> None:
+    """Predictions the official script crashes on (tabtext scores them, saying how) or scores in a way worth
+    knowing: a null scale with no number in the answer is a wrong scale there, and here."""
+    if counts["scale_none_crash"]:
+        warnings.warn(f"{path}: {counts['scale_none_crash']} predictions have scale null and a number in the "
+                      "answer (the official script crashes on these); scored with scale \"\"", ScoringWarning,
+                      stacklevel=3)
+    if counts["scale_none"]:
+        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null and no number in the answer; "
+                      "as in the official script, their scale never matches", ScoringWarning, stacklevel=3)
+    if counts["mixed"]:
+        warnings.warn(f"{path}: {counts['mixed']} multi-span answers mix numbers and strings (the official script "
+                      "crashes on these); scored with the items sorted as text", ScoringWarning, stacklevel=3)
 
 
 def prediction_entry(prediction: Prediction) -> list[object]:
