@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -126,12 +127,14 @@ async def _read_body(request: object, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
+_HOST = re.compile(r"(?:\[(?P<ip6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9_.-]+))(?::\d{1,5})?|(?P<bare6>[0-9a-f]*:[0-9a-f:.]+)")
+
+
 def host_name(header: str) -> str:
-    """'127.0.0.1:8000' -> '127.0.0.1', '[::1]:80' -> '::1', 'Example.com' -> 'example.com'."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1:].split("]", 1)[0]
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+    """'127.0.0.1:8000' -> '127.0.0.1', '[::1]:80' -> '::1', 'Example.com' -> 'example.com'; a header that is
+    not host[:port] by RFC 9110 ('localhost:80@evil', '[::1]x', 'a b') -> '' (allowed nowhere)."""
+    m = _HOST.fullmatch(header.strip().lower())
+    return (m.group("ip6") or m.group("name") or m.group("bare6")) if m else ""
 
 
 def default_allowed_hosts(bind: str) -> tuple[str, ...] | None:

@@ -270,8 +270,9 @@ def _default_solver() -> Callable[[Example], Prediction]:
 
 
 def _add_guards(app: object, allowed_hosts: Sequence[str] | None, allow_origins: Sequence[str]) -> None:
-    from fastapi.responses import JSONResponse
+    from .serve_http import safe_json_response_class
 
+    JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
     if allow_origins:
         from starlette.middleware.cors import CORSMiddleware
 
@@ -322,8 +323,11 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     API (CORS); none by default, and a cross-site form POST is refused anyway (JSON content type only).
     """
     from fastapi import FastAPI, Request
-    from fastapi.responses import JSONResponse
     from starlette.concurrency import run_in_threadpool
+
+    from .serve_http import safe_json_response_class
+
+    JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
 
     limits = limits or (Limits(body_bytes=max_body) if max_body else DEFAULT_LIMITS)
     engine_answer = answer_one or _default_solver()
@@ -341,7 +345,8 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
             raise BadInput(f"answering took longer than {limits.request_seconds:g} s; ask about a smaller "
                            "table", 422) from None
 
-    app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)")
+    app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)",
+                  default_response_class=JSONResponse)
     _add_guards(app, allowed_hosts, allow_origins)
     _add_info_routes(app)
 
