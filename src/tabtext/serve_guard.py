@@ -38,6 +38,7 @@ class Limits:
     messages: int = 200
     body_seconds: float = 10.0
     request_seconds: float = 30.0
+    solving: int = 2  # requests the solver works on at once (the rest wait their turn): bounds memory and CPU
     archive_bytes: int = 10_000_000  # an uploaded .xlsx: its members' total uncompressed size
     archive_members: int = 200
     archive_tags: int = 250_000  # XML tags in an .xlsx: openpyxl parses each one (a 20,000-cell sheet has ~160k)

@@ -5,16 +5,51 @@ client that opens a connection and sends its head a byte at a time holds the con
 fill ``limit_concurrency`` so that every other client gets 503. ``HeaderTimeoutH11`` closes a connection whose
 request head is not complete ``header_seconds`` after its first byte (or after the connection opened), and
 ``limit_concurrency`` is set far above what slow clients can hold open in that time. Lone surrogates (``"\\ud800"`` in a JSON body) cannot be encoded as UTF-8;
-``json_text`` escapes them instead of failing the response.
+``json_text`` escapes them instead of failing the response. ``bounded_solver`` runs the solver for a request:
+a few at a time, within the request's time, with memory handed back after large texts.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
+from collections.abc import Awaitable, Callable
+
+from .serve_guard import Limits
+from .types import Example, Prediction
 
 HEADER_SECONDS = 10.0
 #: connections open at once (slow or not); past this new ones wait in the listen backlog, they are not refused
 MAX_CONNECTIONS = 2048
+
+
+@functools.cache
+def _libc() -> object | None:
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name) if name else None
+    except OSError:
+        return None
+    return libc if libc is not None and hasattr(libc, "malloc_trim") else None  # glibc only
+
+
+def limit_malloc_arenas(arenas: int = 2) -> None:
+    """glibc gives each thread its own malloc arena and keeps what a large request freed in it: under load the
+    server's RSS grows with the thread pool. Fewer arenas (M_ARENA_MAX) keep it bounded. No-op elsewhere."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(-8, arenas)  # M_ARENA_MAX
+
+
+def release_memory() -> None:
+    """Return freed heap pages to the system (glibc ``malloc_trim``) after a request that built much."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
 
 
 def json_text(value: object) -> str:
@@ -84,3 +119,41 @@ def uvicorn_options(body_seconds: float, header_seconds: float = HEADER_SECONDS)
     return {"http": header_timeout_protocol(header_seconds), "timeout_keep_alive": 5,
             "h11_max_incomplete_event_size": 64 * 1024, "limit_concurrency": MAX_CONNECTIONS, "backlog": 2048,
             "timeout_graceful_shutdown": int(body_seconds)}
+
+
+#: characters of paragraphs: after a request this large the freed heap is handed back to the system
+LARGE_TEXT = 50_000
+
+
+def bounded_solver(answer: Callable[[Example], Prediction], limits: Limits) -> Callable[[Example], Awaitable[Prediction]]:
+    """``answer`` for one request's example: at most ``limits.solving`` at once (the others wait their turn, and
+    one whose time runs out while waiting never starts), refused (422) past ``request_seconds``, an engine
+    failure reported in the reply; memory handed back after a large text."""
+    from starlette.concurrency import run_in_threadpool
+
+    from .serve_guard import BadInput
+
+    limit_malloc_arenas()
+    turns = asyncio.Semaphore(limits.solving)
+
+    def solve(example: Example) -> Prediction:
+        try:
+            return answer(example)
+        except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
+            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+        finally:
+            if sum(len(p.text) for p in example.context.paragraphs) > LARGE_TEXT:
+                release_memory()
+
+    async def solve_in_turn(example: Example) -> Prediction:
+        async with turns:
+            return await run_in_threadpool(solve, example)
+
+    async def solve_bounded(example: Example) -> Prediction:
+        try:
+            return await asyncio.wait_for(solve_in_turn(example), limits.request_seconds)
+        except asyncio.TimeoutError:
+            raise BadInput(f"answering took longer than {limits.request_seconds:g} s; ask about a smaller "
+                           "table", 422) from None
+
+    return solve_bounded

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....types import Paragraph
+from ..lexicon.text_cache import text_cache
 from .multi_span import TextSpan, is_multi_span_question, split_multi
 from .sentences import Sentence, bm25_rank, split_sentences, terms
 from .span_candidates import Candidate, merge_weights, question_type, sentence_candidates
@@ -47,7 +48,7 @@ def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SE
     return out
 
 
-@lru_cache(maxsize=4096)
+@text_cache()
 def _sentences(text: str, index: int) -> tuple[Sentence, ...]:
     return tuple(split_sentences(text, index))
 
