@@ -96,7 +96,7 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
         elif roll < 0.8:
             out[pos:pos] = rng.choice([b"[", b"]", b"{", b"}", b'"', b",", b"9" * 400, b"\xff", b"\n", b"null"])
         elif out:
-            out[pos] ^= 0xFF
+            out[min(pos, len(out) - 1)] ^= 0xFF
     return bytes(out)
 
 

@@ -264,8 +264,12 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     records = run_files.records_path(out)
     if records.exists() and not args.resume:
         raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
-    finished = [p.name for p in (run_files.official_path(out, args.benchmark), run_files.report_path(out))
-                if p.exists()]
+    outputs = (run_files.official_path(out, args.benchmark), run_files.report_path(out), records)
+    odd = next((p for p in outputs if p.is_symlink() or p.exists() and not p.is_file()), None)
+    if odd is not None:
+        raise TabtextError(f"{odd}: is not a regular file (a folder, a link or a device), so the run cannot write "
+                           "it; remove it or choose another --out")
+    finished = [p.name for p in outputs[:2] if p.exists()]
     if finished and not args.resume and not getattr(args, "force", False):
         raise TabtextError(f"{out} already holds {' and '.join(finished)}; choose another --out, or add --force "
                            "to replace that run")
