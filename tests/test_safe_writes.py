@@ -62,3 +62,13 @@ def test_score_out_refuses_to_overwrite_an_input(tmp_path, capsys, target):
     assert main(["score", "tatqa", "p.json", "--file", str(gold), "--out", out.name]) == 2
     assert "is an input of this command" in one_error_line(capsys)
     assert out.read_bytes() == before
+
+
+def test_a_run_folder_whose_output_is_a_folder_is_refused_before_the_run(tmp_path, capsys):
+    run = tmp_path / "run"
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(run), "--quiet"]) == 0
+    (run / "report.json").unlink()
+    (run / "report.json").mkdir()
+    capsys.readouterr()
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(run), "--resume", "--quiet"]) == 2
+    assert "report.json: is not a regular file" in one_error_line(capsys)

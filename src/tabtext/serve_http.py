@@ -126,15 +126,19 @@ LARGE_TEXT = 50_000
 
 
 def bounded_solver(answer: Callable[[Example], Prediction], limits: Limits) -> Callable[[Example], Awaitable[Prediction]]:
-    """``answer`` for one request's example: at most ``limits.solving`` at once (the others wait their turn, and
-    one whose time runs out while waiting never starts), refused (422) past ``request_seconds``, an engine
-    failure reported in the reply; memory handed back after a large text."""
+    """``answer`` for one request's example: at most ``limits.solving`` at once, and one large text at a time
+    beside them (the others wait their turn, so slow large texts do not hold up small questions; one whose time
+    runs out while waiting never starts), refused (422) past ``request_seconds``, an engine failure reported in
+    the reply; memory handed back after a large text."""
     from starlette.concurrency import run_in_threadpool
 
     from .serve_guard import BadInput
 
     limit_malloc_arenas()
-    turns = asyncio.Semaphore(limits.solving)
+    turns, large_turns = asyncio.Semaphore(limits.solving), asyncio.Semaphore(1)
+
+    def is_large(example: Example) -> bool:
+        return sum(len(p.text) for p in example.context.paragraphs) > LARGE_TEXT
 
     def solve(example: Example) -> Prediction:
         try:
@@ -142,11 +146,11 @@ def bounded_solver(answer: Callable[[Example], Prediction], limits: Limits) -> C
         except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
             return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
         finally:
-            if sum(len(p.text) for p in example.context.paragraphs) > LARGE_TEXT:
+            if is_large(example):
                 release_memory()
 
     async def solve_in_turn(example: Example) -> Prediction:
-        async with turns:
+        async with large_turns if is_large(example) else turns:  # large texts take turns of their own
             return await run_in_threadpool(solve, example)
 
     async def solve_bounded(example: Example) -> Prediction:
