@@ -164,6 +164,3 @@ def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Pre
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
                                                  **({"program": program} if program else {})})
-
-
-answer_example = answer_convfinqa  # the solver's per-task entry point name
