@@ -77,6 +77,8 @@ def test_a_choosing_program_travels_as_json_and_refuses_a_bad_key_or_test():
         Program("argmax", above.args, key="colour")
     with pytest.raises(ValueError, match="a test is"):
         Program.from_json({**above.to_json(), "test": ["=", 1]})
+    with pytest.raises(ValueError, match="needs 2 operands, has 1"):
+        Program.from_json({"op": "divide", "args": [{"kind": "const", "value": 1.0, "text": ""}]})
 
 
 def test_a_follow_up_runs_the_earlier_choice_again_on_another_period():

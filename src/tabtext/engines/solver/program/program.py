@@ -214,11 +214,16 @@ class Program:
 
     @classmethod
     def from_json(cls, data: dict) -> Program:
+        """The Program of its JSON form; ValueError naming what is wrong (an unknown operator, key or operand
+        kind, too few operands, a malformed test)."""
         value, test = data.get("answer_value"), data.get("test")
-        return cls(op=data["op"], args=tuple(_operand_from_json(a) for a in data.get("args", ())),
-                   scale=data.get("scale", ""), pattern=data.get("pattern", ""),
-                   answer_value=tuple(value) if isinstance(value, list) else value, key=data.get("key", ""),
-                   test=tuple(test) if isinstance(test, list) else test)
+        program = cls(op=data["op"], args=tuple(_operand_from_json(a) for a in data.get("args", ())),
+                      scale=data.get("scale", ""), pattern=data.get("pattern", ""),
+                      answer_value=tuple(value) if isinstance(value, list) else value, key=data.get("key", ""),
+                      test=tuple(test) if isinstance(test, list) else test)
+        if len(program.args) < (least := operator(program.op).least):
+            raise ValueError(f"a {program.op} program needs {least} operands, has {len(program.args)}")
+        return program
 
 
 _KINDS = {"cell": Cell, "text_number": TextNumber, "span": Span, "const": Const, "ref": Ref}
