@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -126,7 +127,8 @@ def _run_guarded(fn) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader (| head) stopped: the rest of stdout goes nowhere, quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
 

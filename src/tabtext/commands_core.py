@@ -144,10 +144,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     report = score_predictions(args.benchmark, examples, predictions,
                                provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None),
                                warnings=notes)
-    print(render_text(report))
-    if args.out is not None:
+    if args.out is not None:  # before the summary: a reader that stops early (| head) must not cost the report
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
+    print(render_text(report))
     return 0
 
 
