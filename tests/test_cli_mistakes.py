@@ -121,7 +121,7 @@ def test_limit_below_one_is_an_error_and_writes_nothing(tmp_path, capsys, monkey
 
 @pytest.mark.parametrize("engine, message", [
     ("solvr", "Did you mean 'solver'"),
-    ("openai:model=m,base_url=https://api.example.invalid/v1", "set OPENAI_API_KEY"),
+    ("openai:model=m,base_url=https://api.example.invalid/v1", "cannot reach"),
 ])
 def test_bad_engine_leaves_no_run_folder(tmp_path, capsys, monkeypatch, engine, message):
     monkeypatch.chdir(tmp_path)

@@ -197,6 +197,9 @@ def _run_dir(args: argparse.Namespace) -> Path:
     if args.out is not None:
         if args.out.exists() and not args.out.is_dir():
             raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
+        records = run_files.records_path(args.out)
+        if records.exists() and not args.resume:
+            raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
@@ -209,19 +212,26 @@ def _run_dir(args: argparse.Namespace) -> Path:
     return out
 
 
-def _ready_engine(args: argparse.Namespace) -> Engine:
-    """Check --limit, --batch-size, --show-errors and the engine (spec, options, key, endpoint) before anything
-    is written."""
+def _build_engine(args: argparse.Namespace) -> Engine:
+    """The engine from --engine, with its in-process checks (spec, options, extras, endpoint; a key only when the
+    server answers 401). With --ray the same engine is built and checked here first: Ray starts only after."""
     from .engines import make_engine
     from .engines.ray_engine import make_ray_engine
 
     at_least(1, limit=args.limit, batch_size=args.batch_size)
     at_least(0, show_errors=getattr(args, "show_errors", None))
-    engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
+    engine = make_engine(args.engine)
+    if args.ray is not None:
+        if args.engine.split(":")[0] != "solver":
+            _preflight(engine)
+        engine = make_ray_engine(args.engine, args.ray, args.batch_size)
+    return engine
+
+
+def _preflight(engine: Engine) -> None:
     preflight = getattr(engine, "preflight", None)
     if callable(preflight):
         preflight()
-    return engine
 
 
 def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[Example]) -> None:
@@ -233,24 +243,24 @@ def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[E
                            f"the tables the file holds: tabtext score tanq {path} --file {path}")
 
 
-def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example]]:
-    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine and its key, the data
-    folder, --dataset, a file the engine cannot answer), checked before any run folder exists."""
-    engine = _ready_engine(args)
+def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example], Path]:
+    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine, the data folder,
+    --dataset, a file the engine cannot answer, --out and --resume), checked before any run folder exists and
+    before the slow part starts: the endpoint's check, Ray and its workers."""
+    engine = _build_engine(args)
     bench, gold_path, examples = _load(args)
     _check_answerable(args, gold_path, examples)
-    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples
+    out = _run_dir(args)
+    _preflight(engine)
+    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples, out
 
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
     from .run import predict
     from .runlock import lock_run_dir
 
-    engine, bench, gold_path, examples = _prepare(args)
-    out = _run_dir(args)
+    engine, bench, gold_path, examples, out = _prepare(args)
     records = run_files.records_path(out)
-    if records.exists() and not args.resume:
-        raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)
