@@ -105,3 +105,11 @@ def test_help_and_readme_name_the_run_files_as_run_files_does():
         assert run_files.official_name(benchmark) in help_text
         assert f"`{run_files.official_name(benchmark)}`" in readme
     assert "`predictions.json` (the official format)" not in readme
+
+
+def test_resume_of_a_folder_without_records_is_an_error_not_a_fresh_start(tmp_path, capsys):
+    out = tmp_path / "new"
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(out), "--resume", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"--resume: {out} holds no predictions.jsonl, so there is nothing to continue" in err
+    assert not out.exists()

@@ -200,6 +200,9 @@ def _run_dir(args: argparse.Namespace) -> Path:
         records = run_files.records_path(args.out)
         if records.exists() and not args.resume:
             raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
+        if args.resume and not records.exists():
+            raise TabtextError(f"--resume: {args.out} holds no {records.name}, so there is nothing to continue; "
+                               "give the folder of the interrupted run, or drop --resume to start a new one there")
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
