@@ -85,11 +85,17 @@ def cmd_ls(args: argparse.Namespace) -> int:
         print(f"{title}:")
         for name in registry.names():
             print(f"  {name:<10} {registry.help(name)}")
-    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in data.data_dirs())
+    named = (f"--data-dir {args.data_dir}" if args.data_dir is not None
+             else f"TABTEXT_DATA={os.environ['TABTEXT_DATA']}" if os.environ.get("TABTEXT_DATA") else "")
+    dirs = data.data_dirs(args.data_dir)
+    if named and not dirs[0].is_dir():
+        print(f"warning: {named}: no such folder, so only the user cache {dirs[-1]} is searched; point it at "
+              "the folder that holds tatqa/, tanq/, ...", file=sys.stderr)
+    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in dirs)
     print(f"data files (looked in {folders}):")
     for (bench, split), spec in sorted(data.SPLITS.items()):
         try:
-            where = str(data.resolve(bench, split, download=False))
+            where = str(data.resolve(bench, split, data_dir=args.data_dir, download=False))
         except TabtextError:
             where = "download on first use (needs network)" if spec.url else "not found"
         print(f"  {bench:<8} {split:<14} {where}")

@@ -20,7 +20,7 @@ import uuid
 from ..engines.solver.program import cell_labels
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
-from . import one_line_errors
+from . import error_line, one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         except TabtextError as exc:
             if not args.chat:
                 raise
-            print(f"error: {exc}", file=sys.stderr)
+            print(error_line("tabtext ask", exc), file=sys.stderr)
             continue
         if args.json:
             print(as_json(question.strip(), asked, pred), flush=True)
