@@ -130,9 +130,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     if args.out is not None and args.out.is_dir():
         raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
-    bench, gold_path, examples = _load(args)
-    if args.predictions.is_dir():  # a run folder: its official prediction file
+    if args.predictions.is_dir():  # a run folder: its official prediction file, and its gold unless told
+        if args.file is None and args.split is None:
+            args.file = _recorded_gold(args.predictions)
         args.predictions = _official_file_of(args.predictions, args.benchmark)
+    bench, gold_path, examples = _load(args)
     _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
@@ -167,6 +169,22 @@ def _refuse_a_report(path: Path) -> None:
     if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
         raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
                            f"{run_files.RECORDS} (or its official prediction file) beside it")
+
+
+def _recorded_gold(folder: Path) -> Path:
+    """The gold file a run folder's report.json was scored against (its provenance records the path)."""
+    report = run_files.report_path(folder)
+    if not report.is_file():
+        raise TabtextError(f"{folder}: no {report.name} recording the gold file; say which data to use: "
+                           "--split NAME or --file PATH")
+    gold = Report.load(report).provenance.get("gold_file")
+    if not gold:
+        raise TabtextError(f"{report}: records no gold_file; say which data to use: --split NAME or --file PATH")
+    if not Path(str(gold)).is_file():
+        raise TabtextError(f"{report}: the gold file it records, {gold}, is not there any more; give --split NAME "
+                           "or --file PATH")
+    print(f"gold: {gold} (recorded in {report})", file=sys.stderr)
+    return Path(str(gold))
 
 
 def _official_file_of(folder: Path, benchmark: str) -> Path:
