@@ -26,12 +26,20 @@ def shared_default(name: str, root: Path = ROOT) -> Path:
     return next((c for c in candidates if c.is_dir()), candidates[0])
 
 
+#: set by the user (CI): then a missing file fails. Unset, a shared folder found beside the repository is put in
+#: the environment for the session, so benchmark tools and the CLIs tests start read the same files.
+_STRICT = {env: bool(os.environ.get(env)) for env in _SHARED_ENVS.values()}
+for _name, _env in _SHARED_ENVS.items():
+    if not os.environ.get(_env) and shared_default(_name).is_dir():
+        os.environ[_env] = str(shared_default(_name))
+
+
 def _require(name: str, relative: str) -> Path:
     env = _SHARED_ENVS[name]
     value = os.environ.get(env)
     path = (Path(value) if value else shared_default(name)) / relative
     if not path.exists():
-        if value:
+        if _STRICT[env]:
             pytest.fail(f"{path} is missing but {env} is set: CI must have every data and fixture file")
         pytest.skip(f"{_SKIP_MARK}: {path} (set {env})")
     return path
