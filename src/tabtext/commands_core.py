@@ -266,8 +266,8 @@ def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[E
     if args.benchmark == "tanq" and args.engine.split(":")[0] == "solver" and examples and \
             not any(ex.meta.get("proofs") for ex in examples):
         raise TabtextError(f"{path}: no record carries proofs (answer_list evidence), so the solver has nothing to "
-                           "build answer tables from; give a TANQ file in the full schema or an LLM engine, or score "
-                           f"the tables the file holds: tabtext score tanq {path} --file {path}")
+                           "build answer tables from; give a TANQ file in the full schema (or try --split demo) or an "
+                           f"LLM engine, or score the tables the file holds: tabtext score tanq {path} --file {path}")
 
 
 def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example], Path]:
