@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from itertools import product
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import FormatError
@@ -30,13 +29,19 @@ class Report:
     version: int = REPORT_VERSION
 
     def to_dict(self) -> dict[str, object]:
-        return asdict(self)
+        """The report's fields as a dict for JSON (a shallow view: the lists and dicts are the report's own)."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     def save(self, path: str | Path) -> None:
+        """report.json: indented, with one item per line (readable, diffable, and written by the C encoder)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        data = self.to_dict()
+        items = data.pop("items")
+        head = json.dumps(data, indent=1, ensure_ascii=False)[:-2]  # without the closing "\n}"
+        lines = ",\n".join("  " + json.dumps(it, ensure_ascii=False) for it in items)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.write_text(f'{head},\n "items": [' + (f"\n{lines}\n ]" if items else "]") + "\n}\n", encoding="utf-8")
         tmp.replace(path)
 
     @classmethod
@@ -56,13 +61,13 @@ class Report:
 
 
 def breakdown(items: Sequence[Mapping[str, object]], keys: Sequence[str], score_keys: Sequence[str]) -> list[dict[str, object]]:
-    """Mean of each score key per combination of ``keys`` values (every combination seen in items)."""
-    values = [sorted({str(it.get(k, "")) for it in items}) for k in keys]
+    """Mean of each score key per combination of ``keys`` values (every combination seen in items), in one pass."""
+    groups: dict[tuple[str, ...], list[Mapping[str, object]]] = {}
+    for it in items:
+        groups.setdefault(tuple(str(it.get(k, "")) for k in keys), []).append(it)
     rows = []
-    for combo in product(*values):
-        group = [it for it in items if all(str(it.get(k, "")) == v for k, v in zip(keys, combo))]
-        if not group:
-            continue
+    for combo in sorted(groups):  # the order of itertools.product over each key's sorted values
+        group = groups[combo]
         row: dict[str, object] = dict(zip(keys, combo))
         row["count"] = len(group)
         for s in score_keys:
