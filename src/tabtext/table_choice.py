@@ -108,15 +108,24 @@ def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
     return sorted(range(len(tables)), key=lambda i: -scores[i])
 
 
+def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
+    """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
+    does not name either; "" otherwise."""
+    held = table_periods(table)
+    in_text = asked_periods(" ".join(paragraphs))
+    missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
+    if not missing:
+        return ""
+    return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
 def lacking(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     """Why ``table`` (with its text) cannot answer ``question``: a period it does not cover, or no row for any word
     the question names; "" when it may. Text that names the period or the words keeps the question open."""
+    gap = period_gap(question, table, paragraphs)
+    if gap:
+        return gap
     text = " ".join(paragraphs)
-    held = table_periods(table)
-    in_text = asked_periods(text)
-    missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
-    if missing:
-        return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
     content = {w for w in _question_words(question) if w not in _GENERIC}
     known = {_stem(w) for w in table_words(table, header_rows=table.n_rows) | set(_WORD.findall(text.lower()))}
     cells = {_stem(w) for row in table.rows for c in row for w in _WORD.findall(c.lower())}

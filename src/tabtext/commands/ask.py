@@ -3,16 +3,20 @@
 
 Prints the answer with its scale, derivation and evidence cells. ``--chat`` keeps a conversation: each
 further question is read from stdin (one a line; an empty line or EOF ends). With the offline solver the
-conversation is the solver's ``Dialogue``: follow-ups ("and in 2017?", "what is that as a percentage of
+conversation is the solver's ``Dialogue`` (``quit`` or ``exit`` ends it too): follow-ups ("and in 2017?", "what is that as a percentage of
 revenue?", "what about net income?") edit the Programs of earlier answers, and what was computed is shown as
 "read as". Any other engine gets the conversation as ``Example.history`` and reads it itself.
 When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue.py``) the
-answer is "no answer found", with the best guess beside it.
+answer is "no answer found", with the best guess beside it; a question about a period no table covers (nor the
+text) is "no answer found: the table covers Q1 2023–Q4 2023". With several tables the answer names the table
+it read and why it was chosen (``table_choice``).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import json
 import sys
 import uuid
@@ -57,7 +61,7 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
                                                    for i, t in enumerate(paragraphs, 1)))
 
 
-def _found(pred: Prediction) -> bool:
+def found(pred: Prediction) -> bool:
     from ..engines.solver.dialogue import stands_behind
 
     confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
@@ -65,19 +69,25 @@ def _found(pred: Prediction) -> bool:
         confidence, usable if isinstance(usable, (int, float)) else None))
 
 
-def describe(pred: Prediction, table: Table | None) -> list[str]:
-    from ..engines.solver.dialogue_api import NO_ANSWER, display
+QUIT_WORDS = ("quit", "exit")
+
+
+def describe(pred: Prediction, table: Table | None, question: str = "") -> list[str]:
+    from ..display import shown
+    from ..engines.solver.dialogue_api import NO_ANSWER
 
     a = pred.answer
+    display = functools.partial(shown, question=question)
     if a is None:
         return [f"{NO_ANSWER}{': ' + pred.error if pred.error and pred.error != NO_ANSWER else ''}"]
-    if not _found(pred):
+    if not found(pred):
         return [f"{NO_ANSWER} (best guess, confidence {pred.meta['confidence']:.2f}: {display(a)})"]
     lines = [f"answer: {display(a)}"]
     if a.derivation:
         lines.append(f"derivation: {a.derivation}")
     if "table_index" in pred.meta and table is not None:  # several tables: say which one answered
-        lines.append(f"table: {table.caption or table.id}")
+        reason = pred.meta.get("table_reason")
+        lines.append(f"table: {table.caption or table.id}" + (f" ({reason})" if reason else ""))
     labels = cell_labels(pred.meta.get("program"))  # the solver's labels: every header row, so a year shows
     for e in pred.evidence:
         if e.kind == "cell" and table is not None and 0 <= e.row < table.n_rows:
@@ -101,13 +111,13 @@ def table_used(pred: Prediction, context: Context) -> Table | None:
 
 
 def as_json(question: str, asked: str, pred: Prediction) -> str:
-    from ..engines.solver.dialogue_api import display
+    from ..display import shown
 
     a = pred.answer
     # one value is a string, several a list (the solver writes a cell's text as a one-item tuple, TAT-QA's form)
     value: object = None if a is None else list(a.value) if isinstance(a.value, tuple) and len(a.value) > 1 else a.text()
     return json.dumps({"question": question, "asked": asked, "answer": value, "scale": a.scale if a else "",
-                       "display": display(a), "found": _found(pred), "confidence": pred.meta.get("confidence"),
+                       "display": shown(a, question), "found": found(pred), "confidence": pred.meta.get("confidence"),
                        "derivation": a.derivation if a else "", "error": pred.error,
                        "evidence": [{"kind": e.kind, "row": e.row, "col": e.col, "paragraph": e.paragraph,
                                      "start": e.start, "end": e.end, "text": e.text} for e in pred.evidence]},
@@ -141,8 +151,30 @@ class Conversation:
             example = Example(uid=uid, question=question, context=self.context, history=tuple(self.history),
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
+        pred = self.without_missing_period(question, pred)
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
+
+
+    def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
+        """No answer when the question names a period that no table (nor the text) covers, with the reason;
+        with several tables, the reason the answering table was chosen."""
+        from ..table_choice import fits, period_gap
+
+        texts = [p.text for p in self.context.paragraphs]
+        gaps = [period_gap(question, t, texts) for t in self.context.tables]
+        if gaps and all(gaps):
+            return dataclasses.replace(pred, answer=None, evidence=(), error=gaps[table_index(pred)],
+                                       meta={**pred.meta, "confidence": 0.0})
+        if len(self.context.tables) > 1:
+            reason = fits(self.context.tables, question)[table_index(pred)].reason
+            return dataclasses.replace(pred, meta={**pred.meta, "table_reason": reason})
+        return pred
+
+
+def table_index(pred: Prediction) -> int:
+    index = pred.meta.get("table_index", 0)
+    return index if isinstance(index, int) else 0
 
 
 @one_line_errors("tabtext ask")
@@ -168,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             if interactive:
                 print("> ", end="", file=sys.stderr, flush=True)
             line = sys.stdin.readline()
-            if not line.strip():
+            if not line.strip() or line.strip().lower() in QUIT_WORDS:
                 break
             questions.append(line)
         question = questions.pop(0)
@@ -184,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if asked != question.strip():
             print(f"(read as: {asked})")
-        print("\n".join(describe(pred, table_used(pred, context))), flush=True)
+        print("\n".join(describe(pred, table_used(pred, context), question)), flush=True)
         if args.chat:
             print()
     return 0
