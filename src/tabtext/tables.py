@@ -303,6 +303,8 @@ def parse_rows(rows: object, source: str = "<table>") -> Table:
 def tables_from(obj: object, name: str = "table") -> list[Table]:
     """A table as a person holds it in Python: a file path, CSV/Markdown/HTML text, a pandas DataFrame (its
     index is the first column unless it is the default 0..n-1, as ``to_csv`` writes it), or a list of rows."""
+    if isinstance(obj, Table):
+        return [obj]
     if isinstance(obj, Path) or isinstance(obj, str) and "\n" not in obj and len(obj) < 1024 and Path(obj).is_file():
         return read_tables(obj)
     if isinstance(obj, str):
