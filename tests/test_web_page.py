@@ -215,7 +215,7 @@ def test_page_uploads_a_workbook_and_a_parquet_file_through_the_server(browser, 
     assert page.locator("#sheetpick").is_visible() and page.locator("#sheet option").all_inner_texts() == [
         "Income", "Balance"]
     _ask(page, "What was the revenue in 2019?")
-    assert _last_answer(page) == "$ 1,452.4"
+    assert _last_answer(page) == "$ 1,452.4 million"
     page.select_option("#sheet", label="Balance")
     _ask(page, "What were the inventories in 2018?")
     assert _last_answer(page) == "2,230"
