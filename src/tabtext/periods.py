@@ -44,7 +44,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.
     ("date", r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+" + _YEAR),
     ("date", r"\b" + _YEAR + r"-(?P<m>\d{2})-(?P<day>\d{2})\b"),
     ("date", r"\b(?P<m>\d{1,2})/(?P<day>\d{1,2})/" + _YEAR),
-    ("month", r"\b" + _MONTH + r"(?:\s*[-'’ ]\s*|\s+of\s+)" + _YY),
+    ("month", r"\b" + _MONTH + r"(?:\s*[-'’]\s*(?P<yy>\d{2})(?!\d)|(?:\s*[-'’]\s*|\s+(?:of\s+)?)" + _YEAR + ")"),
     ("month", r"\b" + _YEAR + r"-(?P<m>0[1-9]|1[0-2])\b(?!-)"),
     ("year", r"(?:\bFY\s*|\bfiscal\s+(?:year\s+)?)" + _YY),
     ("year", _NOT_AMOUNT + r"\b" + _YEAR + r"(?![.,]\d)"),

@@ -75,9 +75,11 @@ def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
     best, label = 0, ""
     stems = {_stem(w) for w in asked}
     for row in table.rows:
-        words = [w for w in _WORD.findall(row[0].lower()) if w not in _GENERIC] if row else []
-        if words and all(_stem(w) in stems for w in words) and len(words) > best:
-            best, label = len(words), row[0]
+        words = _WORD.findall(row[0].lower()) if row else []
+        named = [w for w in words if _stem(w) in stems]
+        if any(w not in _GENERIC for w in named) and all(w in named for w in words if w not in _GENERIC) \
+                and len(named) > best:
+            best, label = len(named), row[0]
     return best, label
 
 

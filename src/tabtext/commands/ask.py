@@ -125,19 +125,25 @@ def as_json(question: str, asked: str, pred: Prediction) -> str:
 
 
 class Conversation:
-    """The turns so far. With the offline solver, a ``Dialogue`` over Programs answers each turn; any other
-    engine gets the earlier turns as ``Example.history``."""
+    """The turns so far. With the offline solver, a ``Dialogue`` over Programs answers each turn, on the tables
+    laid out with their periods across the columns (``period_layout``; evidence cells are given back in the
+    table's own layout); any other engine gets the earlier turns as ``Example.history``."""
 
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
         from ..engines.solver.dialogue import Dialogue
+        from ..period_layout import orient
 
         self.engine, self.context = engine, context
         self.history: list[Turn] = []
-        self.dialogue = Dialogue(context) if getattr(engine, "name", "") == "solver" else None
+        oriented = [orient(t) for t in context.tables]
+        self.turned = [turned for _, turned in oriented]
+        read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
+        self.dialogue = Dialogue(read) if getattr(engine, "name", "") == "solver" else None
 
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue import as_prediction
+        from ..period_layout import same_words
 
         question = question.strip()
         if not question:
@@ -145,7 +151,8 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            pred = as_prediction(self.dialogue.ask(question), uid, len(self.context.tables) > 1)
+            pred = self.in_source_layout(as_prediction(self.dialogue.ask(same_words(question)), uid,
+                                                       len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
         else:
             example = Example(uid=uid, question=question, context=self.context, history=tuple(self.history),
@@ -155,6 +162,16 @@ class Conversation:
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
+
+    def in_source_layout(self, pred: Prediction) -> Prediction:
+        from ..period_layout import cell_in_source
+
+        index = table_index(pred)
+        if not self.turned or not self.turned[min(index, len(self.turned) - 1)]:
+            return pred
+        cells = [dataclasses.replace(e, row=cell_in_source(e.row, e.col, True)[0], col=cell_in_source(e.row, e.col, True)[1])
+                 if e.kind == "cell" else e for e in pred.evidence]
+        return dataclasses.replace(pred, evidence=tuple(cells))
 
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
