@@ -6,7 +6,7 @@ further question is read from stdin (one a line; an empty line or EOF ends). Wit
 conversation is the solver's ``Dialogue`` (``quit`` or ``exit`` ends it too): follow-ups ("and in 2017?", "what is that as a percentage of
 revenue?", "what about net income?") edit the Programs of earlier answers, and what was computed is shown as
 "read as". Any other engine gets the conversation as ``Example.history`` and reads it itself.
-When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue.py``) the
+When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue/conversation.py``) the
 answer is "no answer found", with the best guess beside it; a question about a period no table covers (nor the
 text) is "no answer found: the table covers Q1 2023–Q4 2023". With several tables the answer names the table
 it read and why it was chosen (``table_choice``).
@@ -21,7 +21,7 @@ import json
 import sys
 import uuid
 
-from ..engines.solver.program import cell_labels
+from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
 from . import one_line_errors
@@ -62,7 +62,7 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
 
 
 def found(pred: Prediction) -> bool:
-    from ..engines.solver.dialogue import stands_behind
+    from ..engines.solver.dialogue.conversation import stands_behind
 
     confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
     return pred.answer is not None and (not isinstance(confidence, (int, float)) or stands_behind(
@@ -74,7 +74,7 @@ QUIT_WORDS = ("quit", "exit")
 
 def describe(pred: Prediction, table: Table | None, question: str = "") -> list[str]:
     from ..display import shown
-    from ..engines.solver.dialogue_api import NO_ANSWER
+    from ..engines.solver.dialogue.api import NO_ANSWER
 
     a = pred.answer
     display = functools.partial(shown, question=question)
@@ -130,7 +130,7 @@ class Conversation:
     table's own layout); any other engine gets the earlier turns as ``Example.history``."""
 
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
-        from ..engines.solver.dialogue import Dialogue
+        from ..engines.solver.dialogue.conversation import Dialogue
         from ..period_layout import orient
 
         self.engine, self.context = engine, context
@@ -142,7 +142,7 @@ class Conversation:
 
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
-        from ..engines.solver.dialogue import as_prediction
+        from ..engines.solver.dialogue.conversation import as_prediction
         from ..period_layout import same_words
 
         question = question.strip()
