@@ -76,3 +76,11 @@ def test_the_python_api_reads_text_from_a_file_or_a_string_and_says_when_nothing
     assert pred.meta["found"] is False and pred.error == "the table covers Q1 2023–Q4 2023"
     with pytest.raises(tabtext.errors.TabtextError, match="give tables="):
         tabtext.ask("What was revenue?", tables=[])
+
+
+def test_a_chat_follow_up_moves_to_another_quarter_named_with_or_without_its_year(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("And in Q3?\nWhat is the difference between the two?\n"))
+    assert ask.main(["--table", PNL, "--chat", "What was revenue in Q2 2023?"]) == 0
+    out = capsys.readouterr().out
+    assert "(read as: Revenue (Q3 2023))\nanswer: 13,870 thousand" in out
+    assert "(read as: Revenue (Q3 2023) − Revenue (Q2 2023))\nanswer: 770 thousand" in out
