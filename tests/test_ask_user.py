@@ -84,3 +84,13 @@ def test_a_chat_follow_up_moves_to_another_quarter_named_with_or_without_its_yea
     out = capsys.readouterr().out
     assert "(read as: Revenue (Q3 2023))\nanswer: 13,870 thousand" in out
     assert "(read as: Revenue (Q3 2023) − Revenue (Q2 2023))\nanswer: 770 thousand" in out
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("How much did we spend on operating expenses in Q2 2023?", "answer: 3,300 thousand"),
+    ("What was the total cost of sales in 2023?", "answer: 30,620 thousand"),
+])
+def test_an_expense_shown_in_brackets_is_answered_as_an_amount_and_the_reading_says_so(question, answer, capsys):
+    assert ask.main(["--table", PNL, question]) == 0
+    out = capsys.readouterr().out
+    assert answer + "\n" in out and "note: the table shows " in out and " in brackets" in out
