@@ -6,13 +6,16 @@ Mar 2024``). ``orient`` turns a table whose first column holds the periods (and 
 the periods are the columns, and writes every period cell of the header rows as ``Period.label()`` ("Q1 2023",
 "March 31, 2024"); ``same_words`` writes a question's periods the same way, so "revenue in 1Q23" names the
 column "Q1 2023". Used on ``ask``'s path (ask, ask --chat, tabtext.ask, batch) only: benchmark runs read their
-tables as the data gives them. Evidence cells of a turned table are turned back by ``cell_in_source``.
+tables as the data gives them. Evidence cells of a turned table are turned back by ``in_source``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
+
 from .periods import as_period, find_periods
-from .types import Table
+from .types import Evidence, Table
 
 HEADER_ROWS = 3
 
@@ -56,5 +59,6 @@ def same_words(question: str) -> str:
     return "".join(out) + question[last:]
 
 
-def cell_in_source(row: int, col: int, turned: bool) -> tuple[int, int]:
-    return (col, row) if turned else (row, col)
+def in_source(evidence: Sequence[Evidence], turned: bool) -> tuple[Evidence, ...]:
+    """Evidence cells of a turned table at their places in the table as given."""
+    return tuple(dataclasses.replace(e, row=e.col, col=e.row) if turned and e.kind == "cell" else e for e in evidence)

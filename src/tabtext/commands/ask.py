@@ -167,14 +167,10 @@ class Conversation:
 
 
     def in_source_layout(self, pred: Prediction) -> Prediction:
-        from ..period_layout import cell_in_source
+        from ..period_layout import in_source
 
-        index = table_index(pred)
-        if not self.turned or not self.turned[min(index, len(self.turned) - 1)]:
-            return pred
-        cells = [dataclasses.replace(e, row=cell_in_source(e.row, e.col, True)[0], col=cell_in_source(e.row, e.col, True)[1])
-                 if e.kind == "cell" else e for e in pred.evidence]
-        return dataclasses.replace(pred, evidence=tuple(cells))
+        turned = bool(self.turned) and self.turned[min(table_index(pred), len(self.turned) - 1)]
+        return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned))
 
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
