@@ -218,13 +218,15 @@ def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Predi
 
 
 def _run_dir(args: argparse.Namespace) -> Path:
+    from .runlock import live_owner
+
     if args.out is not None:
         if args.out.exists() and not args.out.is_dir():
             raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
         records = run_files.records_path(args.out)
         if records.exists() and not args.resume:
             raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
-        if args.resume and not records.exists():
+        if args.resume and not records.exists() and not live_owner(args.out):
             raise TabtextError(f"--resume: {args.out} holds no {records.name}, so there is nothing to continue; "
                                "give the folder of the interrupted run, or drop --resume to start a new one there")
         return args.out
