@@ -93,3 +93,15 @@ def test_a_follow_up_runs_the_earlier_choice_again_on_another_period():
     assert reply.answer.value == ("Hardware",) and reply.read_as.startswith("the largest of")
     assert dialogue.ask("Which segments had revenue above 350 in 2019?").answer.value == ("Cloud", "Hardware")
     assert dialogue.ask("and in 2018?").answer.value == ("Hardware",)
+
+
+def test_the_periods_of_a_table_are_the_spans_operands_not_a_stored_answer():
+    from tabtext.engines.solver.patterns.table_patterns import table_candidates
+    from tabtext.engines.solver.rank.candidates import read
+    from tabtext.types import Context, Example, Table
+
+    table = Table("t", (("", "2019", "2018", "2017"), ("Revenue", "500", "300", "200")))
+    reading = read(Example("q", "In which years was the revenue calculated?", Context((table,), ())))
+    program, route = dict(table_candidates(reading.ctx))["table_periods"]
+    assert program.answer_value is None and route == "list_years"
+    assert program.run().value == ("2019", "2018", "2017")

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from ..program.program import Program
+from ..program.program import Const, Program
 from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
@@ -54,7 +54,7 @@ def _low(ctx: Ctx) -> str:
 def _table_periods(ctx: Ctx) -> Found | None:
     years = [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
     years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
-    return (Program("spans", answer_value=tuple(years)), "list_years") if years else None
+    return (Program("spans", tuple(Const(float(y), y) for y in years)), "list_years") if years else None
 
 
 def _extreme_period(ctx: Ctx) -> Found | None:
