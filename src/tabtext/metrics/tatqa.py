@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import re
-import string
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..types import Example, Prediction
 
 _EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
-_PUNCT = set(string.punctuation)
+_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # string.punctuation
+_FLOAT_START = frozenset("+-.0123456789iInN")  # what float() accepts first (inf, nan) besides other digits
 _NUM_RE = re.compile(r"([+-]?\d+(\.\d+)?)|([+-]?\.\d+)")
 _NEG_RE = re.compile(r"(\([\d.\s%]+\))")
 # Linear-time forms of the official ``([\d.\s]+%)`` (only ever tested for presence) and ``([\d.]+\s?[a-zA-Z]+)``
@@ -55,9 +55,13 @@ def _extract_one_num(text: str) -> int | float | None:
 
 @lru_cache(maxsize=65536)
 def is_number(text: str) -> bool:
-    words = " ".join(_clean_num(w) for w in text.split()).split()
+    # the official cleans each word, re-joins and re-splits: the same as cleaning the whole text (no cleaned
+    # character is whitespace), then splitting
+    words = text.translate(_EXCLUDE_IN_NUM).split()
     if not words:
         return False
+    if words[0][0] not in _FLOAT_START and not words[0][0].isdigit():
+        return False  # float() would raise: skip the exception
     try:
         num = float(words[0])
     except ValueError:
