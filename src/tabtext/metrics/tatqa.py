@@ -151,6 +151,9 @@ def gold_strings(answer_type: str, answer: object) -> list[object]:
     return [str(answer)]
 
 
+_PERFECT = (1.0, 1.0)  # equal strings normalise equally: EM 1 and a bag F1 of 1, no need to normalise them
+
+
 def score_item(answer_type: str, gold_answer: object, gold_scale: str, prediction: object,
                pred_scale: str) -> tuple[float, float, float]:
     """(em, f1, scale_correct) for one question, exactly as the official scorer."""
@@ -168,7 +171,7 @@ def score_item(answer_type: str, gold_answer: object, gold_scale: str, predictio
             num = to_number(first)
             if num is not None:
                 candidates.append("%.4f" % num)
-    em, f1 = max(em_f1(c, g) for c in candidates for g in gold_text)
+    em, f1 = max(_PERFECT if c == g else em_f1(c, g) for c in candidates for g in gold_text)
     if answer_type in ("arithmetic", "count"):
         f1 = em
     return em, f1, 1.0 if gold_scale == pred_scale else 0.0
