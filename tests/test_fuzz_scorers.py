@@ -147,3 +147,25 @@ def test_fast_is_number_is_the_official_one(text):
     from tabtext.metrics.tatqa import is_number
 
     assert is_number(text) == _official_is_number(text)
+
+
+def _official_normalize_token(token: str) -> str:
+    import re
+
+    from tabtext.metrics.tatqa import _PUNCT, is_number, to_number
+
+    token = token.lower()
+    if not is_number(token):
+        token = "".join(ch for ch in token if ch not in _PUNCT)
+    if is_number(token):
+        token = str(to_number(token))
+    return " ".join(re.sub(r"\b(a|an|the)\b", " ", token, flags=re.UNICODE).split())
+
+
+@settings(max_examples=2000, derandomize=True, deadline=None, database=None)
+@given(st.one_of(st.sampled_from(["a", "An", "THE", "inf", "Infinity", "NaN", "nan", "the", "ñame", "ǅ"]),
+                 st.text(alphabet=st.sampled_from(list("abcnthefiAETN0123.,$%-()' ñß")), max_size=8)))
+def test_fast_token_normalisation_is_the_official_one(token):
+    from tabtext.metrics.tatqa import _normalize_token
+
+    assert _normalize_token(token) == _official_normalize_token(token)

@@ -23,6 +23,8 @@ _NEG_RE = re.compile(r"(\([\d.\s%]+\))")
 # (the lookbehind starts a match only where a run of digits starts: same first match, no quadratic rescans).
 _PCT_RE = re.compile(r"[\d.\s]%")
 _WORD_SCALE_RE = re.compile(r"(?<![\d.])([\d.]+\s?[a-zA-Z]+)")
+_ARTICLES = frozenset(("a", "an", "the"))
+_FLOAT_WORDS = frozenset(("inf", "infinity", "nan"))  # letters only, yet float() reads them
 _ARTICLES_RE = re.compile(r"\b(a|an|the)\b", re.UNICODE)
 
 
@@ -88,6 +90,8 @@ def to_number(text: str) -> float | None:
 @lru_cache(maxsize=65536)
 def _normalize_token(token: str) -> str:
     token = token.lower()
+    if token.isalpha() and token not in _FLOAT_WORDS:  # no digit, punctuation or space: only an article changes
+        return "" if token in _ARTICLES else token
     if not is_number(token):
         token = "".join(ch for ch in token if ch not in _PUNCT)
     if is_number(token):
