@@ -127,7 +127,18 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    import gc
+
+    gc.disable()  # a short job whose data (JSON, examples, items) hold no cycles: collections are pure cost
+    try:
+        return _score(args)
+    finally:
+        gc.enable()
+
+
+def _score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
+
 
     if args.out is not None and args.out.is_dir():
         raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
