@@ -236,7 +236,9 @@ def _run_dir(args: argparse.Namespace) -> Path:
         records = run_files.records_path(args.out)
         if records.exists() and not args.resume:
             raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
-        if args.resume and not records.exists():
+        from .runlock import LOCK_FILE
+
+        if args.resume and not records.exists() and not (args.out / LOCK_FILE).exists():  # a lock: a run began
             raise TabtextError(f"--resume: {args.out} holds no {records.name}, so there is nothing to continue; "
                                "give the folder of the interrupted run, or drop --resume to start a new one there")
         return args.out
