@@ -94,3 +94,13 @@ def test_an_expense_shown_in_brackets_is_answered_as_an_amount_and_the_reading_s
     assert ask.main(["--table", PNL, question]) == 0
     out = capsys.readouterr().out
     assert answer + "\n" in out and "note: the table shows " in out and " in brackets" in out
+
+
+def test_chat_follow_ups_over_periods_a_person_asks(monkeypatch, capsys):
+    turns = ["And the quarter before?", "What is the percentage increase?", "What about net income in Q3?",
+             "As a percentage of revenue?"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(turns) + "\n"))
+    assert ask.main(["--table", PNL, "--chat", "What was revenue in Q2 2023?"]) == 0
+    answers = [line for line in capsys.readouterr().out.splitlines() if line.startswith("answer:")]
+    assert answers == ["answer: 13,100 thousand", "answer: 12,450 thousand", "answer: 5.22%", "answer: 1,980 thousand",
+                       "answer: 14.28%"]

@@ -126,9 +126,29 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     return Program("change_ratio", last.args, "percent")
 
 
+def _percent_change_of_earlier(asked: Asked) -> Program | None:
+    """ "What is the percentage increase?" / "what growth rate is that?" after two answers of one line in two
+    periods: the change from the earlier to the later, as a percentage."""
+    refs = asked.last(2)
+    if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
+            set(content_tokens(asked.question)) - _REFERENCE_WORDS - {"growth", "rate"} or \
+            any(asked.history[r.turn].scale == "percent" for r in refs):
+        return None
+    found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
+    if any(len(cells) != 1 for cells in found) or found[0][0].row != found[1][0].row:
+        return None
+    ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) for r in refs)
+    if not ya or not yb or ya == yb:
+        return None
+    later, earlier = (refs[1], refs[0]) if yb > ya else (refs[0], refs[1])
+    return Program("change_ratio", (later, earlier), "percent")
+
+
 def _share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or not _PRONOUN.search(asked.question) or asked.names_unknown_year:
+    if not refs or grid is None or asked.names_unknown_year or not (
+            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
+                                                        asked.question, re.I)):
         return None
     whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
                                      re.I).end():]
@@ -158,7 +178,11 @@ def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows
     if not refs or not rows or asked.grid is None or asked.names_unknown_year:
         return None
-    moved = edit.other_row(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, rows[0])
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    if len(asked.years) == 1 and len({c.col for c in edit.cells(last)}) > 1 and last.op != "lookup":
+        col = asked.grid.col_of_year(asked.years[0])  # "what about operating income in Q3?" after a change
+        return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.scale) if col is not None else None
+    moved = edit.other_row(last, asked.grid, rows[0])
     if moved is not None and asked.years:
         moved = edit.other_period(moved, asked.grid, asked.years) or moved
     return moved
@@ -169,6 +193,23 @@ def _other_period(asked: Asked) -> Program | None:
     if not refs or not years or asked.rows or asked.grid is None:
         return None
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
+
+
+_PREVIOUS = re.compile(r"\b(?:the\s+)?(?:month|quarter|year|half)\s+(?:before|earlier)\b|"
+                       r"\b(?:previous|prior|preceding)\s+(?:month|quarter|year|half)\b", re.I)
+
+
+def _previous_period(asked: Asked) -> Program | None:
+    """ "And the month before?": the last answer one period earlier (the column before it in time)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    order = sorted(set(grid.col_years) - {""})
+    current = edit.period_of(program, asked.history, grid)
+    if current not in order or order.index(current) == 0:
+        return None
+    return edit.other_period(program, grid, [order[order.index(current) - 1]])
 
 
 def _text_cell(asked: Asked) -> Program | None:
@@ -191,11 +232,15 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, _share_of_named),
-    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %)", "and as a percentage?", 4, _percent_change_of_last),
+    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth rate|rate of growth)", "and as a percentage?", 4,
+            _percent_change_of_last),
+    Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
+            "increase?", 4, _percent_change_of_earlier),
     Pattern("subject_of_last", r"\b(?:it|its)\b", "what was the change in it from 2019 to 2020?", 3,
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
+    Pattern("previous_period", _PREVIOUS.pattern, "and the month before?", 2, _previous_period),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 

@@ -7,6 +7,7 @@ years of a user's table), or wraps earlier answers in a new operator with ``Ref`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -33,6 +34,7 @@ class Grid:
     #: presents the line, so the amount a person computes with is positive
     parenthesised: frozenset[int] = frozenset()
     index: int = 0  # which table of the context this is
+    scale: str = ""  # the table's own scale ("thousand"), for a cell read afresh
 
     @classmethod
     def of(cls, table: Table, index: int = 0) -> Grid:
@@ -42,7 +44,8 @@ class Grid:
         years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
-        return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index)
+        return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index,
+                   view.scale)
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
@@ -57,11 +60,11 @@ class Grid:
     def rows_named(self, question: str) -> list[int]:
         """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
         words = set(content_tokens(question))
-        found = [r for r in self.body_rows() if (label := set(content_tokens(self.row_labels[r]))) and label <= words]
-        found.sort(key=lambda r: -len(content_tokens(self.row_labels[r])))
+        found = [r for r in self.body_rows() if (label := _label_words(self.row_labels[r])) and label <= words]
+        found.sort(key=lambda r: -len(_label_words(self.row_labels[r])))
         kept: list[int] = []
         for r in found:
-            if not any(set(content_tokens(self.row_labels[r])) <= set(content_tokens(self.row_labels[k])) for k in kept):
+            if not any(_label_words(self.row_labels[r]) <= _label_words(self.row_labels[k]) for k in kept):
                 kept.append(r)
         return kept
 
@@ -94,6 +97,12 @@ class Grid:
 
 
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
+_UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
+
+
+def _label_words(label: str) -> set[str]:
+    """A row label's words without its unit ("Revenue ($000)", "Churn (%)" -> revenue, churn)."""
+    return set(content_tokens(_UNIT.sub(" ", label)))
 
 
 def _key(p: Period) -> str:

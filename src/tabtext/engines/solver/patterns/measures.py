@@ -22,13 +22,13 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
 
-_MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
-_PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit)",
-                "net": r"net (?:income|profit|earnings)", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
+MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
+_PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
+                "net": r"net (?:income|profit|earnings|surplus)", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
                 "pre-tax": r"(?:income|profit) before (?:income )?tax", "pretax": r"(?:income|profit) before (?:income )?tax",
                 "profit": r"(?:net )?(?:profit|income)"}
 _REVENUE = re.compile(r"^\s*(?:total\s+|net\s+)?(?:revenues?|sales|turnover|net sales)\b", re.I)
-_SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
+SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
 _TOTAL = re.compile(r"\btotal\b", re.I)
 _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
     (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities"),
@@ -36,9 +36,9 @@ _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
                                                                      r"total funds"),
     (r"\bpayout ratio\b", r"dividends?(?: paid)?", r"net (?:income|profit|earnings)"),
 )
-_OVER = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
+OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years)\b|\bin the table\b", re.I)
-_YTD = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
+YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
 
@@ -51,6 +51,10 @@ def period_cols(ctx: Ctx, row: int) -> list[int]:
     """Columns (after the labels) that name a period and hold an amount in ``row``."""
     view = ctx.view
     return [c for c in range(1, view.table.n_cols) if _col_period(view.col_labels[c]) and view.amount(row, c) is not None]
+
+
+def month_cols(ctx: Ctx, row: int) -> list[int]:
+    return [c for c in period_cols(ctx, row) if _col_period(ctx.view.col_labels[c]).kind == "month"]  # type: ignore[union-attr]
 
 
 def asked_col(ctx: Ctx, row: int) -> int | None:
@@ -74,7 +78,7 @@ def _row_like(ctx: Ctx, pattern: str) -> int | None:
 
 
 def named_margin(ctx: Ctx):
-    m = _MARGIN.search(ctx.q.text)
+    m = MARGIN.search(ctx.q.text)
     if not m or any("margin" in label.lower() and "$" not in label for label in ctx.view.row_labels):
         return None
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
@@ -105,7 +109,7 @@ def named_ratio(ctx: Ctx):
 def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total."""
     view, row = ctx.view, ctx.best_row
-    if row is None or not _SHARE_OF_ALL.search(ctx.q.text) or any(_TOTAL.search(lbl) for lbl in view.row_labels):
+    if row is None or not SHARE_OF_ALL.search(ctx.q.text) or any(_TOTAL.search(lbl) for lbl in view.row_labels):
         return None
     col = asked_col(ctx, row)
     rows = [r for r in range(view.header_rows, view.table.n_rows) if col is not None and view.amount(r, col) is not None]
@@ -122,16 +126,17 @@ def over_periods(ctx: Ctx):
     if row is None:
         return None
     cols = period_cols(ctx, row)
-    if _YTD.search(ctx.q.text):
+    if YEAR_TO_DATE.search(ctx.q.text):
         ends = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
         if not ends:
             return None
         end = ends[-1]
         cols = [c for c in cols if (p := _col_period(ctx.view.col_labels[c])) and p.kind == "month" and
                 p.year == end.year and p.end_month <= end.end_month]
-    elif not _OVER.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
+    elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     if len(cols) < 2:
         return None
-    program = result(ctx.view, [(row, c) for c in cols], "sum" if ctx.q.kind == "sum" else "average", ctx.q)
+    op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
+    program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
     return (program, "over_periods") if program else None
