@@ -7,7 +7,8 @@
   current liabilities, "debt-to-equity" = total liabilities / total equity, "payout ratio" = dividends / net
   income) is the one over the other;
 - "across the four quarters", "over the six months", "year to date through June 2024": the named row's cells in
-  those periods, summed or averaged.
+  those periods, summed or averaged; "across all departments in 2023": the period's column over every row, when
+  no row is their total.
 
 The column is the one whose label names the period the question names (``tabtext.periods``), else the year's.
 """
@@ -29,7 +30,7 @@ _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating
                 "profit": r"(?:net )?(?:profit|income)"}
 _REVENUE = re.compile(r"^\s*(?:total\s+|net\s+)?(?:revenues?|sales|turnover|net sales)\b", re.I)
 SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
-_TOTAL = re.compile(r"\btotal\b", re.I)
+TOTAL = re.compile(r"\btotal\b", re.I)
 _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
     (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities"),
     (r"\bdebt[- ]to[- ]equity\b", r"total liabilities|total debt", r"total (?:shareholders'? |stockholders'? )?equity|"
@@ -38,6 +39,7 @@ _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
 )
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years)\b|\bin the table\b", re.I)
+ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
@@ -106,14 +108,33 @@ def named_ratio(ctx: Ctx):
     return None
 
 
+def _body_rows(ctx: Ctx, col: int) -> list[int]:
+    view = ctx.view
+    return [r for r in range(view.header_rows, view.table.n_rows) if view.amount(r, col) is not None]
+
+
+def across_rows(ctx: Ctx):
+    """ "The total number of visits across all departments in 2023": every row of the period's column, summed or
+    averaged, when no row is their total."""
+    view = ctx.view
+    if any(TOTAL.search(lbl) for lbl in view.row_labels) or view.table.n_rows <= view.header_rows:
+        return None
+    col = asked_col(ctx, view.header_rows)
+    rows = _body_rows(ctx, col) if col is not None else []
+    if len(rows) < 2:
+        return None
+    program = result(view, [(r, col) for r in rows], "average" if ctx.q.kind == "average" else "sum", ctx.q)
+    return (program, "across_rows") if program else None
+
+
 def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total."""
     view, row = ctx.view, ctx.best_row
-    if row is None or not SHARE_OF_ALL.search(ctx.q.text) or any(_TOTAL.search(lbl) for lbl in view.row_labels):
+    if row is None or not SHARE_OF_ALL.search(ctx.q.text) or any(TOTAL.search(lbl) for lbl in view.row_labels):
         return None
     col = asked_col(ctx, row)
-    rows = [r for r in range(view.header_rows, view.table.n_rows) if col is not None and view.amount(r, col) is not None]
-    if col is None or row not in rows or len(rows) < 3:
+    rows = _body_rows(ctx, col) if col is not None else []
+    if row not in rows or len(rows) < 3:
         return None
     whole = Program("sum", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")

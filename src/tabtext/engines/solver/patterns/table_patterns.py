@@ -19,10 +19,12 @@ from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
 from .measures import (
+    ACROSS_ROWS,
     MARGIN,
     OVER_PERIODS,
     SHARE_OF_ALL,
     YEAR_TO_DATE,
+    across_rows,
     month_cols,
     named_margin,
     named_ratio,
@@ -103,8 +105,11 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("share_of_all", lambda c: SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
             "the named row over the sum of its column's rows, when the table has no total row",
             "What share of all 2023 visits were in general practice?"),
+    Pattern("across_rows", lambda c: c.q.kind in ("sum", "average") and ACROSS_ROWS.search(c.q.text) is not None,
+            across_rows, "sum|average", "the asked period's column over every row, when no row is their total",
+            "What was the total number of visits across all departments in 2023?"),
     Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and OVER_PERIODS.search(c.q.text) is not None or
-            c.q.kind in ("sum", "average", "count") and YEAR_TO_DATE.search(c.q.text) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
+            c.q.kind in ("sum", "average", "count", "value") and YEAR_TO_DATE.search(c.q.text) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
             "of the year to date", "What was the average operating income across the four quarters?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
