@@ -117,7 +117,8 @@ def across_rows(ctx: Ctx):
     """ "The total number of visits across all departments in 2023": every row of the period's column, summed or
     averaged, when no row is their total."""
     view = ctx.view
-    if any(TOTAL.search(lbl) for lbl in view.row_labels) or view.table.n_rows <= view.header_rows:
+    if any(TOTAL.search(lbl) for lbl in view.row_labels) or view.table.n_rows <= view.header_rows or \
+            not find_periods(ctx.q.text):  # no period named: column_aggregate's question
         return None
     col = asked_col(ctx, view.header_rows)
     rows = _body_rows(ctx, col) if col is not None else []
