@@ -33,3 +33,11 @@ def test_a_period_the_table_does_not_cover_is_no_answer_found_with_the_periods_i
     reply = turn("pnl_quarterly.csv", "What was revenue in 2019?")
     assert reply["found"] is False and reply["display"] == "no answer found"
     assert reply["error"] == "the table covers Q1 2023–Q4 2023"
+
+
+def test_a_follow_up_naming_a_month_without_its_year_moves_to_that_month(tmp_path):
+    (tmp_path / "m.csv").write_text(',Jan 2024,Feb 2024,Mar 2024\nOrders,"1,200","1,150","1,320"\n', encoding="utf-8")
+    context = Context(tables=(read_table(tmp_path / "m.csv"),))
+    first = answer_turn(context, "How many orders were there in March 2024?", None)
+    follow = answer_turn(context, "And in January?", [first["program"]])
+    assert first["display"] == "1,320" and follow["display"] == "1,200" and follow["read_as"] == "Orders (January 2024)"

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ....numbers import format_number, parse_number
-from ....periods import find_periods
+from ....periods import find_periods, months_named
 from ....types import Period, Table
 from ..lexicon.words import content_tokens, years_in
 from ..program.program import Cell, Operand, Program, Ref, Span
@@ -87,7 +87,10 @@ class Grid:
         year when one column is that quarter)."""
         known = set(self.col_years) - {""}
         out = [y for y in years_in(question) if y in known]
-        for _, _, p in find_periods(question):
+        named = [p for _, _, p in find_periods(question)]
+        taken = {p.end_month for p in named if p.kind == "month"}
+        named += [Period(None, m, 1, "month") for m in months_named(question) if m not in taken]
+        for p in named:
             if p.kind not in _PART_OF_YEAR:
                 continue
             keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
