@@ -6,6 +6,8 @@
 - a ratio named with its two lines ("total liabilities over total funds", "current ratio" = current assets /
   current liabilities, "debt-to-equity" = total liabilities / total equity, "payout ratio" = dividends / net
   income) is the one over the other;
+- a figure per unit ("revenue per paying subscriber") is the one line over the other, each in its own unit
+  (revenue in $ millions over subscribers in thousands is dollars per subscriber);
 - "across the four quarters", "over the six months", "year to date through June 2024": the named row's cells in
   those periods, summed or averaged; "across all departments in 2023": the period's column over every row, when
   no row is their total.
@@ -17,9 +19,10 @@ from __future__ import annotations
 
 import re
 
+from ....numbers import SCALE_FACTORS
 from ....periods import find_periods
 from ....types import Period
-from ..program.program import Program
+from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .arith import result
 
@@ -126,6 +129,44 @@ def across_rows(ctx: Ctx):
         return None
     program = result(view, [(r, col) for r in rows], "average" if ctx.q.kind == "average" else "sum", ctx.q)
     return (program, "across_rows") if program else None
+
+
+PER_UNIT = re.compile(r"\bper\s+(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
+_UNIT_WORDS = re.compile(r"\([^)]*\)")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
+                                                                                              "was", "were"}
+
+
+def _row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+    view = ctx.view
+    scored = [(len(_stems(view.row_labels[r]) & words), r) for r in range(view.header_rows, view.table.n_rows)
+              if r != skip and _stems(view.row_labels[r])]
+    best = max(scored, default=(0, None))
+    return best[1] if best[0] else None
+
+
+def per_unit(ctx: Ctx):
+    """ "Revenue per paying subscriber in Q2 2024": the line before "per" over the line after it, each amount in
+    its own unit (a table of $ millions and thousands of subscribers gives dollars per subscriber)."""
+    view, text = ctx.view, ctx.q.text
+    m = PER_UNIT.search(text)
+    if not m:
+        return None
+    num = _row_named_by(ctx, _stems(text[:m.start()]))
+    den = _row_named_by(ctx, _stems(text[m.end() - 1:]), skip=num)
+    col = asked_col(ctx, num) if num is not None else None
+    if num is None or den is None or col is None or view.amount(den, col) in (None, 0.0):
+        return None
+    scales = [view.cell_scale(num, col), view.cell_scale(den, col)]
+    if "percent" in scales or scales[0] == scales[1]:  # lines in one unit: an average or a share, not a per-unit
+        return None
+    ratio = Program("divide", (view.operand(num, col), view.operand(den, col)), "", "per_unit")
+    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
+    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
+    return program, "per_unit"
 
 
 def share_of_all(ctx: Ctx):

@@ -22,6 +22,7 @@ from .measures import (
     ACROSS_ROWS,
     MARGIN,
     OVER_PERIODS,
+    PER_UNIT,
     SHARE_OF_ALL,
     YEAR_TO_DATE,
     across_rows,
@@ -29,6 +30,7 @@ from .measures import (
     named_margin,
     named_ratio,
     over_periods,
+    per_unit,
     share_of_all,
 )
 from .rows import column_aggregate, row_of_value, rows_passing, text_cell
@@ -102,6 +104,9 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b", _low(c)) is not None, named_ratio,
             "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
             "What was the current ratio at December 31, 2019?"),
+    Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count"),
+            per_unit, "divide", "the line before 'per' over the line after it, each amount in its own unit",
+            "What was revenue per paying subscriber in Q2 2024?"),
     Pattern("share_of_all", lambda c: SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
             "the named row over the sum of its column's rows, when the table has no total row",
             "What share of all 2023 visits were in general practice?"),
