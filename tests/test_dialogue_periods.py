@@ -41,3 +41,11 @@ def test_a_follow_up_naming_a_month_without_its_year_moves_to_that_month(tmp_pat
     first = answer_turn(context, "How many orders were there in March 2024?", None)
     follow = answer_turn(context, "And in January?", [first["program"]])
     assert first["display"] == "1,320" and follow["display"] == "1,200" and follow["read_as"] == "Orders (January 2024)"
+
+
+def test_which_of_the_two_names_the_line_whose_answer_is_larger_or_smaller():
+    first = turn("pnl_quarterly.csv", "What was the revenue in Q4 2023?")
+    second = turn("pnl_quarterly.csv", "What about net income in Q4 2023?", [first["program"]])
+    history = [first["program"], second["program"]]
+    assert turn("pnl_quarterly.csv", "Which of the two is larger?", history)["display"] == "Revenue"
+    assert turn("pnl_quarterly.csv", "Which of the two is smaller?", history)["display"] == "Net income"

@@ -17,7 +17,7 @@ from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens, years_in
-from ..program.program import Program, Ref
+from ..program.program import NUMERIC_OPS, Program, Ref
 from . import edit
 from .core import as_program, ask_core
 from .edit import Grid
@@ -212,6 +212,31 @@ def _previous_period(asked: Asked) -> Program | None:
     return edit.other_period(program, grid, [order[order.index(current) - 1]])
 
 
+_LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|least|fewer|worse)\b", re.I)
+
+
+def _which_of_two(asked: Asked) -> Program | None:
+    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
+    refs = asked.last(2)
+    if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
+        return None
+    lines = []
+    for r in refs:
+        program = edit.inline(asked.history[r.turn], asked.history)
+        rows = {c.row_label for c in edit.cells(program)}
+        if len(rows) != 1 or program.op not in NUMERIC_OPS + ("lookup",):
+            return None
+        try:
+            lines.append((float(program.value(asked.history)), rows.pop()))
+        except (CalcError, TypeError, ValueError):
+            return None
+    if lines[0][1] == lines[1][1]:
+        return None
+    pick = (min if _LESS_WORDS.search(asked.question) else max)(lines)
+    return Program("argmin" if _LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
+                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+
+
 def _text_cell(asked: Asked) -> Program | None:
     grid = asked.grid
     if grid is None or not asked.rows:
@@ -241,6 +266,9 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
     Pattern("previous_period", _PREVIOUS.pattern, "and the month before?", 2, _previous_period),
+    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"
+            r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
+            3, _which_of_two),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
