@@ -49,3 +49,16 @@ def test_which_of_the_two_names_the_line_whose_answer_is_larger_or_smaller():
     history = [first["program"], second["program"]]
     assert turn("pnl_quarterly.csv", "Which of the two is larger?", history)["display"] == "Revenue"
     assert turn("pnl_quarterly.csv", "Which of the two is smaller?", history)["display"] == "Net income"
+
+
+def test_the_period_before_a_year_earlier_and_how_much_more(tmp_path):
+    (tmp_path / "q.csv").write_text(",Q1 2022,Q2 2022,Q1 2023,Q2 2023\nRevenue,100,110,120,150\nStaff,10,11,12,14\n",
+                                    encoding="utf-8")
+    context = Context(tables=(read_table(tmp_path / "q.csv"),))
+    first = answer_turn(context, "What was revenue in Q2 2023?", None)
+    before = answer_turn(context, "And the quarter before?", [first["program"]])
+    year_ago = answer_turn(context, "And the same quarter a year earlier?", [first["program"]])
+    more = answer_turn(context, "How much more than the quarter before?", [first["program"]])
+    assert (first["display"], before["display"], year_ago["display"], more["display"]) == ("150", "120", "110", "30")
+    staff = answer_turn(context, "How many staff were there that quarter?", [first["program"]])
+    assert staff["display"] == "14"

@@ -195,21 +195,43 @@ def _other_period(asked: Asked) -> Program | None:
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 
 
-_PREVIOUS = re.compile(r"\b(?:the\s+)?(?:month|quarter|year|half)\s+(?:before|earlier)\b|"
-                       r"\b(?:previous|prior|preceding)\s+(?:month|quarter|year|half)\b", re.I)
+_PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
+                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b", re.I)
+_MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference)\b", re.I)
+
+
+def _earlier_key(asked: Asked, program: Program) -> str:
+    """The period before the program's: the column before it in time, or the same quarter or month of the year
+    before when a year is asked back ("the same quarter a year earlier")."""
+    grid = asked.grid
+    order = sorted(set(grid.col_years) - {""}) if grid else []
+    current = edit.period_of(program, asked.history, grid) if grid else ""
+    m = _PREVIOUS.search(asked.question)
+    unit = (m.group(1) or m.group(2) or "").lower() if m else ""
+    if unit == "year" and len(current) > 4 and f"{int(current[:4]) - 1:04d}{current[4:]}" in order:
+        return f"{int(current[:4]) - 1:04d}{current[4:]}"
+    return order[order.index(current) - 1] if current in order and order.index(current) > 0 else ""
 
 
 def _previous_period(asked: Asked) -> Program | None:
-    """ "And the month before?": the last answer one period earlier (the column before it in time)."""
+    """ "And the month before?": the last answer one period earlier."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years:
+    if not refs or grid is None or asked.rows or asked.years or _MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    order = sorted(set(grid.col_years) - {""})
-    current = edit.period_of(program, asked.history, grid)
-    if current not in order or order.index(current) == 0:
+    earlier = _earlier_key(asked, program)
+    return edit.other_period(program, grid, [earlier]) if earlier else None
+
+
+def _more_than_previous(asked: Asked) -> Program | None:
+    """ "How many more than the year before?": the last answer minus the same in the period before."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or not _MORE_THAN.search(asked.question):
         return None
-    return edit.other_period(program, grid, [order[order.index(current) - 1]])
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    earlier = _earlier_key(asked, program)
+    moved = edit.other_period(program, grid, [earlier]) if earlier else None
+    return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
 
 _LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|least|fewer|worse)\b", re.I)
@@ -266,6 +288,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
     Pattern("previous_period", _PREVIOUS.pattern, "and the month before?", 2, _previous_period),
+    Pattern("more_than_previous", _PREVIOUS.pattern, "how many more than the year before?", 5, _more_than_previous),
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
             3, _which_of_two),
@@ -306,18 +329,18 @@ class Dialogue:
     off: frozenset[str] = frozenset()  # pattern names switched off (ablation)
 
     def ask(self, question: str) -> Reply:
-        question = question.strip()
-        current = self._current_table()
-        asked = Asked(question, self._grid(current), tuple(self.history), self._reading(current))
+        question, current = question.strip(), self._current_table()
+        read = edit.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
+        asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current))
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
         tables = self.context.tables
-        first = rank_tables(tables, question)[0] if len(tables) > 1 else 0  # a new question: its own table
+        first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)
-        pred = ask_core(question, context)
+        pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)

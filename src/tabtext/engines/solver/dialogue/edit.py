@@ -183,6 +183,21 @@ def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program 
     return map_cells(program, lambda c: grid.cell(c.row, target[c.col]) if c.col in target else c)  # type: ignore[arg-type]
 
 
+_THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
+
+
+def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
+    another line (or another table) reads the same period."""
+    m = _THAT_PERIOD.search(question)
+    key = period_of(history[-1], history, grid) if m and history and grid is not None else ""
+    cols = [c for c, k in enumerate(grid.col_years) if k == key] if key and grid is not None else []
+    if not cols:
+        return question
+    label = key if len(key) == 4 else grid.col_labels[cols[0]]  # type: ignore[union-attr]
+    return question[:m.start()] + "in " + label + question[m.end():]  # type: ignore[union-attr]
+
+
 def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:
     """The latest year among the program's cells ("" when it reads none)."""
     years = [grid.col_years[c.col] for c in cells(inline(program, history)) if c.col < len(grid.col_years)]
