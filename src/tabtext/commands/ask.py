@@ -18,6 +18,7 @@ import argparse
 import dataclasses
 import functools
 import json
+import re
 import sys
 import uuid
 from collections.abc import Sequence
@@ -161,7 +162,8 @@ class Conversation:
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
         pred = self.without_missing_period(question, pred)
-        pred = in_brackets_as_amount(pred, table_used(pred, self.context))
+        pred = count_without_scale(question, in_brackets_as_amount(pred, table_used(pred, self.context)),
+                                   table_used(pred, self.context))
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
@@ -206,6 +208,24 @@ def in_brackets_as_amount(pred: Prediction, table: Table | None) -> Prediction:
         a = dataclasses.replace(a, value=text.strip("()").strip() if text.startswith("(") else text.lstrip("-\u2212"))
     labels = " and ".join(sorted({table.rows[r][0] for r in rows}))
     return dataclasses.replace(pred, answer=a, meta={**pred.meta, "note": f"the table shows {labels} in brackets"})
+
+
+_HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousands|millions|billions)[a-z]", re.I)
+
+
+def count_without_scale(question: str, pred: Prediction, table: Table | None) -> Prediction:
+    """ "How many staffed beds ...?" read from a table that names no scale for it is a count: a scale word taken
+    from the text ("amounts are in millions") is dropped."""
+    from ..numbers import detect_scale
+
+    a = pred.answer
+    rows = {e.row for e in pred.evidence if e.kind == "cell"}
+    if a is None or table is None or not rows or a.scale in ("", "percent") or not _HOW_MANY.search(question):
+        return pred
+    said = [table.caption, *(c for r in table.rows[:3] for c in r), *(table.rows[r][0] for r in rows if r < table.n_rows)]
+    if any(detect_scale(t) not in ("", "percent") for t in said):
+        return pred
+    return dataclasses.replace(pred, answer=dataclasses.replace(a, scale=""))
 
 
 def _bracketed_throughout(row: Sequence[str]) -> bool:
