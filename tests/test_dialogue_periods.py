@@ -62,3 +62,10 @@ def test_the_period_before_a_year_earlier_and_how_much_more(tmp_path):
     assert (first["display"], before["display"], year_ago["display"], more["display"]) == ("150", "120", "110", "30")
     staff = answer_turn(context, "How many staff were there that quarter?", [first["program"]])
     assert staff["display"] == "14"
+
+
+def test_a_follow_up_stays_on_the_second_table_the_first_question_was_answered_from():
+    context = Context(tables=(read_table(USER / "headcount.md"), read_table(USER / "balance.csv")))
+    first = answer_turn(context, "What were total assets in 2019?", None)
+    more = answer_turn(context, "How much more than the year before?", [first["program"]])
+    assert first["display"] == "18,420" and more["display"] == "1,470"
