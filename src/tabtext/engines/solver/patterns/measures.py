@@ -10,7 +10,7 @@
   (revenue in $ millions over subscribers in thousands is dollars per subscriber);
 - "across the four quarters", "over the six months", "year to date through June 2024": the named row's cells in
   those periods, summed or averaged; "across all departments in 2023": the period's column over every row, when
-  no row is their total.
+  no row is their total; "total orders in Q1 2024" over monthly columns: the months that make up the quarter.
 
 The column is the one whose label names the period the question names (``tabtext.periods``), else the year's.
 """
@@ -41,7 +41,7 @@ _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
     (r"\bpayout ratio\b", r"dividends?(?: paid)?", r"net (?:income|profit|earnings)"),
 )
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
-                   r"(?:quarters|months|periods|years|half-years)\b|\bin the table\b", re.I)
+                   r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b", re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
@@ -181,6 +181,25 @@ def share_of_all(ctx: Ctx):
     whole = Program("sum", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
     return program, "share_of_all"
+
+
+def parts_of_period(ctx: Ctx):
+    """ "Total orders in Q1 2024" over monthly columns, "revenue for 2023" over quarters: the named row's cells in
+    the columns inside the period asked, when no column is that period; averaged when an average is asked."""
+    row, view = ctx.best_row, ctx.view
+    asked = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
+    if row is None or len(asked) != 1 or asked[0].kind == "date":
+        return None
+    lo, hi = asked[0].span()
+    spans = {c: p.span() for c in period_cols(ctx, row) if (p := _col_period(view.col_labels[c]))}
+    if any(sp == (lo, hi) for sp in spans.values()):
+        return None
+    inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi and (a, b) != (lo, hi)]
+    if len(inside) < 2 or sum(spans[c][1] - spans[c][0] + 1 for c in inside) != hi - lo + 1:
+        return None  # only when the parts make up the whole period
+    op = "average" if ctx.q.kind == "average" else "sum"
+    program = result(view, [(row, c) for c in inside], op, ctx.q)
+    return (program, "parts_of_period") if program else None
 
 
 def over_periods(ctx: Ctx):

@@ -30,6 +30,7 @@ from .measures import (
     named_margin,
     named_ratio,
     over_periods,
+    parts_of_period,
     per_unit,
     share_of_all,
 )
@@ -113,6 +114,9 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("across_rows", lambda c: c.q.kind in ("sum", "average") and ACROSS_ROWS.search(c.q.text) is not None,
             across_rows, "sum|average", "the asked period's column over every row, when no row is their total",
             "What was the total number of visits across all departments in 2023?"),
+    Pattern("parts_of_period", lambda c: c.q.kind in ("sum", "average", "value", "count") and _has_row(c),
+            parts_of_period, "sum|average", "the named row over the columns that make up the period asked (months of a "
+            "quarter, quarters of a year), when no column is that period", "What were total orders in Q1 2024?"),
     Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and OVER_PERIODS.search(c.q.text) is not None or
             c.q.kind in ("sum", "average", "count", "value") and YEAR_TO_DATE.search(c.q.text) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
             "of the year to date", "What was the average operating income across the four quarters?"),
