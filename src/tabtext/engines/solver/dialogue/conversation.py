@@ -17,8 +17,8 @@ from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens, years_in
-from ..program.program import NUMERIC_OPS, Program, Ref
-from . import edit
+from ..program.program import Program, Ref
+from . import edit, over_periods
 from .core import as_program, ask_core
 from .edit import Grid
 
@@ -32,7 +32,7 @@ FOLLOW_UP_CONFIDENCE = 0.9
 _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
-_REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
+REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
@@ -101,7 +101,7 @@ def _combine_earlier(asked: Asked) -> Program | None:
 
 def _names_nothing(asked: Asked) -> bool:
     """The question names no subject of its own: only cue and reference words ("what was the change?")."""
-    return not set(content_tokens(asked.question)) - _REFERENCE_WORDS
+    return not set(content_tokens(asked.question)) - REFERENCE_WORDS
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
@@ -124,24 +124,6 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked):
         return None
     return Program("change_ratio", last.args, "percent")
-
-
-def _percent_change_of_earlier(asked: Asked) -> Program | None:
-    """ "What is the percentage increase?" / "what growth rate is that?" after two answers of one line in two
-    periods: the change from the earlier to the later, as a percentage."""
-    refs = asked.last(2)
-    if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
-            set(content_tokens(asked.question)) - _REFERENCE_WORDS - {"growth", "rate"} or \
-            any(asked.history[r.turn].scale == "percent" for r in refs):
-        return None
-    found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
-    if any(len(cells) != 1 for cells in found) or found[0][0].row != found[1][0].row:
-        return None
-    ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) for r in refs)
-    if not ya or not yb or ya == yb:
-        return None
-    later, earlier = (refs[1], refs[0]) if yb > ya else (refs[0], refs[1])
-    return Program("change_ratio", (later, earlier), "percent")
 
 
 def _share_of_named(asked: Asked) -> Program | None:
@@ -195,70 +177,6 @@ def _other_period(asked: Asked) -> Program | None:
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 
 
-_PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
-                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b", re.I)
-_MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference)\b", re.I)
-
-
-def _earlier_key(asked: Asked, program: Program) -> str:
-    """The period before the program's: the column before it in time, or the same quarter or month of the year
-    before when a year is asked back ("the same quarter a year earlier")."""
-    grid = asked.grid
-    order = sorted(set(grid.col_years) - {""}) if grid else []
-    current = edit.period_of(program, asked.history, grid) if grid else ""
-    m = _PREVIOUS.search(asked.question)
-    unit = (m.group(1) or m.group(2) or "").lower() if m else ""
-    if unit == "year" and len(current) > 4 and f"{int(current[:4]) - 1:04d}{current[4:]}" in order:
-        return f"{int(current[:4]) - 1:04d}{current[4:]}"
-    return order[order.index(current) - 1] if current in order and order.index(current) > 0 else ""
-
-
-def _previous_period(asked: Asked) -> Program | None:
-    """ "And the month before?": the last answer one period earlier."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or _MORE_THAN.search(asked.question):
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
-    return edit.other_period(program, grid, [earlier]) if earlier else None
-
-
-def _more_than_previous(asked: Asked) -> Program | None:
-    """ "How many more than the year before?": the last answer minus the same in the period before."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or not _MORE_THAN.search(asked.question):
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
-    moved = edit.other_period(program, grid, [earlier]) if earlier else None
-    return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
-
-
-_LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|least|fewer|worse)\b", re.I)
-
-
-def _which_of_two(asked: Asked) -> Program | None:
-    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
-    refs = asked.last(2)
-    if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
-        return None
-    lines = []
-    for r in refs:
-        program = edit.inline(asked.history[r.turn], asked.history)
-        rows = {c.row_label for c in edit.cells(program)}
-        if len(rows) != 1 or program.op not in NUMERIC_OPS + ("lookup",):
-            return None
-        try:
-            lines.append((float(program.value(asked.history)), rows.pop()))
-        except (CalcError, TypeError, ValueError):
-            return None
-    if lines[0][1] == lines[1][1]:
-        return None
-    pick = (min if _LESS_WORDS.search(asked.question) else max)(lines)
-    return Program("argmin" if _LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
-                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
-
-
 def _text_cell(asked: Asked) -> Program | None:
     grid = asked.grid
     if grid is None or not asked.rows:
@@ -282,16 +200,18 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth rate|rate of growth)", "and as a percentage?", 4,
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
-            "increase?", 4, _percent_change_of_earlier),
+            "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("subject_of_last", r"\b(?:it|its)\b", "what was the change in it from 2019 to 2020?", 3,
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
-    Pattern("previous_period", _PREVIOUS.pattern, "and the month before?", 2, _previous_period),
-    Pattern("more_than_previous", _PREVIOUS.pattern, "how many more than the year before?", 5, _more_than_previous),
+    Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
+            over_periods.previous_period),
+    Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
+            5, over_periods.more_than_previous),
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
-            3, _which_of_two),
+            3, over_periods.which_of_two),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
