@@ -69,3 +69,14 @@ def test_a_follow_up_stays_on_the_second_table_the_first_question_was_answered_f
     first = answer_turn(context, "What were total assets in 2019?", None)
     more = answer_turn(context, "How much more than the year before?", [first["program"]])
     assert first["display"] == "18,420" and more["display"] == "1,470"
+
+
+def test_a_total_for_a_year_after_an_answer_about_one_line_is_that_lines_total(tmp_path):
+    (tmp_path / "q.csv").write_text(",1Q23,2Q23,3Q23,4Q23,1Q24\nIngredients,(310),(325),(340),(395),(330)\n",
+                                    encoding="utf-8")
+    context = Context(tables=(read_table(tmp_path / "q.csv"),))
+    first = answer_turn(context, "How much did we spend on ingredients in 3Q23?", None)
+    compared = answer_turn(context, "How does that compare with the previous quarter?", [first["program"]])
+    total = answer_turn(context, "What was the total for 2023?", [first["program"]])
+    assert (first["display"], compared["display"], total["display"]) == ("340", "15", "1,370")
+    assert first["note"] == "the table shows Ingredients in brackets"  # the page shows the note

@@ -201,6 +201,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
+    Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
+            over_periods.aggregate_of_last),
     Pattern("subject_of_last", r"\b(?:it|its)\b", "what was the change in it from 2019 to 2020?", 3,
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ....calc import CalcError
+from ....periods import find_periods
 from ..lexicon.words import content_tokens
 from ..program.program import NUMERIC_OPS, Program
 from . import edit
@@ -37,7 +38,9 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
                        r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b", re.I)
-MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference)\b", re.I)
+MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
+                       re.I)
+AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
 def _earlier_key(asked: Asked, program: Program) -> str:
@@ -97,3 +100,18 @@ def which_of_two(asked: Asked) -> Program | None:
     pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
     return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
                    answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+
+
+def aggregate_of_last(asked: Asked) -> Program | None:
+    """ "What was the total for 2023?" after an answer about one line: the same question of that line."""
+    from .core import as_program, ask_core
+
+    refs = asked.last(1)
+    if not refs or asked.grid is None or asked.rows or not (find_periods(asked.question) or asked.years):
+        return None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found or len({c.row for c in found}) != 1:
+        return None
+    question = AGGREGATE.sub(lambda m: f"{m.group(0)} {found[0].row_label}", asked.question, count=1)
+    program = as_program(ask_core(question, asked.context), asked.grid)
+    return program if program is not None and edit.cells(program) else None
