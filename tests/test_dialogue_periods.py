@@ -12,6 +12,14 @@ from tabtext.types import Context
 USER = Path(__file__).resolve().parent / "data" / "user"
 
 
+def follow_ups(tmp_path, csv_text: str, first: str, *then: str) -> list[dict]:
+    """The first question, then each follow-up asked after it alone."""
+    (tmp_path / "t.csv").write_text(csv_text, encoding="utf-8")
+    context = Context(tables=(read_table(tmp_path / "t.csv"),))
+    reply = answer_turn(context, first, None)
+    return [reply] + [answer_turn(context, q, [reply["program"]]) for q in then]
+
+
 def turn(name: str, question: str, history=None) -> dict:
     return answer_turn(Context(tables=(read_table(USER / name),)), question, history)
 
@@ -52,16 +60,10 @@ def test_which_of_the_two_names_the_line_whose_answer_is_larger_or_smaller():
 
 
 def test_the_period_before_a_year_earlier_and_how_much_more(tmp_path):
-    (tmp_path / "q.csv").write_text(",Q1 2022,Q2 2022,Q1 2023,Q2 2023\nRevenue,100,110,120,150\nStaff,10,11,12,14\n",
-                                    encoding="utf-8")
-    context = Context(tables=(read_table(tmp_path / "q.csv"),))
-    first = answer_turn(context, "What was revenue in Q2 2023?", None)
-    before = answer_turn(context, "And the quarter before?", [first["program"]])
-    year_ago = answer_turn(context, "And the same quarter a year earlier?", [first["program"]])
-    more = answer_turn(context, "How much more than the quarter before?", [first["program"]])
-    assert (first["display"], before["display"], year_ago["display"], more["display"]) == ("150", "120", "110", "30")
-    staff = answer_turn(context, "How many staff were there that quarter?", [first["program"]])
-    assert staff["display"] == "14"
+    replies = follow_ups(tmp_path, ",Q1 2022,Q2 2022,Q1 2023,Q2 2023\nRevenue,100,110,120,150\nStaff,10,11,12,14\n",
+                         "What was revenue in Q2 2023?", "And the quarter before?", "And the same quarter a year earlier?",
+                         "How much more than the quarter before?", "How many staff were there that quarter?")
+    assert [r["display"] for r in replies] == ["150", "120", "110", "30", "14"]
 
 
 def test_a_follow_up_stays_on_the_second_table_the_first_question_was_answered_from():
@@ -72,11 +74,8 @@ def test_a_follow_up_stays_on_the_second_table_the_first_question_was_answered_f
 
 
 def test_a_total_for_a_year_after_an_answer_about_one_line_is_that_lines_total(tmp_path):
-    (tmp_path / "q.csv").write_text(",1Q23,2Q23,3Q23,4Q23,1Q24\nIngredients,(310),(325),(340),(395),(330)\n",
-                                    encoding="utf-8")
-    context = Context(tables=(read_table(tmp_path / "q.csv"),))
-    first = answer_turn(context, "How much did we spend on ingredients in 3Q23?", None)
-    compared = answer_turn(context, "How does that compare with the previous quarter?", [first["program"]])
-    total = answer_turn(context, "What was the total for 2023?", [first["program"]])
-    assert (first["display"], compared["display"], total["display"]) == ("340", "15", "1,370")
-    assert first["note"] == "the table shows Ingredients in brackets"  # the page shows the note
+    replies = follow_ups(tmp_path, ",1Q23,2Q23,3Q23,4Q23,1Q24\nIngredients,(310),(325),(340),(395),(330)\n",
+                         "How much did we spend on ingredients in 3Q23?",
+                         "How does that compare with the previous quarter?", "What was the total for 2023?")
+    assert [r["display"] for r in replies] == ["340", "15", "1,370"]
+    assert replies[0]["note"] == "the table shows Ingredients in brackets"  # the page shows the note
