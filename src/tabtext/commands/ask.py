@@ -20,11 +20,12 @@ import functools
 import json
 import sys
 import uuid
+import warnings
 
 from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
-from . import one_line_errors
+from . import error_line, one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,8 +49,9 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
     from ..tables import read_paragraphs, read_tables
 
     paths = [table_paths] if isinstance(table_paths, str) else list(table_paths or [])
-    tables = tuple(t for path in paths for t in read_tables(path, sheet=sheet if path.lower().endswith(
-        (".xlsx", ".xlsm")) else None))
+    per_path = {path: read_tables(path, sheet=sheet if path.lower().endswith((".xlsx", ".xlsm")) else None)
+                for path in paths}
+    tables = tuple(t for found in per_path.values() for t in found)
     if sheet is not None and not any(p.lower().endswith((".xlsx", ".xlsm")) for p in paths):
         raise TabtextError("--sheet names a sheet of an .xlsx workbook; give one with --table BOOK.xlsx")
     paragraphs = []
@@ -57,6 +59,14 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
         paragraphs += read_paragraphs(path)
     if not tables and not paragraphs:
         raise TabtextError("give a table (--table T.csv|T.md|T.html|T.xlsx) and/or text (--text notes.txt) to ask about")
+    headers_only = [path for path, found in per_path.items() if found and all(t.n_rows <= 1 for t in found)]
+    if headers_only:  # a header alone would be read as the answer's cells
+        what = (f"{', '.join(headers_only)}: the table has a header row but no rows under it, so there is nothing "
+                "to answer from")
+        tables = tuple(t for t in tables if t.n_rows > 1)
+        if not tables and not paragraphs:
+            raise TabtextError(f"{what}; add its rows (or give --text to ask about)")
+        warnings.warn(f"{what}; it is left out", stacklevel=2)
     return Context(tables=tables, paragraphs=tuple(Paragraph(id=str(i), text=t, order=i)
                                                    for i, t in enumerate(paragraphs, 1)))
 
@@ -231,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         except TabtextError as exc:
             if not args.chat:
                 raise
-            print(f"error: {exc}", file=sys.stderr)
+            print(error_line("tabtext ask", exc), file=sys.stderr)
             continue
         if args.json:
             print(as_json(question.strip(), asked, pred), flush=True)

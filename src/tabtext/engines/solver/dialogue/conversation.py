@@ -3,7 +3,7 @@
 Each way of reading a follow-up is a named pattern row (``FOLLOW_UPS``: name, the cue it answers to, an
 example); every pattern whose cue fits proposes a Program and the highest-weighted proposal wins, so the
 order of the table is data, not control flow. A question no pattern reads goes to the TAT-QA core
-(``dialogue_core.ask_core``). ``tabtext ask --chat``, ``tabtext serve`` and the web page all use
+(``core.ask_core``). ``tabtext ask --chat``, ``tabtext serve`` and the web page all use
 ``Dialogue``; what it shows as "read as" is rendered from the Program it runs, never from rewritten text.
 """
 
@@ -16,9 +16,10 @@ from dataclasses import dataclass, field, replace
 from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
-from ..lexicon.words import content_tokens, years_in
+from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, over_periods
+from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
 
@@ -32,41 +33,9 @@ FOLLOW_UP_CONFIDENCE = 0.9
 _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
-REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class Asked:
-    """What the pattern functions read: the question, the table's labels, the programs so far."""
-
-    question: str
-    grid: Grid | None
-    history: tuple[Program, ...]
-    context: Context
-
-    @property
-    def rows(self) -> list[int]:
-        return self.grid.rows_named(self.question) if self.grid else []
-
-    @property
-    def years(self) -> list[str]:
-        return self.grid.years_named(self.question) if self.grid else []
-
-    @property
-    def names_unknown_year(self) -> bool:
-        """The question names a year the table has no column for ("and in 2030?"): nothing to move to."""
-        return bool(self.grid) and len(years_in(self.question)) > len(self.years)
-
-    def same_scale(self, refs: list[Ref]) -> bool:
-        """Earlier answers that can be added or subtracted: not a percentage with an amount."""
-        return len({self.history[r.turn].scale == "percent" for r in refs}) == 1
-
-    def last(self, k: int = 1) -> list[Ref]:
-        n = len(self.history)
-        return [Ref(i) for i in range(n - k, n)] if n >= k else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +269,7 @@ class Dialogue:
             return Reply(question, program, None, error=f"cannot compute {edit.describe(program, history)}: {exc}",
                          table=table)
         if name:
-            program = Program(program.op, program.args, program.scale, name, program.answer_value)
+            program = replace(program, pattern=name)
         self.history.append(program)
         evidence = evidence or edit.inline(program, history).evidence()
         read_as = edit.describe(program, history) if name else ""

@@ -15,10 +15,9 @@ from ....numbers import format_number, parse_number
 from ....periods import find_periods, months_named
 from ....types import Period, Table
 from ..lexicon.words import content_tokens, years_in
+from ..program.operators import operator
 from ..program.program import Cell, Operand, Program, Ref, Span
 from ..reading.table import read_table
-
-_SYMBOL = {"add": "+", "sum": "+", "subtract": "−", "multiply": "×", "divide": "/"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,15 +217,8 @@ def describe(program: Operand, history: Sequence[Program]) -> str:
     parts = [describe(a, history) for a in program.args]
     nested = [f"({p})" if isinstance(a, (Program, Ref)) and _is_compound(a, history) else p
               for a, p in zip(program.args, parts)]
-    if program.op in _SYMBOL:
-        return f" {_SYMBOL[program.op]} ".join(nested)
-    if program.op == "percent_of":
-        return f"{nested[0]} as a percentage of {nested[1]}"
-    if program.op == "change_ratio":
-        return f"percentage change from {nested[1]} to {nested[0]}"
-    if program.op == "average":
-        return f"average of {', '.join(parts)}"
-    return ", ".join(parts)
+    words = operator(program.op).words
+    return words(nested, parts) if words is not None else ", ".join(parts)
 
 
 def _is_compound(a: Operand, history: Sequence[Program]) -> bool:

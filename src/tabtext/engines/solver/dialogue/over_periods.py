@@ -1,26 +1,22 @@
 """Follow-ups about periods and about two earlier answers: the period before, the same quarter a year earlier,
 how much more than the period before, the percentage change between two answers, which of two lines is larger.
-Rows of ``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``conversation.py``)."""
+Rows of ``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``asked.py``)."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ....calc import CalcError
 from ....periods import find_periods
 from ..lexicon.words import content_tokens
-from ..program.program import NUMERIC_OPS, Program
+from ..program.program import Program
 from . import edit
+from .asked import REFERENCE_WORDS, Asked
 
-if TYPE_CHECKING:
-    from .conversation import Asked
 
 def percent_change_of_earlier(asked: Asked) -> Program | None:
     """ "What is the percentage increase?" / "what growth rate is that?" after two answers of one line in two
     periods: the change from the earlier to the later, as a percentage."""
-    from .conversation import REFERENCE_WORDS
-
     refs = asked.last(2)
     if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
             set(content_tokens(asked.question)) - REFERENCE_WORDS - {"growth", "rate"} or \
@@ -89,7 +85,7 @@ def which_of_two(asked: Asked) -> Program | None:
     for r in refs:
         program = edit.inline(asked.history[r.turn], asked.history)
         rows = {c.row_label for c in edit.cells(program)}
-        if len(rows) != 1 or program.op not in NUMERIC_OPS + ("lookup",):
+        if len(rows) != 1 or not (program.numeric or program.op == "lookup"):
             return None
         try:
             lines.append((float(program.value(asked.history)), rows.pop()))

@@ -178,7 +178,7 @@ def share_of_all(ctx: Ctx):
     rows = _body_rows(ctx, col) if col is not None else []
     if row not in rows or len(rows) < 3:
         return None
-    whole = Program("sum", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
+    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
     return program, "share_of_all"
 
