@@ -159,3 +159,13 @@ def test_a_multi_span_mixing_numbers_and_strings_is_scored_with_a_warning(tmp_pa
     assert "1 multi-span answers mix numbers and strings (the official script crashes on these)" in out.stderr
     item = next(it for it in json.loads(report.read_text())["items"] if it["uid"] == "q3")
     assert item["scale"] == 1.0 and 0 < item["f1"] < 1
+
+
+def test_score_out_is_written_when_stdout_is_cut_short(tmp_path):
+    preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"], "q2": [200.5, "million"], "q3": [["higher demand"], ""]})
+    out = tmp_path / "r.json"
+    # the reader is gone before the first line is printed
+    shell = f"{sys.executable} -m tabtext.cli score tatqa {preds} --file {MINI} --out {out} | true"
+    done = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=120)
+    assert json.loads(out.read_text())["scores"]["em"] == 1.0
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr

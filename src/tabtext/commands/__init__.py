@@ -16,6 +16,11 @@ def at_least(minimum: int, **options: int | None) -> None:
             raise TabtextError(f"--{name.replace('_', '-')} must be {minimum} or more, got {value}")
 
 
+def error_line(prog: str, exc: BaseException | str) -> str:
+    """The one shape of an error on stderr, for every command and argparse alike: ``tabtext CMD: error: ...``."""
+    return f"{prog}: error: {one_line(exc)}"
+
+
 def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
     """Wrap a command's ``main``: a TabtextError becomes one line on stderr and exit code 2, also when the
     module is run on its own (``python -m tabtext.commands.serve``) rather than through ``tabtext``."""
@@ -26,7 +31,7 @@ def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., i
             try:
                 return main(argv)
             except TabtextError as exc:
-                print(f"{prog}: error: {one_line(exc)}", file=sys.stderr)
+                print(error_line(prog, exc), file=sys.stderr)
                 return 2
 
         return run

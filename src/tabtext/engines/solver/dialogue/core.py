@@ -12,13 +12,11 @@ from functools import partial
 
 from ....numbers import parse_number
 from ....types import Context, Example, Prediction
+from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .edit import Grid, map_cells
-
-_OPS = {"diff": "subtract", "change_ratio": "change_ratio", "sum": "add", "average": "average",
-        "divide": "divide", "percent_of": "percent_of", "cell": "lookup"}
 
 
 def ask_core(question: str, context: Context) -> Prediction:
@@ -69,7 +67,8 @@ def _of_the_asked_kind(question: str, span: Span, context: Context) -> Span | No
 def _as_amount(grid: Grid, cell: Cell) -> Cell:
     """A cell of a line shown in parentheses throughout (an expense) counts as its amount in a conversation,
     as the dialogue's own cells do; the core keeps TAT-QA's signed reading for benchmark runs."""
-    if cell.table == grid.index and cell.row in grid.parenthesised and cell.value is not None:
+    cell = replace(cell, table=grid.index)  # the core read this grid's table alone: its cells are that table's
+    if cell.row in grid.parenthesised and cell.value is not None:
         return replace(cell, value=abs(cell.value))
     return cell
 
@@ -79,11 +78,11 @@ def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
     if isinstance(given, dict):
         given = Program.from_json(given)
     if isinstance(given, Program):
-        return given if grid is None else map_cells(given, partial(_as_amount, grid))
+        return given if grid is None else map_cells(given, partial(_as_amount, grid))  # cells of the table read
     a = pred.answer
     if a is None:
         return None
-    op = _OPS.get(str(pred.meta.get("operator", "")))
+    op = getattr(asked(str(pred.meta.get("operator", ""))), "name", None)
     cells = [grid.cell(e.row, e.col) for e in pred.evidence
              if grid is not None and e.kind == "cell" and 0 <= e.row < grid.table.n_rows and 0 <= e.col < grid.table.n_cols]
     if op and cells and len(cells) == len(pred.evidence):
