@@ -318,8 +318,10 @@ def rows_of_surfaces(args: argparse.Namespace, folder: Path, failures: Counter) 
         surfaces = Surfaces(folder / "surfaces")
         for name in SURFACES:
             rows[name] = fuzz_surface(surfaces, name, args.surfaces, args.seed, failures)
+            print(f"{name}: {rows[name]}", file=sys.stderr, flush=True)  # progress: the table comes at the end
     if args.slow_heads:
         rows["serve slow request heads"] = fuzz_slow_heads(args.slow_heads, args.seed)
+        print(f"serve slow request heads: {rows['serve slow request heads']}", file=sys.stderr, flush=True)
     if args.heavy:
         rows["serve CPU-heavy bodies"] = fuzz_heavy(args.heavy, args.seed)
     return rows

@@ -122,6 +122,7 @@ def _mini(edit) -> list:
     (lambda d: d[0].__setitem__("questions", {"q": 1}), "'questions' must be a list"),
     (lambda d: d[0]["questions"][0].__setitem__("scale", 3), "'scale' must be a string"),
     (lambda d: d[0]["paragraphs"][0].__setitem__("text", ["x"]), "'text' must be a string"),
+    (lambda d: d[0]["questions"][0].__setitem__("uid", "q\ud800"), "holds a lone surrogate"),
 ])
 def test_a_malformed_tatqa_gold_file_is_one_line(tmp_path, capsys, edit, said):
     gold = tmp_path / "gold.json"
@@ -162,6 +163,9 @@ def finished_run(tmp_path_factory) -> Path:
     (lambda r: r["items"][0].__setitem__("em", "yes"), "must be a number"),
     (lambda r: r["items"][0].__setitem__("em", "9" * 200_000), "must be a number"),
     (lambda r: r.__setitem__("counts", []), "'counts' must map names to integers"),
+    (lambda r: next(iter(r["breakdowns"].values()))[0].pop("answer_from"), "misses its key(s)"),
+    (lambda r: r["provenance"].__setitem__("gold_file", "a" * 5000), "provenance.gold_file: must be a file path"),
+    (lambda r: r["warnings"].append("\ud800"), "holds a lone surrogate"),
 ])
 @pytest.mark.parametrize("command", ["report", "compare"])
 def test_report_and_compare_on_a_damaged_run_are_one_short_line(tmp_path, capsys, finished_run, command, edit,

@@ -97,7 +97,11 @@ def check_fields(data: dict, path: Path) -> dict[str, object]:
         raise bad("breakdowns", f"'breakdowns' must map names to lists of rows, got {preview(breakdowns)}")
     for name, rows in breakdowns.items():
         for i, row in enumerate(rows):
-            _check_row(row, scores, bad, f"breakdowns[{preview(name)}][{i}]", "count")
+            where = f"breakdowns[{preview(name)}][{i}]"
+            _check_row(row, scores, bad, where, "count")
+            missing = [k for k in name.split(" x ") if k not in row]
+            if missing:
+                raise bad(where, f"misses its key(s) {preview(missing)}")
     counts, notes, prov = data.get("counts", {}), data.get("warnings", []), data.get("provenance", {})
     if not isinstance(counts, dict) or not all(_is_int(v) for v in counts.values()):
         raise bad("counts", f"'counts' must map names to integers, got {preview(counts)}")
@@ -105,6 +109,9 @@ def check_fields(data: dict, path: Path) -> dict[str, object]:
         raise bad("warnings", f"'warnings' must be a list of strings, got {preview(notes)}")
     if not isinstance(prov, dict):
         raise bad("provenance", f"'provenance' must be an object, got {preview(prov)}")
+    for key in ("gold_file", "predictions_file"):
+        if prov.get(key) is not None and not (isinstance(prov[key], str) and 0 < len(prov[key]) <= 4096):
+            raise bad(f"provenance.{key}", f"must be a file path, got {preview(prov[key])}")
     known = set(Report.__dataclass_fields__)
     return {k: v for k, v in data.items() if k in known}
 
