@@ -110,7 +110,9 @@ def check_fields(data: dict, path: Path) -> dict[str, object]:
     if not isinstance(prov, dict):
         raise bad("provenance", f"'provenance' must be an object, got {preview(prov)}")
     for key in ("gold_file", "predictions_file"):
-        if prov.get(key) is not None and not (isinstance(prov[key], str) and 0 < len(prov[key]) <= 4096):
+        value = prov.get(key)
+        if value is not None and not (isinstance(value, str) and 0 < len(value) <= 4096 and "\0" not in value
+                                      and all(len(part) <= 255 for part in Path(value).parts)):
             raise bad(f"provenance.{key}", f"must be a file path, got {preview(prov[key])}")
     known = set(Report.__dataclass_fields__)
     return {k: v for k, v in data.items() if k in known}
