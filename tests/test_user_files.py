@@ -179,3 +179,23 @@ def test_report_and_compare_on_a_damaged_run_are_one_short_line(tmp_path, capsys
     assert main(argv) == 2
     line = one_error_line(capsys)
     assert said in line and len(line) < 1200
+
+
+def test_scoring_against_a_gold_file_without_answers_is_one_line(tmp_path, capsys):
+    data = _mini(lambda d: [q.pop(k) for q in d[0]["questions"] for k in ("answer", "answer_type", "answer_from",
+                                                                        "scale") if k in q])
+    gold = tmp_path / "blind.json"
+    gold.write_text(json.dumps(data), encoding="utf-8")
+    preds = tmp_path / "p.json"
+    preds.write_text(json.dumps({"q1": ["1", ""]}), encoding="utf-8")
+    assert main(["score", "tatqa", str(preds), "--file", str(gold)]) == 2
+    assert "has no gold answer" in one_error_line(capsys)
+
+
+def test_a_tanq_proof_list_of_the_wrong_type_is_one_line(tmp_path, capsys):
+    rows = [json.loads(ln) for ln in (DATA / "tanq" / "full_schema.jsonl").read_text().splitlines() if ln.strip()]
+    rows[0]["answer_list"][0]["init_answer_proof"] = 2.5
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n".join(map(json.dumps, rows)), encoding="utf-8")
+    assert main(["run", "tanq", "--file", str(gold), "--out", str(tmp_path / "run"), "--quiet"]) == 2
+    assert "init_answer_proof must be a list" in one_error_line(capsys)

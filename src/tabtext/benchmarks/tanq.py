@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from ..answer_tables import answer_text
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import Answer, Context, Example, Paragraph, Prediction, Table
-from .files import parse_json
+from .files import parse_json, preview
 
 name = "tanq"
 metric = "tanq"
@@ -125,6 +125,9 @@ def collect_proofs(record: dict, path: Path, where: str) -> tuple[list[dict[str,
             raise DataError(path, where, f"answer_list[{i}] must be an object")
         entity = _text(answer.get("init_answer_wikipedia_id"))
         entities.append("" if entity.isdigit() else entity)
+        for key in ("init_answer_proof", "extension_answer"):
+            if not isinstance(answer.get(key) or [], list):
+                raise DataError(path, where, f"answer_list[{i}].{key} must be a list, got {preview(answer.get(key))}")
         for raw in answer.get("init_answer_proof") or ():
             if isinstance(raw, dict):
                 proofs.append({"row": i, "entity": entities[-1], "property": "", "kind": "text",
@@ -134,6 +137,8 @@ def collect_proofs(record: dict, path: Path, where: str) -> tuple[list[dict[str,
             if not isinstance(ext, dict):
                 continue
             prop = _text(ext.get("extension_property_label")) or _text(ext.get("extension_property_id"))
+            if not isinstance(ext.get("proof") or [], list):
+                raise DataError(path, where, f"answer_list[{i}]: an extension's 'proof' must be a list")
             for raw in ext.get("proof") or ():
                 proof = normalize_proof(raw, i, entities[-1], prop)
                 if proof is not None:

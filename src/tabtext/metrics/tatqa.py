@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
+from ..errors import TabtextError, one_line
 from ..types import Example, Prediction
 
 _EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
@@ -194,6 +195,9 @@ class TatqaMetric:
     breakdown_keys = ("answer_type", "answer_from")
 
     def score(self, example: Example, prediction: Prediction | None) -> dict[str, float]:
+        if not example.gold:
+            raise TabtextError(f"question {one_line(example.uid, 80)} has no gold answer (a blind test file?); score "
+                               "against a file with answers (or use --remap)")
         gold = example.gold[0]
         answer_type = str(example.meta.get("answer_type", ""))
         if prediction is None or prediction.answer is None:
