@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import DataError, FormatError, ScoringWarning
-from ..metrics.tatqa import null_scale_crashes
 from ..types import SCALES, Answer, Context, Example, Paragraph, Prediction, Table
 from .files import parse_json, preview, read_json, read_text
 
@@ -144,9 +143,8 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if len({isinstance(a, str) for a in items}) > 1:
         counts["mixed"] += 1
     meta: dict[str, object] = {}
-    if null_scale:
-        crashes = null_scale_crashes(items)
-        counts["scale_none_crash" if crashes else "scale_none"] += 1
+    if null_scale:  # the metric scores it as the official script does (scale "" where that one crashes)
+        counts["scale_none"] += 1
         meta["scale_null"] = True
     shown = tuple(str(a) for a in items) if isinstance(answer, list) else str(answer)
     return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer), meta=meta)
@@ -185,7 +183,7 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
                           "or predictions.jsonl beside it")
     if not isinstance(data, dict):
         raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
-    counts = {"scale_none": 0, "scale_none_crash": 0, "unknown_scale": 0, "empty_answer": 0, "mixed": 0}
+    counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0, "mixed": 0}
     out = {str(uid): _check_numbers(parse_prediction_value(str(uid), value, path, counts), path)
            for uid, value in data.items()}
     _warn_official_differences(path, counts)
@@ -201,13 +199,10 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
 def _warn_official_differences(path: Path, counts: dict[str, int]) -> None:
     """Predictions the official script crashes on (tabtext scores them, saying how) or scores in a way worth
     knowing: a null scale with no number in the answer is a wrong scale there, and here."""
-    if counts["scale_none_crash"]:
-        warnings.warn(f"{path}: {counts['scale_none_crash']} predictions have scale null and a number in the "
-                      "answer (the official script crashes on these); scored with scale \"\"", ScoringWarning,
-                      stacklevel=3)
     if counts["scale_none"]:
-        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null and no number in the answer; "
-                      "as in the official script, their scale never matches", ScoringWarning, stacklevel=3)
+        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null: where the answer holds a number "
+                      "the official script crashes (scored here with scale \"\"); where it holds none, the official "
+                      "scale never matches, and neither does it here", ScoringWarning, stacklevel=3)
     if counts["mixed"]:
         warnings.warn(f"{path}: {counts['mixed']} multi-span answers mix numbers and strings (the official script "
                       "crashes on these); scored with the items sorted as text", ScoringWarning, stacklevel=3)
