@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lexicon.words import MONTH_NAMES
 from .sentences import NUM_TOKEN_RE, STOP, TOKEN_RE, stem
 
 SCALE_WORDS = frozenset("million millions billion billions thousand thousands m bn k mn".split())
@@ -15,9 +16,7 @@ UNIT_WORDS = frozenset(
     "percent per cent years year months month days day weeks hours shares square feet foot acres "
     "employees basis points point times p pence cents".split()
 )
-MONTHS = frozenset(
-    "january february march april may june july august september october november december".split()
-)
+MONTHS = frozenset(MONTH_NAMES)
 # Words after which an answer often begins, grouped so the scorer learns one weight per group.
 START_CUES = {
     "due": "cause", "because": "cause", "driven": "cause", "attributable": "cause", "caused": "cause",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexicon.words import MONTH_NAME
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
 
@@ -17,8 +18,7 @@ _SENT_FLAGS = (
     ("cause", re.compile(r"\b(due to|because|driven by|attributable|primarily|mainly|result of|reflect)", re.I)),
     ("incl", re.compile(r"\b(includ|consist|compris|such as|compos)", re.I)),
     ("amount", NUM_TOKEN_RE),
-    ("date", re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
-                        r"december)\b", re.I)),
+    ("date", re.compile(rf"\b({MONTH_NAME})\b", re.I)),
 )
 MAX_LEN = 60
 CROSS = 0.0  # feature value of the question-type crosses; 0 = none (held-out EM was 4 points better without)

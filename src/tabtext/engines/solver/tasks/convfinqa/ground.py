@@ -22,7 +22,7 @@ would you your""".split())
 STOP = lexicon.STOP | VAGUE
 _PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
-_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
+_MONTH = re.compile(rf"\b{lexicon.MONTH_NAME}\b")
 RIGHT_NOUN = 0.3
 PERCENT_MISMATCH = 0.15
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
@@ -30,9 +30,9 @@ _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|s
 YEARLESS = 0.2
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
-_GLUED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?[0-3]?\d((?:19|20)\d\d)\b")
+_GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
-_MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
+_MONTH_END = re.compile(rf"\b({lexicon.MONTH_NAME})\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
 
 
