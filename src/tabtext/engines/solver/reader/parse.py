@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..lexicon.words import MONTH_NAMES
+from ..lexicon.words import MONTH_NAMES, YEAR
 from .sentences import NUM_TOKEN_RE, STOP, TOKEN_RE, stem
 
 SCALE_WORDS = frozenset("million millions billion billions thousand thousands m bn k mn".split())
@@ -76,7 +76,7 @@ def parse(text: str) -> Parsed:
     is_word = [t[2][0].isalnum() or is_num[i] for i, t in enumerate(toks)]
     stems = [re.sub(r"[^\d.]", "", w).rstrip(".") if is_num[i] else stem(w) for i, w in enumerate(low)]
     content = [is_word[i] and low[i] not in STOP for i in range(n)]
-    is_year = [is_num[i] and bool(re.fullmatch(r"(19|20)\d\d", low[i])) for i in range(n)]
+    is_year = [is_num[i] and bool(re.fullmatch(YEAR, low[i])) for i in range(n)]
     # amount phrase: [currency] number [scale] [unit]; dates: [day] month [day,] [year]
     amount_end: dict[int, int] = {}
     for i in range(n):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.words import MONTH_NAME
+from ..lexicon.words import MONTH_NAME, YEAR
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
 
@@ -50,7 +50,7 @@ _QCHECKS = (
                 r"|^what (is|was|were|are) the (increase|decrease|change|charge|price)\b"),
     ("incl", r"\binclud|\bconsist|\bcompris|\bcompos|\bmade up\b|\bcomponents?\b|\bitems?\b|\btypes?\b"
              r"|\bcategor|\bprimar|\bmainly\b|\bprincipal"),
-    ("yearq", r"^what (is|was|were|are) .*\b(19|20)\d\d\b"),
+    ("yearq", rf"^what (is|was|were|are) .*\b{YEAR}\b"),
     ("def", r"^what (is|are|was|were|does|do|did)\b"),
 )
 

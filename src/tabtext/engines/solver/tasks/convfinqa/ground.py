@@ -30,7 +30,7 @@ _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|s
 YEARLESS = 0.2
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
-_GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d((?:19|20)\d\d)\b")
+_GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d({lexicon.YEAR})\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _MONTH_END = re.compile(rf"\b({lexicon.MONTH_NAME})\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
@@ -274,7 +274,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
 
 def split_pair(question: str) -> tuple[str, str] | None:
     """ "ratio of A to B" / "A divided by B" / "A as a percentage of B" -> (A, B)."""
-    q = re.sub(r"\bin (19|20)\d\d\b|\?", " ", question.lower())
+    q = re.sub(rf"\bin {lexicon.YEAR}\b|\?", " ", question.lower())
     for pattern in (r"ratio of (.+?) (?:to|and|versus|vs\.?) (.+)", r"(.+?) divided by (.+)",
                     r"(?:percent\w*|portion|proportion|fraction|share) (?:was|is|were|are) (.+?) (?:of|in relation to|"
                     r"relative to) (.+)",
