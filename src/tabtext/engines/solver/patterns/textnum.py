@@ -13,9 +13,9 @@ from ....types import Paragraph
 from ..lexicon.words import YEAR, content_tokens
 from ..program import ops
 from ..program.program import TextNumber
+from ..reader.sentences import split_sentences
 from ..reading.question import Query
 
-SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
 _AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
                      r"bn\b|m\b)?", re.I)
 _YEAR = re.compile(rf"^{YEAR}$")
@@ -25,9 +25,8 @@ _UNITS = {"%": "percent", "percent": "percent", "thousand": "thousand", "million
 
 def sentences(paragraphs: Sequence[Paragraph]):
     for i, p in enumerate(paragraphs):
-        for m in SENTENCE.finditer(p.text):
-            if m.group(0).strip():
-                yield i, m.start(), m.group(0)
+        for sent in split_sentences(p.text, i):
+            yield i, sent.start, sent.text
 
 
 def amounts(sentence: str) -> list[tuple[float, str, int, int]]:
