@@ -34,6 +34,7 @@ DEFAULT_ABSTAIN_BELOW = 0.15
 
 _STOP = STOP | CONVERSATION_WORDS
 _AUX = re.compile(r"^(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)\b", re.I)
+# Its own splitter (line ends split too): the reader's split_sentences here cost INSCIT dev F1 30.23 -> 29.89.
 _SENT = re.compile(r"[^.!?\n]+(?:[.!?]+[\"')\]]*|\n|$)")
 
 
