@@ -10,7 +10,9 @@ an example. They are tried in the table's order (its order is its priority) and 
 the plan; one that applies but grounds nothing leaves the turn unanswered. ``REFINEMENTS`` names the
 refinements inside patterns and ``convfinqa_read.READINGS`` the operator readings; any of them can be
 switched off by name (``answer_convfinqa(example, off={...})``, ``benchmarks/convfinqa_eval.py --without``).
-The answer is the number as a plain string; the formula goes into ``derivation``.
+The answer is what the turn's Program computes (``answer_program``: the pattern's own, or its formula read into
+a Program over the plan's evidence and the earlier turns, which are read into Programs at the boundary,
+``formula.py``), as a plain string; the formula goes into ``derivation``.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from dataclasses import dataclass
 
 from .....calc import CalcError, evaluate
 from .....types import Answer, Example, Prediction
+from ...program.program import Program
 from . import earlier, table
 from . import program as convfinqa_program
+from .formula import grounded, read_formula
 from .read import READINGS, Turn, read
 from .turns import Plan, format_answer
 
@@ -128,18 +132,21 @@ def plan(example: Example, off: frozenset[str] = frozenset()) -> tuple[str, Plan
     return "", None, turn
 
 
-def checked_program(p: Plan, turn: Turn, value: float | str) -> dict | None:
-    """The plan's Program as JSON (with the earlier turns it refers to), when it computes the plan's value."""
-    if p.program is None or not isinstance(value, float):
-        return None
+def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] | None:
+    """The Program that answers the turn, with the earlier turns' Programs it refers to: the pattern's own when it
+    computes what its formula says, else the formula read into a Program over the plan's evidence and the earlier
+    turns (``formula.grounded``); None when the formula is no arithmetic a Program runs (a yes/no comparison)."""
     history = convfinqa_program.history(turn.steps)
+    read = read_formula(p.formula)
+    if read is None:
+        return None
+    want = read.value()
     try:
-        got = p.program.value(history)
+        if p.program is not None and abs(p.program.value(history) - want) <= 1e-6 * max(1.0, abs(want)):
+            return p.program, history
     except CalcError:
-        return None
-    if abs(got - value) > 1e-6 * max(1.0, abs(value)):
-        return None
-    return {**p.program.to_json(), "history": [h.to_json() for h in history]}
+        pass
+    return grounded(read, p.evidence, history), history
 
 
 def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
@@ -151,8 +158,9 @@ def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Pre
     if p is None:
         return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
                           meta={"pattern": name})
+    found = answer_program(p, turn)
     try:
-        value = evaluate(p.formula)
+        value = found[0].value(found[1]) if found else evaluate(p.formula)
     except CalcError as exc:
         return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}", meta={"pattern": name})
     # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
@@ -160,7 +168,7 @@ def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Pre
     text = value if isinstance(value, str) else format_answer(value) + p.unit
     if p.unit == "%" and re.fullmatch(r"-?\d+(?:\.\d+)?", p.formula.strip()):
         text = p.formula.strip() + "%"  # "61%" as written: the official EM also looks for the gold formula "61%"
-    program = checked_program(p, turn, value)
+    program = {**found[0].to_json(), "history": [h.to_json() for h in found[1]]} if found else None
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
                                                  **({"program": program} if program else {})})

@@ -14,6 +14,7 @@ from .....types import Evidence, Example
 from ...program.program import Program, Ref
 from . import ground
 from . import program as P
+from .formula import read_formula
 from .ground import content_words, years_in
 from .program import Step
 
@@ -48,7 +49,7 @@ def steps_of(example: Example) -> list[Step]:
         words = content_words(q) or (steps[-1].words if steps else [])
         steps.append(Step(q, answer, _value(answer) if answer else None, years, words,
                           bool(re.fullmatch(r"\s*-?(?:\d+(?:\.\d+)?|\.\d+)%?\s*", answer)),
-                          _NUM_RE.findall(answer)))
+                          _NUM_RE.findall(answer), read_formula(answer) if answer else None))
     return steps
 
 

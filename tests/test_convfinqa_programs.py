@@ -1,0 +1,47 @@
+"""ConvFinQA read into Programs: earlier formulas at the boundary, every answer computed by its Program."""
+
+from __future__ import annotations
+
+from tabtext.engines.solver.program.program import Cell, Const, Program, Ref
+from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.formula import grounded, read_formula
+from tabtext.types import Evidence, Example, Turn
+from test_convfinqa_solver import CONTEXT
+
+
+def test_a_formula_is_read_into_the_program_tree_it_stands_for():
+    program = read_formula("(15 - 19) / 19")
+    assert program == Program("divide", (Program("subtract", (Const(15.0, "15"), Const(19.0, "19"))),
+                                         Const(19.0, "19")))
+    assert read_formula("1,250") == Program("lookup", (Const(1250.0, "1,250"),))
+    assert read_formula("11.4%").value() == 0.114
+    assert read_formula("-5 + 2").args[0] == Const(-5.0, "-5")
+
+
+def test_what_is_no_arithmetic_is_not_read():
+    assert read_formula("5 > 3") is None  # a yes/no comparison
+    assert read_formula("net revenue") is None
+    assert read_formula("") is None
+
+
+def test_grounded_reads_numbers_as_evidence_and_earlier_parts_as_refs():
+    history = (read_formula("1250"), read_formula("1250 - 1000"))
+    evidence = (Evidence("cell", row=1, col=1, text="$ 1,250"), Evidence("cell", row=1, col=3, text="$ 1,000"))
+    program = grounded(read_formula("(1250 - 1000) / 1000"), evidence, history)
+    assert program == Program("divide", (Ref(1), Cell(1, 3, "$ 1,000", 1000.0)))
+    assert program.value(history) == 0.25
+
+
+def test_every_answered_turn_carries_the_program_that_computes_it():
+    turns = [("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000"),
+             ("what was the change?", "1250 - 1000"), ("and the percentage change?", "(1250 - 1000) / 1000"),
+             ("what is that times 100?", "((1250 - 1000) / 1000) * 100")]
+    for k, (question, _) in enumerate(turns):
+        history = tuple(t for q, a in turns[:k] for t in (Turn("user", q), Turn("assistant", a)))
+        pred = answer_convfinqa(Example(uid=f"d#{k}", question=question, context=CONTEXT, history=history,
+                                        meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+        assert pred.answer is not None, pred.error
+        program = Program.from_json(pred.meta["program"])
+        earlier = tuple(Program.from_json(h) for h in pred.meta["program"]["history"])
+        assert float(pred.raw) == round(program.value(earlier), 5), question
+    assert earlier[2] == read_formula("1250 - 1000")  # the earlier turns are their formulas' Programs
