@@ -45,3 +45,27 @@ def test_every_answered_turn_carries_the_program_that_computes_it():
         earlier = tuple(Program.from_json(h) for h in pred.meta["program"]["history"])
         assert float(pred.raw) == round(program.value(earlier), 5), question
     assert earlier[2] == read_formula("1250 - 1000")  # the earlier turns are their formulas' Programs
+
+
+def _proposal(pattern: str, position: int, text: str, after_stop: bool = False):
+    from tabtext.engines.solver.tasks.convfinqa.choose import Proposal
+    from tabtext.engines.solver.tasks.convfinqa.turns import Plan
+
+    return Proposal(pattern, position, after_stop, Plan(text), text, read_formula(text), ())
+
+
+def test_without_weights_the_table_order_decides_and_a_stop_ends_the_turn():
+    from tabtext.engines.solver.tasks.convfinqa.choose import choose
+
+    first, second = _proposal("explicit", 0, "5"), _proposal("lookup", 26, "7")
+    assert choose([first, second]) is first
+    assert choose([_proposal("lookup", 26, "7", after_stop=True)]) is None
+    assert choose([]) is None
+
+
+def test_a_ranker_chooses_the_best_scored_proposal():
+    from tabtext.engines.solver.tasks.convfinqa.choose import choose
+
+    first, second = _proposal("explicit", 0, "5"), _proposal("lookup", 26, "7")
+    assert choose([first, second], {"bias": 0.0, "weights": {"pattern=lookup": 1.0}}) is second
+    assert choose([first, second], {"bias": 0.0, "weights": {"first": 1.0}}) is first

@@ -26,6 +26,7 @@ from .....types import Answer, Example, Prediction
 from ...program.program import Program
 from . import earlier, table
 from . import program as convfinqa_program
+from .choose import Proposal, choose, weights
 from .formula import grounded, read_formula
 from .read import READINGS, Turn, read
 from .turns import Plan, format_answer
@@ -118,18 +119,27 @@ REFINEMENTS = {
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
 
 
-def plan(example: Example, off: frozenset[str] = frozenset()) -> tuple[str, Plan | None, Turn]:
-    """(the pattern that read the turn, its plan — None when it applies but grounds nothing, the turn read)."""
-    turn = read(example, off)
-    for pattern in PATTERNS:
+def proposals(turn: Turn, off: frozenset[str] = frozenset(), every: bool = True) -> tuple[list[Proposal], str]:
+    """Every pattern's answer in the table's order, and the first pattern that stops (applies, grounds nothing);
+    ``every=False`` ends at the first proposal or stop (all the table's order needs)."""
+    out: list[Proposal] = []
+    stop = ""
+    for position, pattern in enumerate(PATTERNS):
         if pattern.name in off:
             continue
-        found = pattern.propose(turn)
+        try:
+            found = pattern.propose(turn)
+        except (AttributeError, TypeError, ValueError, IndexError, KeyError, ZeroDivisionError):
+            continue  # a row written to run only after the rows above it passed: it does not apply here
         if found is earlier.NO_ANSWER:
-            return pattern.name, None, turn
-        if found is not None:
-            return pattern.name, found, turn
-    return "", None, turn
+            stop = stop or pattern.name
+        elif found is not None:
+            computed = compute(found, turn)
+            if computed is not None:
+                out.append(Proposal(pattern.name, position, bool(stop), found, *computed))
+        if not every and (out or stop):
+            break
+    return out, stop
 
 
 def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] | None:
@@ -149,28 +159,38 @@ def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] |
     return grounded(read, p.evidence, history), history
 
 
-def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
-    """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
-    try:
-        name, p, turn = plan(example, off)
-    except Exception as exc:  # one odd turn must not stop a run; the error says what happened
-        return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
-    if p is None:
-        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
-                          meta={"pattern": name})
+def compute(p: Plan, turn: Turn) -> tuple[str, Program | None, tuple[Program, ...]] | None:
+    """(the answer as text, the Program that computes it, the earlier turns' Programs); None when it cannot run."""
     found = answer_program(p, turn)
     try:
         value = found[0].value(found[1]) if found else evaluate(p.formula)
-    except CalcError as exc:
-        return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}", meta={"pattern": name})
+    except CalcError:
+        return None
     # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
     # "11.4%" for a percentage the document writes so: right whether the gold keeps 11.4 or reads it as 0.114
     text = value if isinstance(value, str) else format_answer(value) + p.unit
     if p.unit == "%" and re.fullmatch(r"-?\d+(?:\.\d+)?", p.formula.strip()):
         text = p.formula.strip() + "%"  # "61%" as written: the official EM also looks for the gold formula "61%"
-    program = {**found[0].to_json(), "history": [h.to_json() for h in found[1]]} if found else None
+    return (text, *found) if found else (text, None, ())
+
+
+def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
+    """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
+    try:
+        turn = read(example, off)
+        model = weights()
+        found, stop = proposals(turn, off, every=model is not None)
+    except Exception as exc:  # one odd turn must not stop a run; the error says what happened
+        return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+    chosen = choose(found, model, turn.question)
+    if chosen is None:
+        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
+                          meta={"pattern": stop})
+    p, text = chosen.plan, chosen.text
+    program = {**chosen.program.to_json(), "history": [h.to_json() for h in chosen.history]} \
+        if chosen.program else None
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
-                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
+                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": chosen.pattern,
                                                  **({"program": program} if program else {})})
 
 
