@@ -91,3 +91,33 @@ def shape(a: Operand) -> tuple:
         return (a.op, *(shape(x) for x in a.args))
     value = getattr(a, "value", None)
     return ("n", None if value is None else round(float(value), 9))
+
+
+# -- what a follow-up reads of an earlier turn's Program (once the text was read, never its string again) ----------
+def pair(program: Program | None, op: str) -> tuple[Const, Const] | None:
+    """The two numbers of ``op`` over plain numbers ("1250 - 1000": subtract(1250, 1000)); None otherwise."""
+    if program is None or program.op != op or len(program.args) != 2:
+        return None
+    a, b = program.args
+    return (a, b) if isinstance(a, Const) and isinstance(b, Const) else None
+
+
+def holds(program: Program | None, op: str) -> bool:
+    """Whether ``op`` is computed anywhere in the Program."""
+    return program is not None and (program.op == op or any(
+        isinstance(a, Program) and holds(a, op) for a in program.args))
+
+
+def terms(program: Program | None) -> list[Const]:
+    """The numbers of a plain sum ("a + b + c"), in order; [] for anything else."""
+    if program is None or program.op != "add":
+        return []
+    out: list[Const] = []
+    for a in program.args:
+        if isinstance(a, Const):
+            out.append(a)
+        elif not (more := terms(a)):
+            return []
+        else:
+            out += more
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from . import ground
+from .formula import pair
 from .ground import content_words
 from .program import Step
 from .turns import GENERIC, Plan, number_value
@@ -20,9 +21,9 @@ def part_of_earlier_whole(doc: ground.Document, prev: Step, words: list[str], ye
     part = doc.best([w for w in words if w not in GENERIC] or words, years, question)
     if part is None or prev.value is None:
         return None
-    m = re.fullmatch(r"\s*\S+ / (-?[\d.]+%?)\s*", prev.formula)
-    if m:
-        whole = m.group(1)
+    ratio = pair(prev.program, "divide")
+    if ratio and ratio[1].text.lstrip("-").replace(".", "").rstrip("%").isdigit():
+        whole = ratio[1].text
     elif prev.lookup and abs(prev.value) > abs(part.value) and part.text != prev.formula.strip():
         whole = prev.formula.strip()
     else:

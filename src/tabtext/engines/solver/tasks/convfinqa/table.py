@@ -10,6 +10,7 @@ import re
 from . import ground
 from . import program as P
 from .earlier import NO_ANSWER, combine_plan, or_stop
+from .formula import terms as summed_terms
 from .ground import content_words
 from .moves import part_of_earlier_whole, same_line, two_subjects, whole_period
 from .read import THOSE_YEARS, Turn
@@ -174,7 +175,7 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
         return None
     pv = prev.formula if prev.lookup else f"({prev.formula})"
     if t.op == "sum":
-        terms = [x.strip() for x in prev.formula.split(" + ")]
+        terms = [x.text for x in summed_terms(prev.program)]
         if t.on("same_line") and len(terms) >= 2 and all(re.fullmatch(r"-?[\d.]+", x) for x in terms):
             # "including the 2001 program, what becomes this total?": a new term from the line of the others
             line = same_line(t.doc, terms, t.subject, t.qyears[:1], q)

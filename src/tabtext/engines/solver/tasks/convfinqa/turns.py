@@ -14,7 +14,7 @@ from .....types import Evidence, Example
 from ...program.program import Program, Ref
 from . import ground
 from . import program as P
-from .formula import read_formula
+from .formula import pair, read_formula
 from .ground import content_words, years_in
 from .program import Step
 
@@ -156,11 +156,11 @@ def operand_years(doc: ground.Document, steps: list[Step]) -> dict[str, str]:
         if s.lookup and s.years and s.formula.strip() not in years:
             years[s.formula.strip()] = s.years[-1]
     for s in steps:
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+        change = pair(s.program, "subtract")
         own = sorted(set(years_in(s.question)))
-        if m and len(own) == 2:
-            years.setdefault(m.group(1), own[1])
-            years.setdefault(m.group(2), own[0])
+        if change and len(own) == 2:
+            years.setdefault(change[0].text, own[1])
+            years.setdefault(change[1].text, own[0])
         for number in s.numbers:
             cell = doc.locate(number_value(number), table_only=True)
             if cell is not None and len(set(cell.years)) == 1:
@@ -173,10 +173,10 @@ def relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -
     known = operand_years(doc, steps)
     for k in reversed(range(len(steps))[-3:]):
         s = steps[k]
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
-        if not m:
+        change = pair(s.program, "subtract")
+        if not change:
             continue
-        a, b = m.groups()
+        a, b = (x.text for x in change)
         base = b
         ya, yb = known.get(a), known.get(b)
         if years and years[0] in (ya, yb):
