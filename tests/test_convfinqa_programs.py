@@ -69,3 +69,19 @@ def test_a_ranker_chooses_the_best_scored_proposal():
     first, second = _proposal("explicit", 0, "5"), _proposal("lookup", 26, "7")
     assert choose([first, second], {"bias": 0.0, "weights": {"pattern=lookup": 1.0}}) is second
     assert choose([first, second], {"bias": 0.0, "weights": {"first": 1.0}}) is first
+
+
+def test_and_in_another_year_is_an_edit_of_the_earlier_program():
+    from tabtext.engines.solver.tasks.convfinqa.formula import render, with_numbers
+
+    earlier = read_formula("(1250 - 1000) / 1000")
+    moved = with_numbers(earlier, {1250.0: Cell(1, 2, "$ 1,100", 1100.0), 1000.0: Cell(1, 3, "$ 1,000", 1000.0)})
+    assert moved.op == "divide" and moved.args[1] == Cell(1, 3, "$ 1,000", 1000.0)
+    assert render(moved) == "(1100 - 1000) / 1000"
+    history = tuple(t for q, a in [("what was the net revenue in 2007?", "1250"),
+                                    ("and the net revenue less the operating expenses in 2007?", "1250 - 400")]
+                    for t in (Turn("user", q), Turn("assistant", a)))
+    pred = answer_convfinqa(Example(uid="d#2", question="and in 2006?", context=CONTEXT, history=history,
+                                    meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+    program = Program.from_json(pred.meta["program"])
+    assert pred.raw == "720.0" and program.op == "subtract" and all(isinstance(a, Cell) for a in program.args)

@@ -121,3 +121,30 @@ def terms(program: Program | None) -> list[Const]:
         else:
             out += more
     return out
+
+
+# -- a follow-up as an edit of an earlier turn's Program ------------------------------------------------------------
+_SYMBOL = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/"}
+
+
+def with_numbers(program: Program, moved: dict[float, Operand]) -> Program:
+    """The same computation with each number in ``moved`` (by value) replaced by its new operand ("and in 2005?":
+    each operand moved to the new year's cell)."""
+    def edit(a: Operand) -> Operand:
+        if isinstance(a, Program):
+            return Program(a.op, tuple(edit(x) for x in a.args), a.scale, a.pattern)
+        return moved.get(round(a.value, 9), a) if isinstance(a, Const) else a
+    return edit(program)  # type: ignore[return-value]
+
+
+def render(a: Operand) -> str:
+    """The formula a Program computes, each number as written (a constant) or as its exact value (a cell)."""
+    if isinstance(a, Program):
+        if a.op == "lookup" and len(a.args) == 1:
+            return render(a.args[0])
+        xs = [f"({render(x)})" if isinstance(x, Program) and x.op != "lookup" else render(x) for x in a.args]
+        return f"-{xs[0]}" if a.op == "negate" else f" {_SYMBOL[a.op]} ".join(xs)
+    if isinstance(a, Const) and a.text:
+        return a.text
+    text = repr(float(a.value))  # type: ignore[union-attr]
+    return text[:-2] if text.endswith(".0") else text

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from . import ground
-from .formula import pair
+from . import program as P
+from .formula import pair, render, shape, with_numbers
 from .ground import content_words
 from .program import Step
 from .turns import GENERIC, Plan, number_value
@@ -34,7 +35,7 @@ def part_of_earlier_whole(doc: ground.Document, prev: Step, words: list[str], ye
 def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | None:
     """ "and for emea?" after a computation: each operand moves along its row or column to the cell naming the
     new subject (a "total" cell, the whole of a ratio, stays)."""
-    formula = prev.formula
+    moved_to: dict = {}
     rows: set = set()
     for number in dict.fromkeys(prev.numbers):
         same = [x for x in doc.candidates if x.source == "table" and abs(x.value - number_value(number)) < 1e-9]
@@ -51,10 +52,12 @@ def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | N
         if not scored:
             continue
         best = max(scored, key=lambda t: t[0])[1]
-        formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", best.text, formula)
-    if formula == prev.formula:
+        moved_to[round(number_value(number), 9)] = P.leaf(best)
+    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+    if edited is None or shape(edited) == shape(prev.program):
         return None
-    return Plan(formula, note="previous computation moved to the new subject's row")
+    return Plan(render(edited), edited.evidence(), "previous computation moved to the new subject's row",
+                program=edited)
 
 
 def whole_period(doc: ground.Document, subject: list[str], years: list[str], question: str):

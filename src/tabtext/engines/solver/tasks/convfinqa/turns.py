@@ -14,7 +14,7 @@ from .....types import Evidence, Example
 from ...program.program import Program, Ref
 from . import ground
 from . import program as P
-from .formula import pair, read_formula
+from .formula import pair, read_formula, render, shape, with_numbers
 from .ground import content_words, years_in
 from .program import Step
 
@@ -287,7 +287,7 @@ def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
 def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
     """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
     old = prev.years[-1] if prev.years else None
-    formula = prev.formula
+    moved_to: dict[float, object] = {}
     known = operand_years(doc, steps)
     spread = {known[n] for n in prev.numbers if known.get(n)}
     if len(spread) > 1:  # a sum or change across years: the subject, new year
@@ -298,12 +298,13 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
         if cell is not None:
             moved = doc.move(cell, old, years[0]) if old else None
             if moved is not None:
-                formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
+                moved_to[round(number_value(number), 9)] = P.leaf(moved)
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
             return _lookup_plan(c, "previous subject, new year")
-    if formula == prev.formula:
+    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+    if edited is None or shape(edited) == shape(prev.program):
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return _lookup_plan(c, "previous subject, new year")
-    return Plan(formula, note="previous computation moved to the new year")
+    return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)
