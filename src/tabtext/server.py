@@ -230,12 +230,12 @@ def _evidence(e: Evidence) -> dict[str, object]:
 
 
 def answer_json(pred: Prediction) -> dict[str, object]:
+    """One shape whatever the answer: ``answer`` is always a string ("" for none; spans joined by ", "), ``items``
+    always the list of its spans or numbers, ``table`` the rows of a table-valued answer or null."""
     a: Answer | None = pred.answer
-    value: object = None
-    if a is not None:
-        value = ([list(r) for r in a.value.rows] if isinstance(a.value, Table)
-                 else list(a.value) if isinstance(a.value, tuple) else a.value)
-    out: dict[str, object] = {"answer": value, "scale": a.scale if a else "", "derivation": a.derivation if a else "",
+    table = [list(r) for r in a.value.rows] if a is not None and isinstance(a.value, Table) else None
+    out: dict[str, object] = {"answer": a.text() if a else "", "items": list(a.items) if a else [], "table": table,
+                              "scale": a.scale if a else "", "derivation": a.derivation if a else "",
                               "evidence": [_evidence(e) for e in pred.evidence]}
     if pred.error:
         out["error"] = pred.error
