@@ -6,8 +6,10 @@ last subject with a new year. Values come from the table (rows matched by their 
 year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
 
 ``PATTERNS`` is the table of ways a turn is read: a name, the cue it answers to, the operator, the operands,
-an example. They are tried in the table's order (its order is its priority) and the first that applies gives
-the plan; one that applies but grounds nothing leaves the turn unanswered. ``REFINEMENTS`` names the
+an example. Each row that applies proposes a plan (``proposals``) and ``choose.py`` picks one: a learned ranker
+when one is shipped, else the table's order (the first that applies gives the plan; one that applies but grounds
+nothing leaves the turn unanswered); ``benchmarks/convfinqa_rank.py`` measured the ranker and it did not gain
+on the held-out half, so the order decides. ``REFINEMENTS`` names the
 refinements inside patterns and ``read.READINGS`` the operator readings; any of them can be
 switched off by name (``answer_convfinqa(example, off={...})``, ``benchmarks/convfinqa_eval.py --without``).
 The answer is what the turn's Program computes (``answer_program``: the pattern's own, or its formula read into
