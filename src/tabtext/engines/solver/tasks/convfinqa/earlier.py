@@ -66,7 +66,8 @@ def _on_earlier(t: Turn) -> bool:
 
 
 def explicit(t: Turn) -> Plan | None:
-    return literal_arithmetic(t.question, t.prev, t.years, t.doc) or rescale(t.question, t.prev)
+    last = P.ref(t.steps) if t.steps else None
+    return literal_arithmetic(t.question, t.prev, t.years, t.doc, last) or rescale(t.question, t.prev, last)
 
 
 def change_over_base(t: Turn) -> Plan | None:

@@ -123,8 +123,13 @@ _ARITH = [("-", re.compile(r"\b(?:less|minus|subtract(?:ed)?|reduced by|deduct\w
           ("+", re.compile(r"\b(?:plus|added to|add)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b"))]
 
 
-def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: ground.Document) -> Plan | None:
-    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand."""
+_OP = {"-": "subtract", "/": "divide", "*": "multiply", "+": "add"}
+
+
+def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: ground.Document,
+                       last: Ref | None = None) -> Plan | None:
+    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand (``last``
+    refers to the previous turn)."""
     for sym, pattern in _ARITH:
         m = pattern.search(question)
         if not m or m.group(1) in years:
@@ -132,11 +137,13 @@ def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: 
         number = m.group(1).replace(",", "")
         left = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*$", question[: m.start()])
         if left and left.group(1) not in years:
-            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers")
+            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers",
+                        program=P.program(_OP[sym], P.number(left.group(1).replace(",", "")), P.number(number)))
         if prev is not None and prev.value is not None and (REFER.search(question[: m.start()]) or
                                                             not content_words(question[: m.start()])):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
-            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number")
+            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number",
+                        program=P.program(_OP[sym], last, P.number(number)))
         left_words = content_words(question[: m.start()])
         if left_words:
             found = [doc.best_scored(left_words, [y], question) for y in dict.fromkeys(years)] or \
@@ -144,7 +151,8 @@ def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: 
             found = [f for f in found if f is not None]
             if found:
                 c = max(found, key=lambda f: f[0])[1]
-                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number")
+                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number",
+                            program=P.program(_OP[sym], P.leaf(c), P.number(number)))
     return None
 
 
@@ -233,7 +241,7 @@ _UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|
                         r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
 
 
-def rescale(question: str, prev: Step | None) -> Plan | None:
+def rescale(question: str, prev: Step | None, last: Ref | None = None) -> Plan | None:
     """ "what about in millions?", "and what is that in dollars?": the earlier answer in another unit.
     The tables state amounts in millions (or thousands) and raw counts in units, so the direction follows the size."""
     m = _UNIT_ONLY.match(question.strip())
@@ -241,7 +249,7 @@ def rescale(question: str, prev: Step | None) -> Plan | None:
         return None
     unit, v, pv = m.group(1), abs(prev.value), parenthesize(prev.formula)
     if unit.startswith("percent"):
-        return Plan(f"{pv} * 100", note="earlier answer in percent")
+        return Plan(f"{pv} * 100", note="earlier answer in percent", program=P.program("multiply", last, P.const(100)))
     if unit.startswith("million"):
         factor = "/ 1000000" if v >= 1e5 else "* 1000" if v < 10 else None
     elif unit.startswith("billion"):
@@ -250,7 +258,11 @@ def rescale(question: str, prev: Step | None) -> Plan | None:
         factor = "/ 1000" if v >= 1e5 else "* 1000"
     else:
         factor = "* 1000000" if v < 1e5 else "/ 1000000" if unit == "single digits" else None
-    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}") if factor else None
+    if not factor:
+        return None
+    sym, number = factor.split()
+    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}",
+                program=P.program(_OP[sym], last, P.const(float(number))))
 
 
 def count_word(question: str) -> int | None:
