@@ -29,7 +29,8 @@ def part_of_earlier_whole(doc: ground.Document, prev: Step, words: list[str], ye
         whole = prev.formula.strip()
     else:
         return None
-    return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole")
+    return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole",
+                program=P.program("divide", P.leaf(part), P.number(whole)))
 
 
 def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | None:
@@ -120,4 +121,5 @@ def two_subjects(doc: ground.Document, question: str, op: str, years: list[str])
     if a is None or b is None or a.key == b.key:
         return None
     sym = "+" if op == "sum" else "-"
-    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
+    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects",
+                program=P.program("add" if op == "sum" else "subtract", P.leaf(a), P.leaf(b)))
