@@ -145,20 +145,14 @@ def proposals(turn: Turn, off: frozenset[str] = frozenset(), every: bool = True)
 
 
 def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] | None:
-    """The Program that answers the turn, with the earlier turns' Programs it refers to: the pattern's own when it
-    computes what its formula says, else the formula read into a Program over the plan's evidence and the earlier
-    turns (``formula.grounded``); None when the formula is no arithmetic a Program runs (a yes/no comparison)."""
+    """The Program that answers the turn, with the earlier turns' Programs it refers to: the pattern's own, else
+    (a row that still writes only a formula) the formula read into a Program over the plan's evidence and the
+    earlier turns (``formula.grounded``); None when it is no arithmetic a Program runs (a yes/no comparison)."""
     history = convfinqa_program.history(turn.steps)
+    if p.program is not None:
+        return p.program, history
     read = read_formula(p.formula)
-    if read is None:
-        return None
-    want = read.value()
-    try:
-        if p.program is not None and abs(p.program.value(history) - want) <= 1e-6 * max(1.0, abs(want)):
-            return p.program, history
-    except CalcError:
-        pass
-    return grounded(read, p.evidence, history), history
+    return (grounded(read, p.evidence, history), history) if read is not None else None
 
 
 def compute(p: Plan, turn: Turn) -> tuple[str, Program | None, tuple[Program, ...]] | None:
