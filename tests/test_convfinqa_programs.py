@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tabtext.engines.solver.program.program import Cell, Const, Program, Ref
+from tabtext.engines.solver.program.program import Cell, Const, Program
 from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
-from tabtext.engines.solver.tasks.convfinqa.formula import grounded, read_formula
-from tabtext.types import Evidence, Example, Turn
+from tabtext.engines.solver.tasks.convfinqa.formula import read_formula
+from tabtext.types import Example, Turn
 from test_convfinqa_solver import CONTEXT
 
 
@@ -22,14 +22,6 @@ def test_what_is_no_arithmetic_is_not_read():
     assert read_formula("5 > 3") is None  # a yes/no comparison
     assert read_formula("net revenue") is None
     assert read_formula("") is None
-
-
-def test_grounded_reads_numbers_as_evidence_and_earlier_parts_as_refs():
-    history = (read_formula("1250"), read_formula("1250 - 1000"))
-    evidence = (Evidence("cell", row=1, col=1, text="$ 1,250"), Evidence("cell", row=1, col=3, text="$ 1,000"))
-    program = grounded(read_formula("(1250 - 1000) / 1000"), evidence, history)
-    assert program == Program("divide", (Ref(1), Cell(1, 3, "$ 1,000", 1000.0)))
-    assert program.value(history) == 0.25
 
 
 def test_every_answered_turn_carries_the_program_that_computes_it():

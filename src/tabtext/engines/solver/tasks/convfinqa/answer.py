@@ -12,9 +12,9 @@ nothing leaves the turn unanswered); ``benchmarks/convfinqa_rank.py`` measured t
 on the held-out half, so the order decides. ``REFINEMENTS`` names the
 refinements inside patterns and ``read.READINGS`` the operator readings; any of them can be
 switched off by name (``answer_convfinqa(example, off={...})``, ``benchmarks/convfinqa_eval.py --without``).
-The answer is what the turn's Program computes (``answer_program``: the pattern's own, or its formula read into
-a Program over the plan's evidence and the earlier turns, which are read into Programs at the boundary,
-``formula.py``), as a plain string; the formula goes into ``derivation``.
+The answer is what the turn's Program computes (``answer_program``: every row builds one over its grounded
+cells, text numbers and ``Ref``s to earlier turns, whose formulas are read into Programs at the boundary,
+``formula.py``), as a plain string; the formula it renders goes into ``derivation``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ...program.program import Program
 from . import earlier, table
 from . import program as convfinqa_program
 from .choose import Proposal, choose, weights
-from .formula import grounded, read_formula
+from .formula import read_formula
 from .read import READINGS, Turn, read
 from .turns import Plan, format_answer
 
@@ -145,14 +145,11 @@ def proposals(turn: Turn, off: frozenset[str] = frozenset(), every: bool = True)
 
 
 def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] | None:
-    """The Program that answers the turn, with the earlier turns' Programs it refers to: the pattern's own, else
-    (a row that still writes only a formula) the formula read into a Program over the plan's evidence and the
-    earlier turns (``formula.grounded``); None when it is no arithmetic a Program runs (a yes/no comparison)."""
+    """The Program that answers the turn (the pattern's own; a row that wrote only a formula: the formula read),
+    with the earlier turns' Programs it refers to; None when it is no arithmetic a Program runs (yes/no)."""
     history = convfinqa_program.history(turn.steps)
-    if p.program is not None:
-        return p.program, history
-    read = read_formula(p.formula)
-    return (grounded(read, p.evidence, history), history) if read is not None else None
+    program = p.program or read_formula(p.formula)
+    return (program, history) if program is not None else None
 
 
 def compute(p: Plan, turn: Turn) -> tuple[str, Program | None, tuple[Program, ...]] | None:

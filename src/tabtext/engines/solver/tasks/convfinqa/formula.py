@@ -1,22 +1,16 @@
 """ConvFinQA's formula text read into Programs, once, at the boundary.
 
 ChatRAG-Bench gives each earlier turn's answer as its (gold) formula, ``(15 - 19) / 19``; ``read_formula`` reads
-it into the Program tree it stands for, so a follow-up edits and runs Programs rather than strings. A plan a
-pattern wrote as a formula becomes the Program that answers the turn through ``grounded``: its numbers become
-the cells and text numbers of the plan's evidence, and a part that is an earlier turn's Program becomes a
-``Ref`` to that turn.
+it into the Program tree it stands for, so a follow-up reads and edits Programs rather than strings.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
 
 from .....calc import CalcError, evaluate
-from .....numbers import parse_number
-from .....types import Evidence
-from ...program.program import Cell, Const, Operand, Program, Ref, TextNumber
+from ...program.program import Const, Operand, Program
 
 _NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)%?")
 _BINARY = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide"}
@@ -58,29 +52,6 @@ def _tree(node: ast.AST, consts: list[Const]) -> Operand:
         inner = _tree(node.operand, consts)
         return Const(-inner.value, f"-{inner.text}") if isinstance(inner, Const) else Program("negate", (inner,))
     raise ValueError(f"not read as a Program: {type(node).__name__}")
-
-
-def grounded(program: Program, evidence: Sequence[Evidence], history: Sequence[Program]) -> Program:
-    """``program`` with each number that is a cell or text number of ``evidence`` read as that operand, and each
-    part equal to an earlier turn's Program read as a ``Ref`` to it (the latest such turn)."""
-    leaves: dict[float, Operand] = {}
-    for e in evidence:
-        value = parse_number(e.text)
-        if value is not None:
-            leaves.setdefault(round(value, 9), Cell(e.row, e.col, e.text, value) if e.kind == "cell"
-                              else TextNumber(e.paragraph, e.start, e.end, e.text, value))
-    earlier = {shape(h): i for i, h in enumerate(history) if h.op != "span"}
-    return _bind(program, leaves, earlier, top=True)  # type: ignore[return-value]
-
-
-def _bind(a: Operand, leaves: dict[float, Operand], earlier: dict[tuple, int], top: bool = False) -> Operand:
-    if isinstance(a, Const):
-        return leaves.get(round(a.value, 9), a)
-    if not isinstance(a, Program):
-        return a
-    if not top and shape(a) in earlier:
-        return Ref(earlier[shape(a)])
-    return Program(a.op, tuple(_bind(x, leaves, earlier) for x in a.args), a.scale, a.pattern)
 
 
 def shape(a: Operand) -> tuple:

@@ -62,7 +62,7 @@ def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | N
 
 
 def whole_period(doc: ground.Document, subject: list[str], years: list[str], question: str):
-    """The subject's value in the last year of its table (or the year named) and in the table's first year."""
+    """(year, cell) of the subject in the last year of its table (or the year named) and in the table's first year."""
     tables = ground.Document([c for c in doc.candidates if c.source == "table"], doc.header)
     scored = tables.best_scored(subject, years[:1], question)
     if scored is None or scored[1].source != "table" or not scored[1].years:
@@ -76,7 +76,7 @@ def whole_period(doc: ground.Document, subject: list[str], years: list[str], que
     start = doc.move(end, last, table_years[0]) if end is not None else None
     if end is None or start is None or start.key == end.key:
         return None
-    return [(last, end.value, end.text), (table_years[0], start.value, start.text)]
+    return [(last, end), (table_years[0], start)]
 
 
 def same_line(doc: ground.Document, terms: list[str], subject: list[str], years: list[str], question: str):

@@ -17,13 +17,11 @@ from .read import THOSE_YEARS, Turn
 from .turns import (
     GENERIC,
     Plan,
-    combine,
     count_word,
     is_whole_of,
     number_value,
     operand_for_year,
     operand_years,
-    plan_or_none,
 )
 
 _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
@@ -77,7 +75,9 @@ def whole_table_period(t: Turn) -> Plan | None:
     whole = whole_period(t.doc, t.subject, t.years, t.question)  # "for the five year period ended 2017"
     if whole is None:
         return None
-    return or_stop(plan_or_none(combine(t.op, whole, t.question, ordered=True), f"{t.op} over the table's whole period"))
+    items = [(year, c.value, c.text) for year, c in whole]
+    return or_stop(combine_plan(t.op, items, [P.leaf(c) for _, c in whole], t.question,
+                                f"{t.op} over the table's whole period", ordered=True))
 
 
 def _year_pair(t: Turn):

@@ -274,10 +274,6 @@ def count_word(question: str) -> int | None:
     return _COUNTS.get(m.group(1)) or int(m.group(1))
 
 
-def plan_or_none(formula: str | None, note: str) -> Plan | None:
-    return Plan(formula, note=note) if formula else None
-
-
 def lookup_run(steps: list[Step]) -> list[Step]:
     """The trailing earlier answers that are single values (the operands a follow-up operator works on)."""
     run: list[Step] = []
