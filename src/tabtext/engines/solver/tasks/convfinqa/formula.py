@@ -79,6 +79,14 @@ def holds(program: Program | None, op: str) -> bool:
         isinstance(a, Program) and holds(a, op) for a in program.args))
 
 
+def leaves(program: Program) -> list[Const]:
+    """The numbers of a Program read from a formula, in the order it writes them."""
+    out: list[Const] = []
+    for a in program.args:
+        out += leaves(a) if isinstance(a, Program) else [a] if isinstance(a, Const) else []
+    return out
+
+
 def terms(program: Program | None) -> list[Const]:
     """The numbers of a plain sum ("a + b + c"), in order; [] for anything else."""
     if program is None or program.op != "add":

@@ -14,7 +14,7 @@ from .....types import Evidence, Example
 from ...program.program import Program, Ref
 from . import ground
 from . import program as P
-from .formula import pair, read_formula, render, shape, with_numbers
+from .formula import leaves, pair, read_formula, render, shape, with_numbers
 from .ground import content_words, years_in
 from .program import Step
 
@@ -47,9 +47,13 @@ def steps_of(example: Example) -> list[Step]:
         q = turn.content.lower()
         years = years_in(q) or (steps[-1].years if steps else [])
         words = content_words(q) or (steps[-1].words if steps else [])
-        steps.append(Step(q, answer, _value(answer) if answer else None, years, words,
-                          bool(re.fullmatch(r"\s*-?(?:\d+(?:\.\d+)?|\.\d+)%?\s*", answer)),
-                          _NUM_RE.findall(answer), read_formula(answer) if answer else None))
+        program = read_formula(answer) if answer else None  # the earlier answer read once, here
+        if program is None:
+            steps.append(Step(q, answer, _value(answer) if answer else None, years, words, False,
+                              _NUM_RE.findall(answer)))
+            continue
+        steps.append(Step(q, answer, program.value(), years, words, program.op == "lookup",
+                          [leaf.text for leaf in leaves(program)], program))
     return steps
 
 
