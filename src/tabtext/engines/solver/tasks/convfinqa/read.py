@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .....types import Example
 from ...lexicon.words import YEAR
 from . import ground
+from .formula import holds
 from .ground import content_words, years_in
 from .ops import detect_ops
 from .program import Step
@@ -89,7 +90,7 @@ def _average_of_years(t: Turn) -> None:
 
 def _percent_of_change(t: Turn) -> None:
     prev, q = t.prev, t.question
-    if t.op == "ratio" and "change" in t.ops and prev is not None and re.search(r"\s-\s", prev.formula) and \
+    if t.op == "ratio" and "change" in t.ops and prev is not None and holds(prev.program, "subtract") and \
             t.followup and not (t.on("by_change") and BY_CHANGE.search(q)) and \
             not re.search(r"\bin relation to (?:that|the|this) [\w&/ ]{1,30} one\b", q):
         t.op = "pct_change"
