@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ...lexicon.words import YEAR
 from . import ground
 from . import program as P
 from .formula import pair, render, shape, with_numbers
@@ -98,7 +99,7 @@ def same_line(doc: ground.Document, terms: list[str], subject: list[str], years:
 
 def two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
     """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
-    q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
+    q = re.sub(rf"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?{YEAR}\b|\?", " ", question)
     q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
     joiner = r"\s+(?:less|minus|without|excluding)\s+" if op == "change" and \
         re.search(r"\b(less|minus|without|excluding)\b", q) else r"\s+and\s+"

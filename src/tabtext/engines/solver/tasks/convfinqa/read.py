@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .....types import Example
+from ...lexicon.words import YEAR
 from . import ground
 from .formula import holds
 from .ground import content_words, years_in
@@ -23,7 +24,7 @@ _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
 _NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
-_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-)\s*((?:19|20)\d\d)\b")
+_RANGE = re.compile(rf"\b({YEAR})\s*(?:to|through|thru|-)\s*({YEAR})\b")
 THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? "
                          r"years\b")
 BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ...lexicon.words import MONTH_NAME
 from . import ground
 from . import program as P
 from .earlier import NO_ANSWER, combine_plan, or_stop
@@ -26,7 +27,7 @@ from .turns import (
 
 _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
                      r"\bshown in the (?:chart|graph|table)\b")
-_MONTHS = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
+_MONTHS = re.compile(rf"\b{MONTH_NAME}\b")
 _SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
 _VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
 _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
