@@ -97,12 +97,13 @@ def main() -> None:
             rows["run"][0] += 1
             rows["run"][1] += len(first)
             rows["run"][2] += len(first) - readable(out / "predictions.jsonl")
-            kill_after(command(out, args.limit, True), env, rng.uniform(0.2, 3.0) if trial % 2 else None, out)
+            kill_after(command(out, args.limit, bool(first)), env, rng.uniform(0.2, 3.0) if trial % 2 else None, out)
             second = saved_uids(out / "predictions.jsonl")
             rows["--resume"][0] += 1
             rows["--resume"][1] += len(first)
             rows["--resume"][2] += len(first - second)
-            done = subprocess.run(command(out, args.limit, True), env=env, capture_output=True, text=True)
+            resume = (out / "predictions.jsonl").exists()  # killed before its first answer: nothing to resume
+            done = subprocess.run(command(out, args.limit, resume), env=env, capture_output=True, text=True)
             final = saved_uids(out / "predictions.jsonl")
             complete = done.returncode == 0 and len(final) == args.limit and second <= final
             rows["run"][3] += complete
