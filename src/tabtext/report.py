@@ -99,7 +99,7 @@ def check_fields(data: dict, path: Path) -> dict[str, object]:
         for i, row in enumerate(rows):
             where = f"breakdowns[{preview(name)}][{i}]"
             _check_row(row, scores, bad, where, "count")
-            missing = [k for k in name.split(" x ") if k not in row]
+            missing = [k for k in [*name.split(" x "), *rows[0]] if k not in row]
             if missing:
                 raise bad(where, f"misses its key(s) {preview(missing)}")
     counts, notes, prov = data.get("counts", {}), data.get("warnings", []), data.get("provenance", {})
