@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
-from tabtext.types import Context, Example, Paragraph, Table
 from training.derivation_evidence import column_years, conventions, order_of
 from training.derivations import clean, read
 from training.grounding import cell_number, ground
+
+from tabtext.types import Context, Example, Paragraph, Table
 
 TABLE = Table(id="t", rows=(
     ("", "2019", "2018"),
