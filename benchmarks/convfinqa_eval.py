@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native
-from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES, answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.answer import PATTERNS, SWITCHES, answer_convfinqa
 from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))

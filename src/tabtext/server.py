@@ -4,7 +4,7 @@
 ``engines/prompts.py``, or any markdown table + text with a "Question:" line) and answers with the solver,
 so the openai engine pointed at this server gives the solver's answers. ``POST /v1/answer`` takes JSON
 ``{table, paragraphs, question, history?}``; ``POST /v1/dialogue`` is one turn of the page's conversation
-(``engines/solver/dialogue_api.py``). Bad input is a 4xx with a one-line message, never a 500.
+(``engines/solver/dialogue/api.py``). Bad input is a 4xx with a one-line message, never a 500.
 """
 
 
@@ -245,7 +245,7 @@ def mount_dialogue(app, limits: Limits) -> None:  # type: ignore[no-untyped-def]
     from fastapi import Request
     from starlette.concurrency import run_in_threadpool
 
-    from .engines.solver.dialogue_api import answer_turn
+    from .engines.solver.dialogue.api import answer_turn
 
     @app.post("/v1/dialogue")
     async def dialogue(request: Request) -> dict[str, object]:

@@ -6,7 +6,7 @@ further question is read from stdin (one a line; an empty line or EOF ends). Wit
 conversation is the solver's ``Dialogue``: follow-ups ("and in 2017?", "what is that as a percentage of
 revenue?", "what about net income?") edit the Programs of earlier answers, and what was computed is shown as
 "read as". Any other engine gets the conversation as ``Example.history`` and reads it itself.
-When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue.py``) the
+When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue/conversation.py``) the
 answer is "no answer found", with the best guess beside it.
 """
 
@@ -17,7 +17,7 @@ import json
 import sys
 import uuid
 
-from ..engines.solver.program import cell_labels
+from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
 from . import one_line_errors
@@ -58,7 +58,7 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
 
 
 def _found(pred: Prediction) -> bool:
-    from ..engines.solver.dialogue import stands_behind
+    from ..engines.solver.dialogue.conversation import stands_behind
 
     confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
     return pred.answer is not None and (not isinstance(confidence, (int, float)) or stands_behind(
@@ -66,7 +66,7 @@ def _found(pred: Prediction) -> bool:
 
 
 def describe(pred: Prediction, table: Table | None) -> list[str]:
-    from ..engines.solver.dialogue_api import NO_ANSWER, display
+    from ..engines.solver.dialogue.api import NO_ANSWER, display
 
     a = pred.answer
     if a is None:
@@ -101,7 +101,7 @@ def table_used(pred: Prediction, context: Context) -> Table | None:
 
 
 def as_json(question: str, asked: str, pred: Prediction) -> str:
-    from ..engines.solver.dialogue_api import display
+    from ..engines.solver.dialogue.api import display
 
     a = pred.answer
     # one value is a string, several a list (the solver writes a cell's text as a one-item tuple, TAT-QA's form)
@@ -119,7 +119,7 @@ class Conversation:
     engine gets the earlier turns as ``Example.history``."""
 
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
-        from ..engines.solver.dialogue import Dialogue
+        from ..engines.solver.dialogue.conversation import Dialogue
 
         self.engine, self.context = engine, context
         self.history: list[Turn] = []
@@ -127,7 +127,7 @@ class Conversation:
 
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
-        from ..engines.solver.dialogue import as_prediction
+        from ..engines.solver.dialogue.conversation import as_prediction
 
         question = question.strip()
         if not question:

@@ -1,0 +1,252 @@
+"""The solver's one intermediate form: a typed Program over grounded operands.
+
+Every solver path produces Programs and every consumer reads them: the ranker scores them, the dialogue
+edits them (another row, another period, the change between two earlier answers), predictions carry them
+(``Prediction.meta["program"]``, JSON), and they render their own derivation and evidence. A Program is data:
+``run()`` computes through ``tabtext.calc`` and never re-parses a formula string.
+
+Operands: ``Cell`` (a table cell with its labels), ``TextNumber`` (an amount in a paragraph with its
+subject words), ``Span`` (a text span), ``Const``, ``Ref`` (the result of an earlier turn) — or a nested
+Program, so ``change_ratio`` can also be written ``divide(subtract(a, b), b)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Union
+
+from ....calc import CalcError, evaluate
+from ....numbers import format_number
+from ....types import Answer, Evidence
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    row: int
+    col: int
+    text: str
+    value: float | None = None
+    row_label: str = ""
+    col_label: str = ""
+    table: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TextNumber:
+    paragraph: int
+    start: int
+    end: int
+    text: str
+    value: float
+    subject: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    paragraph: int
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: float
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """The result of an earlier turn: ``turn`` indexes the history (-1 = the last answer)."""
+
+    turn: int
+
+
+Operand = Union[Cell, TextNumber, Span, Const, Ref, "Program"]
+
+NUMERIC_OPS = ("add", "subtract", "multiply", "divide", "average", "sum", "change_ratio", "percent_of", "negate")
+VALUE_OPS = ("lookup", "span", "spans", "count", "argmax", "argmin", "filter")
+OPS = NUMERIC_OPS + VALUE_OPS
+
+
+def _num(value: float) -> str:
+    text = format_number(value, 6)
+    return f"({text})" if value < 0 else text
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """``op`` over ``args``, answered in ``scale``; ``pattern`` names the pattern that proposed it.
+
+    ``answer_value`` is set for value programs whose answer is not computed from operands (the label
+    chosen by argmax, the count of rows a filter kept).
+    """
+
+    op: str
+    args: tuple[Operand, ...] = ()
+    scale: str = ""
+    pattern: str = ""
+    answer_value: str | tuple[str, ...] | None = None
+    features: dict[str, float] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.op not in OPS:
+            raise ValueError(f"unknown operator {self.op!r}; known: {', '.join(OPS)}")
+
+    # -- rendering ---------------------------------------------------------------------------------------
+    def formula(self, history: Sequence[Program] = ()) -> str:
+        """The arithmetic derivation (numbers substituted), or "" for value programs."""
+        if self.op not in NUMERIC_OPS:
+            return ""
+        xs = [_operand_formula(a, history) for a in self.args]
+        if self.op in ("add", "sum"):
+            return " + ".join(xs)
+        if self.op == "subtract":
+            return f"{xs[0]} - {xs[1]}"
+        if self.op == "multiply":
+            return " * ".join(xs)
+        if self.op == "divide":
+            return f"{xs[0]} / {xs[1]}"
+        if self.op == "percent_of":
+            return f"{xs[0]} / {xs[1]} * 100"
+        if self.op == "change_ratio":
+            return f"({xs[0]} - {xs[1]}) / {xs[1]} * 100"
+        if self.op == "average":
+            return f"({' + '.join(xs)}) / {len(xs)}"
+        return f"-{xs[0]}"  # negate
+
+    def evidence(self) -> tuple[Evidence, ...]:
+        out: list[Evidence] = []
+        for a in self.args:
+            if isinstance(a, Program):
+                out.extend(a.evidence())
+            elif isinstance(a, Cell):
+                out.append(Evidence("cell", row=a.row, col=a.col, text=a.text))
+            elif isinstance(a, (TextNumber, Span)):
+                out.append(Evidence("text", paragraph=a.paragraph, start=a.start, end=a.end, text=a.text))
+        return tuple(dict.fromkeys(out))
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every table cell the program reads, nested programs included, in operand order."""
+        out: list[Cell] = []
+        for a in self.args:
+            if isinstance(a, Program):
+                out.extend(a.cells())
+            elif isinstance(a, Cell):
+                out.append(a)
+        return tuple(out)
+
+    # -- execution ---------------------------------------------------------------------------------------
+    def value(self, history: Sequence[Program] = ()) -> float:
+        """The numeric result; raises CalcError when it has none (a zero divisor, a text operand)."""
+        if self.op not in NUMERIC_OPS:
+            if self.op == "lookup" and len(self.args) == 1:
+                return _operand_value(self.args[0], history)
+            raise CalcError(f"a {self.op} program has no numeric value")
+        result = evaluate(self.formula(history))
+        if not isinstance(result, float):
+            raise CalcError(f"not a number: {result!r}")
+        return result
+
+    def run(self, history: Sequence[Program] = ()) -> Answer:
+        """The answer this program gives: a number rounded as TAT-QA writes it, a span, or a list."""
+        if self.answer_value is not None:
+            return Answer(self.answer_value, self.scale, self.formula(history))
+        if self.op in NUMERIC_OPS:
+            return Answer(format_number(self.value(history), 2), self.scale, self.formula(history))
+        texts = tuple(_operand_text(a, history) for a in self.args)
+        if self.op == "count":
+            return Answer(str(len(texts)), self.scale)
+        if self.op == "spans" or len(texts) > 1:
+            return Answer(texts, self.scale)
+        return Answer(texts[0] if texts else "", self.scale)
+
+    def shifted(self, rows: int) -> Program:
+        """The same Program with every cell's row moved by ``rows`` (a stacked block in the whole table)."""
+        def move(a: Operand) -> Operand:
+            if isinstance(a, Program):
+                return a.shifted(rows)
+            if isinstance(a, Cell):
+                return replace(a, row=a.row + rows)
+            return a
+        return replace(self, args=tuple(move(a) for a in self.args))
+
+    # -- serialisation -----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        out: dict = {"op": self.op, "args": [_operand_json(a) for a in self.args]}
+        if self.scale:
+            out["scale"] = self.scale
+        if self.pattern:
+            out["pattern"] = self.pattern
+        if self.answer_value is not None:
+            out["answer_value"] = list(self.answer_value) if isinstance(self.answer_value, tuple) else self.answer_value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> Program:
+        value = data.get("answer_value")
+        return cls(op=data["op"], args=tuple(_operand_from_json(a) for a in data.get("args", ())),
+                   scale=data.get("scale", ""), pattern=data.get("pattern", ""),
+                   answer_value=tuple(value) if isinstance(value, list) else value)
+
+
+_KINDS = {"cell": Cell, "text_number": TextNumber, "span": Span, "const": Const, "ref": Ref}
+_KIND_OF = {v: k for k, v in _KINDS.items()}
+
+
+def _operand_json(a: Operand) -> dict:
+    if isinstance(a, Program):
+        return {"kind": "program", **a.to_json()}
+    return {"kind": _KIND_OF[type(a)], **{f: getattr(a, f) for f in a.__slots__}}
+
+
+def _operand_from_json(data: dict) -> Operand:
+    kind = data.get("kind")
+    if kind == "program":
+        return Program.from_json(data)
+    if kind not in _KINDS:
+        raise ValueError(f"unknown operand kind {kind!r}")
+    return _KINDS[kind](**{k: v for k, v in data.items() if k != "kind"})
+
+
+def _resolve(ref: Ref, history: Sequence[Program]) -> Program:
+    try:
+        return history[ref.turn]
+    except IndexError:
+        raise CalcError(f"no earlier answer {ref.turn} (history holds {len(history)})") from None
+
+
+def _operand_value(a: Operand, history: Sequence[Program]) -> float:
+    if isinstance(a, Program):
+        return a.value(history)
+    if isinstance(a, Ref):
+        return _resolve(a, history).value(history[: a.turn])
+    if isinstance(a, Cell) and a.value is None:
+        raise CalcError(f"cell {a.text!r} holds no number")
+    if isinstance(a, Span):
+        raise CalcError(f"text span {a.text!r} holds no number")
+    return float(a.value)  # type: ignore[union-attr, arg-type]
+
+
+def _operand_formula(a: Operand, history: Sequence[Program]) -> str:
+    if isinstance(a, Program) and a.op in NUMERIC_OPS:
+        return f"({a.formula(history)})"
+    return _num(_operand_value(a, history))
+
+
+def _operand_text(a: Operand, history: Sequence[Program]) -> str:
+    if isinstance(a, (Cell, TextNumber, Span)):
+        return a.text
+    if isinstance(a, Const):
+        return a.text or format_number(a.value, 2)
+    if isinstance(a, Ref):
+        return _resolve(a, history).run(history).text()
+    return a.run(history).text()
+
+
+def cell_labels(program_json: dict | None) -> dict[tuple[int, int], tuple[str, str]]:
+    """(row, col) -> (row label, column label with all its header rows) of the cells a serialised Program reads."""
+    if not program_json:
+        return {}
+    return {(c.row, c.col): (c.row_label, c.col_label) for c in Program.from_json(program_json).cells()}
