@@ -25,9 +25,18 @@ def test_probabilities_are_a_softmax_over_the_classes_the_question_words_move():
     assert question_model.probabilities("Unseen words only", TOY) == {"arithmetic|table": 0.5, "span|text": 0.5}
 
 
-def test_the_shipped_model_knows_every_answer_type_and_source_and_reads_why_as_text():
+def test_the_shipped_model_knows_every_answer_type_and_source_and_reads_an_average_as_arithmetic():
     model = question_model.shipped_model()
     assert {c.split("|")[0] for c in model["classes"]} == {"arithmetic", "count", "multi-span", "span"}
     assert {c.split("|")[1] for c in model["classes"]} == {"table", "table-text", "text"}
-    assert question_model.text_log_odds("Why did the operating costs decrease?") > \
-        question_model.text_log_odds("What is the average revenue in 2018 and 2019?")
+    average = question_model.type_log_probs("What is the average revenue in 2018 and 2019?")
+    assert max(average, key=average.get) == "arithmetic"
+    why = question_model.type_log_probs("Why did the operating costs decrease?")
+    assert why["span"] > why["arithmetic"]
+
+
+def test_a_program_s_operator_tells_the_answer_type_it_gives():
+    assert question_model.answer_type_of("change_ratio", 2) == "arithmetic"
+    assert question_model.answer_type_of("count", 3) == "count"
+    assert question_model.answer_type_of("spans", 1) == "multi-span"
+    assert question_model.answer_type_of("lookup", 1) == "span"

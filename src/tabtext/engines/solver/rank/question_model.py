@@ -1,8 +1,10 @@
 """The question model: how likely each answer_type x answer_from is, from the question's words alone.
 
 A multinomial logistic regression over the question's lower-cased word unigrams, bigrams and first two words,
-fitted on TAT-QA train only (13,209 labelled questions, never dev) by ``training/question_model.py``, which
-writes ``question_model.json`` byte for byte. Plain Python at run time; the model loads on first use.
+fitted on TAT-QA train only (the open part of its 13,209 labelled questions, never dev) by
+``training/question_model.py``, which writes ``question_model.json`` byte for byte. The ranker reads the
+log-probability of the answer_type each candidate would give (``question_model_type``). Plain Python at run
+time; the model loads on first use.
 """
 
 from __future__ import annotations
@@ -46,8 +48,21 @@ def probabilities(question: str, model: dict | None = None) -> dict[str, float]:
 
 
 @lru_cache(maxsize=4096)
-def text_log_odds(question: str) -> float:
-    """Log-odds that the answer comes from the text alone (answer_from "text")."""
-    p = sum(v for k, v in probabilities(question).items() if k.endswith("|text"))
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
+def type_log_probs(question: str) -> dict[str, float]:
+    """Log-probability of each answer_type (summed over the answer sources)."""
+    out: dict[str, float] = {}
+    for name, p in probabilities(question).items():
+        kind = name.split("|")[0]
+        out[kind] = out.get(kind, 0.0) + p
+    return {k: math.log(max(p, 1e-6)) for k, p in out.items()}
+
+
+def answer_type_of(op: str, n_args: int) -> str:
+    """The TAT-QA answer_type a program of this operator gives."""
+    from ..program.program import NUMERIC_OPS
+
+    if op in NUMERIC_OPS:
+        return "arithmetic"
+    if op == "count":
+        return "count"
+    return "multi-span" if op == "spans" or n_args > 1 else "span"

@@ -1,7 +1,6 @@
 """Where a question's answer lives: a logistic model of "the answer comes from the text" over general features
 of the question and its context (the wh-word, the operator asked, how well a sentence covers the question
-against a table row and column, whether the periods asked are table columns, and the train-fitted question
-model's log-odds of a text answer, ``question_model.py``).
+against a table row and column, whether the periods asked are table columns).
 
 The pairwise ranker (``ranker.py``) learns only from questions where one candidate is right and another wrong;
 this model is fitted on every open question's annotated answer source (TAT-QA's ``answer_from``), so questions
@@ -15,7 +14,6 @@ import math
 import re
 
 from ..lexicon.words import content_tokens
-from .question_model import text_log_odds
 
 _WH = re.compile(r"\b(what|why|how|when|which|who|where)\b(?:\s+(much|many|did|does|do|is|was|were|are))?")
 
@@ -44,7 +42,7 @@ def source_features(reading, text_cover: float, table_cover: float) -> dict[str,
     qset = set(q.tokens)
     f = {f"kind_{q.kind}": 1.0, _wh(low): 1.0, "text_cover": text_cover, "table_cover": table_cover,
          "cover_gap": text_cover - table_cover, "years_asked": float(bool(q.years)),
-         "question_words": math.log1p(len(qset)), "question_model_text": text_log_odds(q.asked or q.text)}
+         "question_words": math.log1p(len(qset))}
     view = reading.view
     if view is not None:
         columns = {y for years in view.col_years for y in years}
