@@ -1,6 +1,6 @@
 """The question model: answer_type x answer_from from the question's words, fitted on TAT-QA train only.
 
-    PYTHONPATH=src:. python -m training.question_model [--C 0.5 2.0] [--write]
+    PYTHONPATH=src:. python -m training.question_model [--C 0.5 2.0] [--no-cv] [--write]
 
 Multinomial logistic regression (scikit-learn, lbfgs) on the features of
 src/tabtext/engines/solver/rank/question_model.py (lower-cased word unigrams, bigrams, first two words). Fitted on
@@ -90,10 +90,11 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--C", type=float, nargs="+", default=[C_VALUE])
     ap.add_argument("--write", action="store_true", help=f"rewrite {MODEL}")
+    ap.add_argument("--no-cv", action="store_true", help="skip the train cross-validation (the check takes ~1 min)")
     args = ap.parse_args(argv)
     open_, box = train_set.split(train_set.load())
     print(f"train: {len(open_)} open questions, {len(box)} in the train lockbox")
-    for c_value in args.C:
+    for c_value in [] if args.no_cv else args.C:
         print(_line(f"train-CV C={c_value}", grouped_cv(open_, c_value)))
     started = time.perf_counter()
     model = fit(open_, args.C[0])
