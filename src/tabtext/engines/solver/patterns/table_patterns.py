@@ -13,11 +13,21 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from ..program.program import Program
+from ..program.program import Const, Program
 from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
-from .cells import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
+from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
+from .measures import (
+    _MARGIN,
+    _OVER,
+    _SHARE_OF_ALL,
+    _YTD,
+    named_margin,
+    named_ratio,
+    over_periods,
+    share_of_all,
+)
 from .rows import column_aggregate, row_of_value, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
@@ -44,7 +54,7 @@ def _low(ctx: Ctx) -> str:
 def _table_periods(ctx: Ctx) -> Found | None:
     years = [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
     years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
-    return (Program("spans", answer_value=tuple(years)), "list_years") if years else None
+    return (Program("spans", tuple(Const(float(y), y) for y in years)), "list_years") if years else None
 
 
 def _extreme_period(ctx: Ctx) -> Found | None:
@@ -52,17 +62,14 @@ def _extreme_period(ctx: Ctx) -> Found | None:
     cells = ctx.cells_over_years(row, years_for(ctx, "compare"))
     quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
                 and view.amount(row, c) is not None]
+    op = "argmax" if q.direction == "max" else "argmin"
     if "quarter" in _low(ctx) and len(quarters) >= 2:  # "In which quarter ...": the quarter's column label
-        pick = (max if q.direction == "max" else min)(quarters, key=lambda rc: view.value(*rc))
-        op = "argmax" if q.direction == "max" else "argmin"
-        return cells_program(view, [pick], op, "", (view.col_labels[pick[1]].strip(),)), "compare"
+        return Program(op, tuple(view.operand(*rc) for rc in quarters), key="column"), "compare"
     if len(cells) < 2:
         return None
     outflows = all(view.value(*rc) < 0 for rc in cells)  # "the largest repurchases" of (200), (100): the amount
-    pick = (max if q.direction == "max" else min)(cells, key=lambda rc: abs(view.value(*rc)) if outflows else
-                                                  view.value(*rc))
-    op = "argmax" if q.direction == "max" else "argmin"
-    return cells_program(view, [pick], op, "", (view.col_years[pick[1]][0],)), "compare"
+    operands = tuple(view.operand(*rc, value=abs(view.value(*rc))) if outflows else view.operand(*rc) for rc in cells)
+    return Program(op, operands, key="period"), "compare"
 
 
 def _row_compare_first(ctx: Ctx) -> bool:
@@ -80,7 +87,19 @@ def _has_row(ctx: Ctx) -> bool:
     return ctx.best_row is not None
 
 
-PATTERNS: tuple[Pattern, ...] = (
+PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that builds: named measures first
+    Pattern("named_margin", lambda c: _MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
+            "the profit line over revenue in the asked period, when no row states the margin",
+            "What was the gross margin in Q4 2023?"),
+    Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b", _low(c)) is not None, named_ratio,
+            "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
+            "What was the current ratio at December 31, 2019?"),
+    Pattern("share_of_all", lambda c: _SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
+            "the named row over the sum of its column's rows, when the table has no total row",
+            "What share of all 2023 visits were in general practice?"),
+    Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and (_OVER.search(c.q.text) or _YTD.search(
+        c.q.text)) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
+            "of the year to date", "What was the average operating income across the four quarters?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
             "pass the stated amount", "Which years did product revenue exceed $90 million?"),
