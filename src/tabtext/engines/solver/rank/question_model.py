@@ -59,9 +59,10 @@ def type_log_probs(question: str) -> dict[str, float]:
 
 def answer_type_of(op: str, n_args: int) -> str:
     """The TAT-QA answer_type a program of this operator gives."""
-    from ..program.program import NUMERIC_OPS
+    from ..program.operators import BY_NAME
 
-    if op in NUMERIC_OPS:
+    found = BY_NAME.get(op)
+    if found is not None and found.numeric:
         return "arithmetic"
     if op == "count":
         return "count"
