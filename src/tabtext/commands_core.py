@@ -217,11 +217,7 @@ def _ready_engine(args: argparse.Namespace) -> Engine:
 
     at_least(1, limit=args.limit, batch_size=args.batch_size)
     at_least(0, show_errors=getattr(args, "show_errors", None))
-    engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
-    preflight = getattr(engine, "preflight", None)
-    if callable(preflight):
-        preflight()
-    return engine
+    return make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
 
 
 def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[Example]) -> None:
@@ -239,7 +235,11 @@ def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Examp
     engine = _ready_engine(args)
     bench, gold_path, examples = _load(args)
     _check_answerable(args, gold_path, examples)
-    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples
+    examples = examples[: args.limit] if args.limit is not None else examples
+    preflight = getattr(engine, "preflight", None)
+    if callable(preflight):  # the endpoint and key; an engine whose every answer is cached asks nothing
+        preflight(examples)
+    return engine, bench, gold_path, examples
 
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
@@ -253,7 +253,8 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
         raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
-                          label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)
+                          label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet,
+                          allow_engine_change=args.allow_engine_change)
     args.engine_provenance = getattr(engine, "provenance", dict)()  # replicas, Ray workers
     official = run_files.official_path(out, args.benchmark)
     bench.write_predictions(predictions, official)
