@@ -40,13 +40,11 @@ TATQA_SYSTEM = (
 TATQA_FAIR_SYSTEM = (
     "You answer a question about a financial report using its table and paragraphs. "
     'Reply with one JSON object only: {"answer": ..., "scale": ..., "derivation": ...}.\n'
-    '"answer": for a calculation or a count, the resulting number; otherwise a list of the exact words copied '
-    "from the table or paragraphs.\n"
-    '"scale": "percent" when the answer is a percentage or a percentage change; otherwise the unit the report '
-    'states for that number ("thousand", "million" or "billion", as in "in thousands" or "$ million"); '
-    '"" when the answer is not an amount or has no unit.\n'
-    '"derivation": the arithmetic with the numbers from the report that gives the answer, or "" when the '
-    "answer is copied."
+    '"answer": for a question about an amount, the number with its unit as the report writes it: followed by "%" '
+    'for a percentage, or by "thousand", "million" or "billion" when the report gives its numbers in that unit; '
+    "otherwise a list of the exact words copied from the table or paragraphs.\n"
+    '"scale": the unit word of the answer: "percent", "thousand", "million", "billion", or "" if it has none.\n'
+    '"derivation": the arithmetic on the report\'s numbers that gives the answer, or "" when the answer is copied.'
 )
 TANQ_SYSTEM = (
     "You answer questions whose answer is a table. Reply with the answer table only, in pipe format: "

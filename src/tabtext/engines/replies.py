@@ -221,13 +221,14 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
         answer = replace(answer, value=format_number(value, decimals=4), raw=format_number(value, decimals=4),
                          derivation=answer.derivation or text)
         text = answer.value  # type: ignore[assignment]
-    if not answer.scale and _UNIT_NUMBER.match(text):
-        scale = detect_scale(text)
-        numbers = find_numbers(text)
-        if scale and len(numbers) == 1:
-            number = format_number(numbers[0][0], decimals=4)
+    numbers = find_numbers(text) if _UNIT_NUMBER.match(text) else []
+    if len(numbers) == 1 and (detect_scale(text) or "$" in text or not isinstance(answer.raw, str)):
+        # '1,496.5 million', '$56.7', '1.90%': the number alone, its unit words the scale when the field is empty
+        scale = answer.scale or detect_scale(text)
+        if scale and not answer.scale:
             notes["scale_from_text"] = True
-            answer = replace(answer, value=number, raw=number, scale=scale)
+        number = format_number(numbers[0][0], decimals=4)
+        answer = replace(answer, value=number, raw=number, scale=scale)
     return answer, notes
 
 
