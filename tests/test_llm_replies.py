@@ -68,3 +68,18 @@ def test_chatrag_transcript_prompts_stop_at_the_next_user_turn_and_name_the_prom
     assert prompts.prompt_name(ex, "fair") == "chatrag:official+turn-stop"
     assert prompts.prompt_name(CHANGE, "official") == "tatqa:official"
     assert "stop" not in OpenAIEngine(model="m", base_url="http://127.0.0.1:9/v1").payload_for(CHANGE)
+
+
+def test_the_run_provenance_counts_the_scales_read_from_the_answer_text():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from fake_openai import FakeOpenAI, make_examples
+
+    with FakeOpenAI(reply=lambda messages: '{"answer": "1.90%", "scale": "", "derivation": ""}') as server:
+        engine = OpenAIEngine(model="m", base_url=server.base_url)
+        preds = engine.answer(make_examples(3))
+    assert all(p.answer.scale == "percent" and p.meta["scale_from_text"] for p in preds)
+    assert engine.provenance()["scale read from the answer text"] == 3
+    assert engine.provenance()["prompt"] == ["tatqa:fair"]

@@ -103,6 +103,7 @@ class OpenAIEngine:
         self._refused: StopRun | None = None
         self._down_since: float | None = None
         self._prompts_used: set[str] = set()
+        self._scale_from_text = 0
         self._limits: list[ConcurrencyLimit] = []
 
     def identity(self) -> dict[str, str]:
@@ -111,6 +112,8 @@ class OpenAIEngine:
 
     def provenance(self) -> dict[str, object]:
         info: dict[str, object] = {"prompt": sorted(self._prompts_used) or [self.prompt]}
+        if self._scale_from_text:
+            info["scale read from the answer text"] = self._scale_from_text
         if self._limits:
             info["concurrency"] = self._limits[-1].summary()
         if self.replica_stats is not None:
@@ -161,12 +164,12 @@ class OpenAIEngine:
                              stop=prompts.stop_for(example, self.prompt))
 
     # ------------------------------------------------------------ requests
-    async def _request(self, client: object, payload: dict[str, object]) -> dict[str, object]:
+    async def _request(self, client: object, payload: dict[str, object], deadline: float) -> dict[str, object]:
         import httpx
         import openai
 
         try:
-            async with asyncio.timeout(self.timeout):  # the whole request, not each read: a dripping server ends
+            async with asyncio.timeout(deadline):  # the whole request, not each read: a dripping server ends
                 if self.stream:
                     from .openai_stream import StreamCut, fetch_streamed
 
@@ -228,7 +231,8 @@ class OpenAIEngine:
         import openai
 
         await limit.acquire()
-        started, attempts, seconds, response = time.perf_counter(), 0, None, None
+        started, attempts, seconds, timed_out = time.perf_counter(), 0, None, False
+        deadline = self.timeout * limit.active  # one-at-a-time servers compute the requests ahead of it first
         try:
             while True:
                 if self._refused is not None:  # the run is stopping: send nothing more
@@ -236,7 +240,7 @@ class OpenAIEngine:
                 attempts += 1
                 sent = time.perf_counter()
                 try:
-                    response = await self._request(client, payload)
+                    response = await self._request(client, payload, deadline)
                     self._answered, self._down_since, seconds = True, None, time.perf_counter() - sent
                     return response, attempts, "", time.perf_counter() - started, 0
                 except _Retryable as exc:
@@ -246,9 +250,10 @@ class OpenAIEngine:
                             time.perf_counter() - started, 0
                     await asyncio.sleep(self._delay(attempts - 1, exc.wait))
                 except (TimeoutError, openai.APITimeoutError):
-                    return None, attempts, (f"no complete reply within timeout={self.timeout:g} s (not sent again: "
-                                            "the server may still be computing it; raise timeout=)"), \
-                        time.perf_counter() - started, 0
+                    timed_out = True
+                    return None, attempts, (f"no complete reply within {deadline:g} s (timeout={self.timeout:g} s "
+                                            "a request at the server; not sent again: the server may still be "
+                                            "computing it; raise timeout=)"), time.perf_counter() - started, 0
                 except openai.APIStatusError as exc:
                     message = str(exc.message)[:300]
                     stop = self._status_stop(exc.status_code, message)
@@ -262,8 +267,7 @@ class OpenAIEngine:
                     return None, attempts, f"{type(exc).__name__}: {str(exc)[:300]}", \
                         time.perf_counter() - started, 0
         finally:
-            tokens = _total_tokens(response) if seconds is not None else 0
-            await limit.release(seconds, tokens)
+            await limit.release(seconds, timed_out)
 
     async def _one(self, client: object, limit: ConcurrencyLimit, example: Example,
                    inflight: dict[str, asyncio.Task]) -> Prediction:
@@ -298,6 +302,7 @@ class OpenAIEngine:
         meta.update(usage=usage, finish_reason=finish)
         answer, meta["extractor"], error, notes = read_reply(example, text)
         meta.update(notes)
+        self._scale_from_text += bool(notes.get("scale_from_text"))
         return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta, error=error)
 
     def _client(self) -> object:
@@ -310,9 +315,11 @@ class OpenAIEngine:
         import openai
 
         limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
-        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=self.timeout)
+        # no per-read timeout: the whole-request deadline in _request rules (a queued request reads nothing)
+        timeout = httpx.Timeout(None, connect=min(self.timeout, 30.0))
+        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
         return openai.AsyncOpenAI(base_url=base_url, api_key=self._api_key(), max_retries=0,
-                                  timeout=self.timeout, http_client=http_client)
+                                  timeout=timeout, http_client=http_client)
 
     async def aanswer(self, examples: Sequence[Example],
                       on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:
@@ -382,9 +389,3 @@ class OpenAIEngine:
             if isinstance(item, BaseException):
                 raise item
             yield item  # type: ignore[misc]
-
-
-def _total_tokens(response: object) -> int:
-    usage = response.get("usage") if isinstance(response, dict) else None
-    total = usage.get("total_tokens") if isinstance(usage, dict) else None
-    return int(total) if isinstance(total, int) and not isinstance(total, bool) and 0 < total < 10**9 else 0

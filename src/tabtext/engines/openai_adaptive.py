@@ -1,11 +1,11 @@
 """How many requests the openai engine keeps at the server at once: a fixed number, or one that adapts.
 
-``concurrency=auto`` (the default) starts at 1 and doubles while the median latency of a request, per token, over a
+``concurrency=auto`` (the default) starts at 1 and doubles while the median latency of a request over a
 window of completions holds within 1.5x of the best window seen; once it has passed 3x — requests are waiting in
 the server's queue rather than being computed — the limit halves and from then on grows by one. A server that
 computes one request at a time (llama.cpp on a CPU) so stays near 2: it is never idle and no request waits behind
 more than one other, so none runs out its deadline in the queue. A server with many slots (vLLM, a hosted API)
-reaches the ceiling (32) within ~40 requests.
+reaches the ceiling (32) within ~40 requests. A request that ran out its deadline halves the limit at once.
 """
 
 from __future__ import annotations
@@ -39,17 +39,22 @@ class ConcurrencyLimit:
             await cond.wait_for(lambda: self.active < self.limit)
             self.active += 1
 
-    async def release(self, seconds: float | None = None, tokens: int = 0) -> None:
-        """Give back a slot; ``seconds`` (send to full reply) of a completed request feeds the adaptation."""
+    async def release(self, seconds: float | None = None, timed_out: bool = False) -> None:
+        """Give back a slot; ``seconds`` (send to full reply) of a completed request feeds the adaptation, and a
+        request that ran out its deadline halves the limit at once."""
         cond = self._cond()
         async with cond:
             self.active -= 1
-            if seconds is not None and self.adaptive:
-                self.observe(seconds / max(1, tokens))
+            if self.adaptive and timed_out and self.limit > 1:
+                self._growing_fast = False
+                self._set(max(1, self.limit // 2))
+            elif seconds is not None and self.adaptive:
+                self.observe(seconds)
             cond.notify_all()
 
     def observe(self, cost: float) -> None:
-        """One completed request's cost (seconds per token, or seconds). Decisions are made per window of
+        """One completed request's latency in seconds (not per token: a server reusing a cached prompt prefix
+        answers a long prompt in a few tokens' time). Decisions are made per window of
         ``max(4, limit)`` completions on their median, so one slow prompt or a busy client does not move the limit."""
         self._window.append(cost)
         if len(self._window) < max(4, self.limit):
