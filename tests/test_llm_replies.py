@@ -83,3 +83,10 @@ def test_the_run_provenance_counts_the_scales_read_from_the_answer_text():
     assert all(p.answer.scale == "percent" and p.meta["scale_from_text"] for p in preds)
     assert engine.provenance()["scale read from the answer text"] == 3
     assert engine.provenance()["prompt"] == ["tatqa:fair"]
+
+
+def test_a_year_asked_for_has_no_scale_whatever_the_field_says():
+    answer, _, notes = replies.read(tatqa("In which year was revenue larger?"), '{"answer": "2019", "scale": "million"}')
+    assert answer.scale == "" and notes["scale_dropped"] == "a year"
+    amount, _, _ = replies.read(tatqa("What was revenue in 2019?"), '{"answer": "2019", "scale": "million"}')
+    assert amount.scale == "million"  # not a question about a year: the model's scale stands

@@ -206,6 +206,19 @@ def asks_for_amount(question: str) -> bool:
     return bool(_AMOUNT_QUESTION.search(question))
 
 
+_YEAR_QUESTION = re.compile(r"\b(?:which|what|in which|in what) (?:fiscal |financial |calendar )?years?\b", re.I)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _year_has_no_scale(example: Example, answer: Answer) -> tuple[Answer, dict[str, object]]:
+    """A year asked for is a date, not an amount: no unit, whatever the scale field says."""
+    items = answer.value if isinstance(answer.value, tuple) else (answer.value,)
+    if answer.scale and _YEAR_QUESTION.search(example.question) and items and \
+            all(isinstance(i, str) and _YEAR.fullmatch(i.strip()) for i in items):
+        return replace(answer, scale=""), {"scale_dropped": "a year"}
+    return answer, {}
+
+
 _UNIT_NUMBER = re.compile(r"^\s*[-+]?\s*\$?\s*\(?[-+]?[\d,]*\.?\d+\)?\s*(?:%|[a-z' ]{0,20})\s*$", re.I)
 
 
@@ -248,6 +261,8 @@ def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, obj
         notes: dict[str, object] = {}
         if bench == "tatqa" and name.startswith("json"):
             answer, notes = _amount_with_unit(answer)
+            answer, dropped = _year_has_no_scale(example, answer)
+            notes.update(dropped)
         elif bench == "tatqa" and name in ("formula", "last_number") and answer.scale:
             notes["scale_from_text"] = True
         return answer, name, notes
