@@ -131,7 +131,9 @@ def _refuse_another_engine(records: Path, engine: Engine, saved: Iterable[Predic
     from .errors import TabtextError
 
     identity = getattr(engine, "identity", None)
-    wanted = identity() if callable(identity) else {"engine": getattr(engine, "name", "")}
+    wanted = identity() if callable(identity) else {"engine": str(getattr(engine, "name", "") or "")}
+    if not wanted.get("engine"):
+        return  # an engine that does not say what it is cannot be told from another
     for p in saved:
         found = {k: str(p.meta.get(k) or ("solver" if k == "engine" else "")) for k in wanted}
         if found != wanted:
