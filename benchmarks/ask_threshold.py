@@ -3,7 +3,7 @@ threshold, for a user's first question (the first turn of a Dialogue).
 
     PYTHONPATH=src python benchmarks/ask_threshold.py
 
-The confidence is the core ranker's, Platt-calibrated (``engines/solver/rank.py``); an answer read from the text
+The confidence is the core ranker's, Platt-calibrated (``engines/solver/rank/ranker.py``); an answer read from the text
 is also given when the reader's "found" probability (a usable answer, official F1 >= 0.5) reaches its
 NO_ANSWER_THRESHOLD — the "as shipped" line counts both and adds how many answers given are usable. Its weights were fitted on
 the open part of dev, so the open-part rows here are fitted figures; the same table on held-out folds grouped by
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lockbox import dev_file, split  # noqa: E402
 
 from tabtext.benchmarks import tatqa  # noqa: E402
-from tabtext.engines.solver.dialogue import MIN_CONFIDENCE, Dialogue, as_prediction  # noqa: E402
+from tabtext.engines.solver.dialogue.conversation import MIN_CONFIDENCE, Dialogue, as_prediction  # noqa: E402
 from tabtext.run import score_predictions  # noqa: E402
 
 THRESHOLDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)

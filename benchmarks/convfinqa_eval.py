@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file F] [--failures N] [--without NAME,..] [--patterns]
 
---without switches off named patterns, refinements or readings (``convfinqa.SWITCHES``) to show what each one
+--without switches off named patterns, refinements or readings (``tasks/convfinqa/answer.py: SWITCHES``) to show what each one
 does, e.g. ``--without whole_table_period,same_for_other_subject``. --patterns prints the pattern table: how many
 turns each pattern read and its strict precision. (The per-turn pin of the tests is benchmarks/update_snapshots.py.)
 """
@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native
-from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES, answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.answer import PATTERNS, SWITCHES, answer_convfinqa
 from tabtext.metrics.chatrag import official_convfinqa, strict_convfinqa
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))

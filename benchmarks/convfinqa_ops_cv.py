@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native
-from tabtext.engines.solver.convfinqa import answer_convfinqa
-from tabtext.engines.solver.convfinqa_ops import detect_ops
+from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.ops import detect_ops
 
 DATA = Path(os.environ.get("TABTEXT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)%?"

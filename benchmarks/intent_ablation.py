@@ -11,8 +11,8 @@ import sys
 from lockbox import dev_file, split
 
 from tabtext.benchmarks import tatqa
-from tabtext.engines.solver import intent
-from tabtext.engines.solver import tatqa as task
+from tabtext.engines.solver.lexicon import intent
+from tabtext.engines.solver.tasks import tatqa as task
 from tabtext.run import score_predictions
 
 

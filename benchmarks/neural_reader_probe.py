@@ -325,7 +325,7 @@ def inference_speed(tok, model, dev: Path) -> tuple[int, float, float]:
     import torch
 
     from tabtext.benchmarks.tatqa import load
-    from tabtext.engines.solver.text import candidates
+    from tabtext.engines.solver.reader.score import candidates
 
     examples = load(dev)
     contexts = [(e.question, candidates(e.question, e.context.paragraphs)) for e in examples]

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from tabtext.engines.solver.dialogue import Dialogue
+from tabtext.engines.solver.dialogue.conversation import Dialogue
 from tabtext.numbers import parse_number
 from tabtext.types import Context, Paragraph, Table
 

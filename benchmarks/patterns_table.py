@@ -1,6 +1,6 @@
 """The patterns table: for every pattern and text route, its example, on how many open dev questions it proposes
 a candidate, how often that candidate is right (precision), and how often the ranker chooses it (and is right).
-Open part only (benchmarks/lockbox.py); the canonical-wording rows of intent.py are listed with how many open
+Open part only (benchmarks/lockbox.py); the canonical-wording rows of lexicon/intent.py are listed with how many open
 questions they rewrite.
 
     PYTHONPATH=src python benchmarks/patterns_table.py
@@ -14,10 +14,11 @@ from lockbox import dev_file, split
 from train_ranker import _em
 
 from tabtext.benchmarks import tatqa
-from tabtext.engines.solver import intent, rank
-from tabtext.engines.solver.candidates import read
-from tabtext.engines.solver.patterns import PATTERNS
-from tabtext.engines.solver.tatqa import all_candidates
+from tabtext.engines.solver.lexicon import intent
+from tabtext.engines.solver.patterns.table_patterns import PATTERNS
+from tabtext.engines.solver.rank import ranker as rank
+from tabtext.engines.solver.rank.candidates import read
+from tabtext.engines.solver.tasks.tatqa import all_candidates
 
 TEXT_ROUTES = {"text_span": "Why did service revenue grow?", "text_span_next": "(the reader's 2nd and 3rd spans)",
                "text_arithmetic": "What was the change in net sales from 2018 to 2019? (amounts in a sentence)",

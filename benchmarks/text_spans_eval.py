@@ -4,7 +4,7 @@
 
 Text-span questions are those with answer_from "text" and answer_type span / multi-span (the routing a full
 solver must do itself is given here). Printed:
-- fitted: the shipped weights (text_weights.py, fitted on the open part of dev) on the open part;
+- fitted: the shipped weights (reader/weights.py, fitted on the open part of dev) on the open part;
 - lockbox: the shipped weights on the lockbox of benchmarks/lockbox.py, which no weight has seen (aggregates only);
 - with --cv, held-out: the ranker refitted (benchmarks/text_spans_train.py's recipe) on 4/5 of the open tables
   and read on the rest; its candidate recall, EM/F1 by wh-word, and the calibrated confidence's precision per
@@ -37,8 +37,8 @@ from text_spans_train import (  # noqa: E402
 )
 
 from tabtext.benchmarks.tatqa import load  # noqa: E402
-from tabtext.engines.solver import text_weights  # noqa: E402
 from tabtext.engines.solver.reader import read  # noqa: E402
+from tabtext.engines.solver.reader import weights as text_weights  # noqa: E402
 from tabtext.engines.solver.reader.read import calibrate  # noqa: E402
 from tabtext.metrics.tatqa import score_item  # noqa: E402
 

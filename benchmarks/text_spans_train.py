@@ -1,4 +1,4 @@
-"""Train the paragraph reader (src/tabtext/engines/solver/text_weights.py) and print held-out figures.
+"""Train the paragraph reader (src/tabtext/engines/solver/reader/weights.py) and print held-out figures.
 
     PYTHONPATH=src python benchmarks/text_spans_train.py [--dev PATH] [--write] [--folds 5] [--repeats 3] [--l2 3]
 
@@ -10,7 +10,7 @@ The calibration: a logistic regression from each returned candidate's softmax sh
 to whether it is an exact match, fitted on held-out folds of every open span question (text or table), so a text
 answer's score can be weighed against a table answer's. NO_ANSWER_THRESHOLD is the lowest score at which the
 held-out top answers reach NO_ANSWER_PRECISION. Folds are grouped by table; ``--write`` refits on the whole open
-part and rewrites text_weights.py (byte for byte the same on every run).
+part and rewrites reader/weights.py (byte for byte the same on every run).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from sklearn.feature_extraction import DictVectorizer
 from sklearn.model_selection import GroupKFold
 
 from tabtext.benchmarks.tatqa import load
-from tabtext.engines.solver.text import candidates
+from tabtext.engines.solver.reader.score import candidates
 from tabtext.metrics.tatqa import em_f1, score_item
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -39,7 +39,7 @@ L2 = 3.0  # chosen by held-out EM over 3 fold draws (with Doc2Dial at 0.1 — L2
 # 0: 35.2, 0.05: 36.0, 0.1: 36.4, 0.15: 36.2, 0.3: 35.2, 1: 31.2 — at L2 5)
 DOC2DIAL_WEIGHT = 0.1
 DOC2DIAL_N = 1500
-WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/text_weights.py"
+WEIGHTS = Path(__file__).resolve().parents[1] / "src/tabtext/engines/solver/reader/weights.py"
 
 
 def text_span_examples(path: Path, types: tuple[str, ...] = ("span",)) -> list:

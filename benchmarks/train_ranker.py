@@ -1,9 +1,9 @@
-"""Fit the TAT-QA candidate ranker (src/tabtext/engines/solver/rank_weights.json) and print its figures.
+"""Fit the TAT-QA candidate ranker (src/tabtext/engines/solver/rank/rank_weights.json) and print its figures.
 
 Labels: a candidate is positive when it executes to the gold answer and scale (the official EM). Fitted on the
 open part of dev only (benchmarks/lockbox.py); held-out figures come from 5 folds grouped by table uid; the lockbox
 is scored once with the weights fitted on the whole open part, aggregates only. The confidence calibration (Platt
-scaling of the chosen candidate's score) is fitted on the held-out folds. The answer-source model (``source.py``:
+scaling of the chosen candidate's score) is fitted on the held-out folds. The answer-source model (``rank/source.py``:
 does the answer come from the text?) is fitted on every open question's ``answer_from``; the ranker trains on its
 held-out logits (inner folds), so neither sees a question's own label through the other. Without ``--write`` the
 script checks that the shipped file is what it would write (byte for byte).
@@ -28,12 +28,13 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
 from tabtext.benchmarks import tatqa
-from tabtext.engines.solver import rank, text_weights
-from tabtext.engines.solver.candidates import answer_key, read
-from tabtext.engines.solver.program import Span, TextNumber
-from tabtext.engines.solver.router import route as legacy_route
-from tabtext.engines.solver.source import text_logit
-from tabtext.engines.solver.tatqa import all_candidates
+from tabtext.engines.solver.program.program import Span, TextNumber
+from tabtext.engines.solver.rank import ranker as rank
+from tabtext.engines.solver.rank.candidates import answer_key, read
+from tabtext.engines.solver.rank.router import route as legacy_route
+from tabtext.engines.solver.rank.source import text_logit
+from tabtext.engines.solver.reader import weights as text_weights
+from tabtext.engines.solver.tasks.tatqa import all_candidates
 from tabtext.metrics.tatqa import score_item
 from tabtext.report import render_text
 from tabtext.run import score_predictions

@@ -54,7 +54,7 @@ def tatqa_items(examples: Sequence) -> Items:
 
 
 def text_span_items(examples: Sequence) -> Items:
-    from tabtext.engines.solver.text import answer_text
+    from tabtext.engines.solver.reader.score import answer_text
     from tabtext.metrics.tatqa import score_item
 
     items = {}

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from tabtext.engines.solver.tatqa import answer_example
+from tabtext.engines.solver.tasks.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden" / "solver" / "tatqa_user_tables.jsonl"

@@ -8,7 +8,7 @@ import pytest
 
 from tabtext.benchmarks.chatrag import load
 from tabtext.engines.solver import SolverEngine
-from tabtext.engines.solver.chat import CANNOT_ANSWER, answer_example, short_answer, table_lookup
+from tabtext.engines.solver.tasks.chat import CANNOT_ANSWER, answer_example, short_answer, table_lookup
 from tabtext.metrics.chatrag import METRIC
 from tabtext.types import Answer, Context, Example, Paragraph, Prediction, Table, Turn
 

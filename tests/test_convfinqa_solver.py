@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabtext.engines.solver.convfinqa import answer_convfinqa
-from tabtext.engines.solver.convfinqa_ground import cell_number, split_pair, years_in
-from tabtext.engines.solver.convfinqa_ops import detect_ops
+from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.ground import cell_number, split_pair, years_in
+from tabtext.engines.solver.tasks.convfinqa.ops import detect_ops
 from tabtext.types import Context, Example, Paragraph, Table, Turn
 
 TABLE = Table.from_rows([
@@ -359,7 +359,7 @@ def test_the_sum_over_a_new_value_divides_the_earlier_sum():
 
 
 def test_patterns_name_the_reading_and_switch_off_by_name():
-    from tabtext.engines.solver.convfinqa import PATTERNS, SWITCHES
+    from tabtext.engines.solver.tasks.convfinqa.answer import PATTERNS, SWITCHES
 
     q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000")
     history = tuple(t for q, a in (q1, q2) for t in (Turn("user", q), Turn("assistant", a)))
@@ -373,7 +373,7 @@ def test_patterns_name_the_reading_and_switch_off_by_name():
 
 
 def test_answers_carry_a_program_over_cells_and_earlier_turns():
-    from tabtext.engines.solver.program import Cell, Program, Ref
+    from tabtext.engines.solver.program.program import Cell, Program, Ref
 
     q1, q2 = ("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000")
     history = tuple(t for q, a in (q1, q2) for t in (Turn("user", q), Turn("assistant", a)))

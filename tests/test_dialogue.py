@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from benchmark_util import load_benchmark
-from tabtext.engines.solver.dialogue import FOLLOW_UPS, MIN_CONFIDENCE, Dialogue
-from tabtext.engines.solver.program import Ref
+from tabtext.engines.solver.dialogue.conversation import FOLLOW_UPS, MIN_CONFIDENCE, Dialogue
+from tabtext.engines.solver.program.program import Ref
 from tabtext.types import Context, Table
 
 
@@ -79,7 +79,7 @@ def test_no_answer_is_low_confidence():
 
 
 def test_display_writes_percent_and_scale_words():
-    from tabtext.engines.solver.dialogue_api import display
+    from tabtext.engines.solver.dialogue.api import display
     from tabtext.types import Answer
 
     assert display(Answer("78.5", "percent")) == "78.5%"

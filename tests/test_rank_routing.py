@@ -1,12 +1,12 @@
 """The core's choice between a text answer and a table answer: the answer-source model's features and logit,
 the ranker's routing features, and the table lookup offered when no table pattern proposes an answer."""
 
-from tabtext.engines.solver import rank
-from tabtext.engines.solver.candidates import read
-from tabtext.engines.solver.program import Cell, Program, Span
-from tabtext.engines.solver.router import table_lookup
-from tabtext.engines.solver.source import source_features, text_logit
-from tabtext.engines.solver.tatqa import all_candidates
+from tabtext.engines.solver.program.program import Cell, Program, Span
+from tabtext.engines.solver.rank import ranker as rank
+from tabtext.engines.solver.rank.candidates import read
+from tabtext.engines.solver.rank.router import table_lookup
+from tabtext.engines.solver.rank.source import source_features, text_logit
+from tabtext.engines.solver.tasks.tatqa import all_candidates
 from tabtext.types import Context, Example, Paragraph, Table
 
 TABLE = Table.from_rows([

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from tabtext.engines.solver import text_weights
-from tabtext.engines.solver.question import classify
+from tabtext.engines.solver.patterns.textspan import text_answer
 from tabtext.engines.solver.reader import NO_ANSWER_THRESHOLD, TextCandidate, found_answer, read
-from tabtext.engines.solver.textspan import text_answer
+from tabtext.engines.solver.reader import weights as text_weights
+from tabtext.engines.solver.reading.question import classify
 from tabtext.types import Paragraph
 
 

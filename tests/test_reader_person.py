@@ -110,7 +110,7 @@ def test_the_kind_asked_for_is_a_date_for_when_and_a_plain_number_for_how_many()
 
 
 def test_ask_shows_the_date_a_when_question_asks_for_not_an_amount_beside_it():
-    from tabtext.engines.solver.dialogue_core import ask_core
+    from tabtext.engines.solver.dialogue.core import ask_core
     from tabtext.types import Context, Paragraph
 
     text = ("On August 14, 2024, the Board approved a share repurchase program of up to $10 million over two years; "

@@ -178,7 +178,7 @@ def test_null_breakdown_scores_render_as_dash_in_markdown_and_html(tmp_path):
 
 
 def test_max_errors_says_how_many_wrong_questions_are_hidden(run_dir, capsys):
-    assert report_cmd.main([str(run_dir), "--max-errors", "2"]) == 0
+    assert report_cmd.main([str(run_dir), "--max-errors", "2", "--format", "md"]) == 0
     md = capsys.readouterr().out
     assert "2 of 4 wrong questions shown (of 5); wrong means EM < 100" in md
     assert md.count("\n### ") == 2
@@ -262,3 +262,16 @@ def test_an_llm_reply_and_how_it_was_read_are_shown_with_the_wrong_answer(tmp_pa
 
     _, _, counts = scale_confusion(load_run(run))
     assert sum(counts.values()) == 1  # the question asked, not the five in the gold file
+
+
+def test_bare_report_prints_the_scores_and_writes_the_markdown_beside_the_run(run_dir, tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tabtext.cli", "report", str(run_dir)], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "em" in done.stdout and "20.00" in done.stdout and "## Errors" not in done.stdout
+    assert len(done.stdout.splitlines()) < 40
+    full = (run_dir / "report.md").read_text(encoding="utf-8")
+    assert "## Errors" in full and f"full report written to {run_dir / 'report.md'}" in done.stderr

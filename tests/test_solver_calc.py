@@ -3,8 +3,8 @@
 import pytest
 
 from tabtext.calc import CalcError, evaluate
-from tabtext.engines.solver import ops
-from tabtext.engines.solver.program import Const, Program
+from tabtext.engines.solver.program import ops
+from tabtext.engines.solver.program.program import Const, Program
 
 
 @pytest.mark.parametrize("expression", [
@@ -54,7 +54,7 @@ def test_operator_refuses_bad_operands():
 
 
 def test_period_rank_orders_quarters_and_dates():
-    from tabtext.engines.solver.arith import period_rank
+    from tabtext.engines.solver.patterns.arith import period_rank
 
     assert period_rank("Fiscal 2019 Third Quarter") < period_rank("Fiscal 2019 Fourth Quarter")
     assert period_rank("January 26, 2019") < period_rank("April 27, 2019")

@@ -3,9 +3,9 @@ and the classifier reads the reworded question as the plain one."""
 
 import pytest
 
-from tabtext.engines.solver import cues, intent
-from tabtext.engines.solver.lexicon import years_in
-from tabtext.engines.solver.question import classify
+from tabtext.engines.solver.lexicon import cues, intent
+from tabtext.engines.solver.lexicon.words import years_in
+from tabtext.engines.solver.reading.question import classify
 
 
 @pytest.mark.parametrize("row", intent.REWORDINGS, ids=lambda r: r.name)

@@ -3,9 +3,9 @@ places, years down the first column, per-year blocks, mixed column groups. None 
 
 import pytest
 
-from tabtext.engines.solver.stacked import blocks
-from tabtext.engines.solver.table import cell_number, read_table
-from tabtext.engines.solver.tatqa import answer_example
+from tabtext.engines.solver.reading.stacked import blocks
+from tabtext.engines.solver.reading.table import cell_number, read_table
+from tabtext.engines.solver.tasks.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
 
 
@@ -187,7 +187,7 @@ def test_varied_wordings_answer_without_raising(question):
 def test_a_question_the_context_cannot_answer_is_below_the_no_answer_threshold():
     """Benchmark runs always answer, but with a confidence under the one below which ask and serve say
     "no answer found"; the dialogue (what ask and serve use) says so."""
-    from tabtext.engines.solver.dialogue import MIN_CONFIDENCE, Dialogue
+    from tabtext.engines.solver.dialogue.conversation import MIN_CONFIDENCE, Dialogue
 
     question, paragraphs = "Who is the chief executive officer?", ["Net sales rose on higher volumes in Asia."]
     pred = ask(THREE_HEADERS, question, paragraphs)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tabtext.engines.solver.question import classify, ground
-from tabtext.engines.solver.table import read_table
+from tabtext.engines.solver.reading.question import classify, ground
+from tabtext.engines.solver.reading.table import read_table
 from tabtext.types import Table
 
 

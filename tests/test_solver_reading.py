@@ -3,8 +3,8 @@
 import pytest
 
 from tabtext.commands.ask import describe
-from tabtext.engines.solver.scale import paragraph_scale
-from tabtext.engines.solver.tatqa import answer_example
+from tabtext.engines.solver.lexicon.scale import paragraph_scale
+from tabtext.engines.solver.tasks.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
 
 
@@ -38,7 +38,7 @@ def test_two_row_header_evidence_label_shows_the_year():
 
 
 def test_figures_the_text_rounds_into_millions_put_the_table_in_thousands():
-    from tabtext.engines.solver.scale import matched_scale
+    from tabtext.engines.solver.lexicon.scale import matched_scale
 
     paragraphs = [Paragraph("p", "Net cash was $45.0 million, consisting of $24.2 million of net income and $47.6 "
                                  "million of non-cash charges.")]

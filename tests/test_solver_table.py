@@ -1,7 +1,7 @@
 """Table reading: header rows, multi-row headers, row labels/sections, numeric cells, units."""
 
-from tabtext.engines.solver.scale import paragraph_scale, scale_of_text
-from tabtext.engines.solver.table import cell_number, read_table, years_in
+from tabtext.engines.solver.lexicon.scale import paragraph_scale, scale_of_text
+from tabtext.engines.solver.reading.table import cell_number, read_table, years_in
 from tabtext.types import Paragraph, Table
 
 TWO_HEADER_ROWS = Table.from_rows([

@@ -4,8 +4,8 @@
 import pytest
 
 from tabtext.engines.solver import SolverEngine
-from tabtext.engines.solver.program import Program
-from tabtext.engines.solver.tatqa import answer_example
+from tabtext.engines.solver.program.program import Program
+from tabtext.engines.solver.tasks.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
 
 TABLE = Table.from_rows([

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabtext.engines.solver.text import TextSpan, answer_text, is_multi_span_question
-from tabtext.engines.solver.text_multi import expected_items, split_list
-from tabtext.engines.solver.text_sent import TOKEN_RE, bm25_rank, split_sentences
+from tabtext.engines.solver.reader.multi_span import expected_items, split_list
+from tabtext.engines.solver.reader.score import TextSpan, answer_text, is_multi_span_question
+from tabtext.engines.solver.reader.sentences import TOKEN_RE, bm25_rank, split_sentences
 from tabtext.types import Paragraph
 
 

@@ -1,7 +1,7 @@
 """Arithmetic over amounts written in paragraphs."""
 
-from tabtext.engines.solver.question import classify
-from tabtext.engines.solver.textnum import amounts, text_arithmetic
+from tabtext.engines.solver.patterns.textnum import amounts, text_arithmetic
+from tabtext.engines.solver.reading.question import classify
 from tabtext.types import Paragraph
 
 
@@ -28,7 +28,7 @@ def test_change_from_a_to_b():
 
 
 def test_text_numbers_carry_their_subject_words():
-    from tabtext.engines.solver.textnum import text_numbers
+    from tabtext.engines.solver.patterns.textnum import text_numbers
 
     found = text_numbers([Paragraph("p", "Net sales increased from $12.0 million in 2018 to $15.0 million in 2019.")])
     assert [(n.value, n.text) for n in found] == [(12.0, "12.0 million"), (15.0, "15.0 million")]

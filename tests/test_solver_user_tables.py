@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tabtext.engines.solver.tatqa import answer_example
+from tabtext.engines.solver.tasks.tatqa import answer_example
 from tabtext.types import Context, Example, Paragraph, Table
 
 CASES = [json.loads(line) for line in

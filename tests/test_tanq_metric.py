@@ -101,7 +101,7 @@ def test_metric_object_reads_raw_strings_and_scores_missing_as_zero():
 
 def test_core_import_stays_light():
     code = ("import sys, tabtext.metrics.tanq, tabtext.metrics.tanq_normalized, tabtext.benchmarks.tanq, "
-            "tabtext.engines.solver.tanq; print(sorted(m for m in ('scipy', 'numpy') if m in sys.modules))")
+            "tabtext.engines.solver.tasks.tanq; print(sorted(m for m in ('scipy', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": "src", "PATH": ""}, cwd=__file__.rsplit("/tests/", 1)[0])
     assert out.stdout.strip() == "[]"

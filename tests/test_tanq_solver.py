@@ -8,7 +8,7 @@ import pytest
 
 from tabtext.benchmarks.tanq import BENCHMARK
 from tabtext.engines.solver import SolverEngine
-from tabtext.engines.solver.tanq import answer_example, find_date, kind_of, normalize_value
+from tabtext.engines.solver.tasks.tanq import answer_example, find_date, kind_of, normalize_value
 from tabtext.metrics.tanq_metric import METRIC
 from tabtext.types import Context, Example, Paragraph, Table
 

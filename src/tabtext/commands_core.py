@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import os
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import data, display, run_files
+from . import data, run_files
 from .benchmarks import BENCHMARKS
 from .commands import at_least
 from .errors import TabtextError
@@ -85,11 +84,17 @@ def cmd_ls(args: argparse.Namespace) -> int:
         print(f"{title}:")
         for name in registry.names():
             print(f"  {name:<10} {registry.help(name)}")
-    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in data.data_dirs())
+    named = (f"--data-dir {args.data_dir}" if args.data_dir is not None
+             else f"TABTEXT_DATA={os.environ['TABTEXT_DATA']}" if os.environ.get("TABTEXT_DATA") else "")
+    dirs = data.data_dirs(args.data_dir)
+    if named and not dirs[0].is_dir():
+        print(f"warning: {named}: no such folder, so only the user cache {dirs[-1]} is searched; point it at "
+              "the folder that holds tatqa/, tanq/, ...", file=sys.stderr)
+    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in dirs)
     print(f"data files (looked in {folders}):")
     for (bench, split), spec in sorted(data.SPLITS.items()):
         try:
-            where = str(data.resolve(bench, split, download=False))
+            where = str(data.resolve(bench, split, data_dir=args.data_dir, download=False))
         except TabtextError:
             where = "download on first use (needs network)" if spec.url else "not found"
         print(f"  {bench:<8} {split:<14} {where}")
@@ -100,6 +105,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     if args.n < 1:
         raise TabtextError(f"-n must be 1 or more (the number of contexts to show), got {args.n}")
     bench, _, examples = _load(args)
+    from . import display
+
     groups = display.group_by_context(examples)[: args.n]
     render = getattr(bench, "render_example", None)
     for i, group in enumerate(groups):
@@ -120,13 +127,26 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    import gc
+
+    gc.disable()  # a short job whose data (JSON, examples, items) hold no cycles: collections are pure cost
+    try:
+        return _score(args)
+    finally:
+        gc.enable()
+
+
+def _score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
+
 
     if args.out is not None and args.out.is_dir():
         raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
-    bench, gold_path, examples = _load(args)
-    if args.predictions.is_dir():  # a run folder: its official prediction file
+    if args.predictions.is_dir():  # a run folder: its official prediction file, and its gold unless told
+        if args.file is None and args.split is None:
+            args.file = _recorded_gold(args.predictions)
         args.predictions = _official_file_of(args.predictions, args.benchmark)
+    bench, gold_path, examples = _load(args)
     _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
@@ -144,10 +164,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     report = score_predictions(args.benchmark, examples, predictions,
                                provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None),
                                warnings=notes)
-    print(render_text(report))
-    if args.out is not None:
+    if args.out is not None:  # before the summary: a reader that stops early (| head) must not cost the report
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
+    print(render_text(report))
     return 0
 
 
@@ -161,6 +181,22 @@ def _refuse_a_report(path: Path) -> None:
     if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
         raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
                            f"{run_files.RECORDS} (or its official prediction file) beside it")
+
+
+def _recorded_gold(folder: Path) -> Path:
+    """The gold file a run folder's report.json was scored against (its provenance records the path)."""
+    report = run_files.report_path(folder)
+    if not report.is_file():
+        raise TabtextError(f"{folder}: no {report.name} recording the gold file; say which data to use: "
+                           "--split NAME or --file PATH")
+    gold = Report.load(report).provenance.get("gold_file")
+    if not gold:
+        raise TabtextError(f"{report}: records no gold_file; say which data to use: --split NAME or --file PATH")
+    if not Path(str(gold)).is_file():
+        raise TabtextError(f"{report}: the gold file it records, {gold}, is not there any more; give --split NAME "
+                           "or --file PATH")
+    print(f"gold: {gold} (recorded in {report})", file=sys.stderr)
+    return Path(str(gold))
 
 
 def _official_file_of(folder: Path, benchmark: str) -> Path:
@@ -194,13 +230,23 @@ def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Predi
 
 
 def _run_dir(args: argparse.Namespace) -> Path:
+    from .runlock import live_owner
+
     if args.out is not None:
         if args.out.exists() and not args.out.is_dir():
             raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
+        records = run_files.records_path(args.out)
+        if records.exists() and not args.resume:
+            raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
+        if args.resume and not records.exists() and not live_owner(args.out):
+            raise TabtextError(f"--resume: {args.out} holds no {records.name}, so there is nothing to continue; "
+                               "give the folder of the interrupted run, or drop --resume to start a new one there")
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    import datetime
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     engine = args.engine.split(":")[0]
     base = Path("runs") / f"{args.benchmark}-{engine}-{stamp}"
     out, i = base, 1
@@ -209,15 +255,29 @@ def _run_dir(args: argparse.Namespace) -> Path:
     return out
 
 
-def _ready_engine(args: argparse.Namespace) -> Engine:
-    """Check --limit, --batch-size, --show-errors and the engine (spec, options, key, endpoint) before anything
-    is written."""
+def _build_engine(args: argparse.Namespace) -> Engine:
+    """The engine from --engine, with its in-process checks (spec, options, extras, endpoint; a key only when the
+    server answers 401). With --ray the same engine is built and checked here first: Ray starts only after."""
     from .engines import make_engine
     from .engines.ray_engine import make_ray_engine
 
     at_least(1, limit=args.limit, batch_size=args.batch_size)
     at_least(0, show_errors=getattr(args, "show_errors", None))
-    return make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
+    engine = make_engine(args.engine)
+    if args.ray is not None:
+        if args.engine.split(":")[0] != "solver":
+            _preflight(engine)
+        engine = make_ray_engine(args.engine, args.ray, args.batch_size)
+    return engine
+
+
+def _preflight(engine: Engine, examples: Sequence[Example] | None = None) -> None:
+    """The endpoint and key; an engine whose every answer of ``examples`` is cached asks nothing."""
+    preflight = getattr(engine, "preflight", None)
+    if callable(preflight) and examples is not None:
+        preflight(examples)
+    elif callable(preflight):
+        preflight()
 
 
 def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[Example]) -> None:
@@ -225,32 +285,29 @@ def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[E
     if args.benchmark == "tanq" and args.engine.split(":")[0] == "solver" and examples and \
             not any(ex.meta.get("proofs") for ex in examples):
         raise TabtextError(f"{path}: no record carries proofs (answer_list evidence), so the solver has nothing to "
-                           "build answer tables from; give a TANQ file in the full schema or an LLM engine, or score "
-                           f"the tables the file holds: tabtext score tanq {path} --file {path}")
+                           "build answer tables from; give a TANQ file in the full schema (or try --split demo) or an "
+                           f"LLM engine, or score the tables the file holds: tabtext score tanq {path} --file {path}")
 
 
-def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example]]:
-    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine and its key, the data
-    folder, --dataset, a file the engine cannot answer), checked before any run folder exists."""
-    engine = _ready_engine(args)
+def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example], Path]:
+    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine, the data folder,
+    --dataset, a file the engine cannot answer, --out and --resume), checked before any run folder exists and
+    before the slow part starts: the endpoint's check, Ray and its workers."""
+    engine = _build_engine(args)
     bench, gold_path, examples = _load(args)
     _check_answerable(args, gold_path, examples)
     examples = examples[: args.limit] if args.limit is not None else examples
-    preflight = getattr(engine, "preflight", None)
-    if callable(preflight):  # the endpoint and key; an engine whose every answer is cached asks nothing
-        preflight(examples)
-    return engine, bench, gold_path, examples
+    out = _run_dir(args)
+    _preflight(engine, examples)
+    return engine, bench, gold_path, examples, out
 
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
     from .run import predict
     from .runlock import lock_run_dir
 
-    engine, bench, gold_path, examples = _prepare(args)
-    out = _run_dir(args)
+    engine, bench, gold_path, examples, out = _prepare(args)
     records = run_files.records_path(out)
-    if records.exists() and not args.resume:
-        raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet,
@@ -289,6 +346,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def render_errors(report: Report, examples: Sequence[Example], predictions: dict[str, Prediction], n: int) -> str:
     """The first N wrong items (lowest per-item score) with question, gold, prediction, derivation and evidence."""
+    from . import display
+
     by_uid = {ex.uid: ex for ex in examples}
     key = next((k for k in ("em", "f1", "strict_em", "official_em") if k in report.scores), None)
     wrong = [it for it in report.items if key is not None and float(it.get(key) or 0) < 1.0][:n]

@@ -66,6 +66,12 @@ class PidLock:
         self.held = False
 
 
+def live_owner(out: Path) -> int:
+    """The pid of a live run writing into ``out`` (0 when none): its own error comes before any other."""
+    owner = _owner(out / ".lock")
+    return owner if owner != os.getpid() and _pid_alive(owner) else 0
+
+
 def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime
@@ -73,10 +79,13 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+LOCK_FILE = ".lock"  # in a run folder: a run started there (running, or crashed before it could clean up)
+
+
 def lock_run_dir(out: Path) -> PidLock:
     """Refuse, in one line, a second run writing into the same --out folder."""
     out.mkdir(parents=True, exist_ok=True)
-    lock = PidLock(out / ".lock")
+    lock = PidLock(out / LOCK_FILE)
     owner = lock.try_acquire()
     if owner:
         raise TabtextError(f"{out}: another run (pid {owner}) is writing to this folder; wait for it to finish "

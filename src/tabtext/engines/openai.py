@@ -16,7 +16,6 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from urllib.parse import urlparse
 
 from ..errors import EngineError
 from ..types import Example, Prediction
@@ -38,7 +37,6 @@ from .response_cache import ResponseCache
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 NO_ANSWER = "No answer was found in the given table and text."  # what `tabtext serve` says for no answer
-_LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
 
 
 def read_reply(example: Example, text: str) -> tuple[object, str, str, dict[str, object]]:
@@ -121,15 +119,15 @@ class OpenAIEngine:
         return info
 
     # ------------------------------------------------------------ setup
-    def _is_local(self) -> bool:
-        return (urlparse(self.base_url).hostname or "") in _LOCAL_HOSTS
-
     def _api_key(self) -> str:
-        key = os.environ.get(self.api_key_env, "")
-        if not key and not self._is_local():
-            raise EngineError(f"openai engine: set {self.api_key_env} in the environment to use {self.base_url} "
-                              "(keys are never read from the spec or files)")
-        return key or "not-needed"
+        """The key from the environment; none is fine until a server answers 401 (vLLM hosts rarely want one)."""
+        return os.environ.get(self.api_key_env, "") or "not-needed"
+
+    def _refused_key(self, url: str, status: int) -> str:
+        if status == 401 and not os.environ.get(self.api_key_env):
+            return (f"{url} asks for an API key (HTTP 401): set {self.api_key_env} in the environment "
+                    "(keys are never read from the spec or files)")
+        return f"{url} refused the key in {self.api_key_env} (HTTP {status})"
 
     def _all_cached(self, examples: Sequence[Example] | None) -> bool:
         if self.cache is None or not examples:
@@ -154,7 +152,7 @@ class OpenAIEngine:
             return
         if self._all_cached(examples):
             return
-        check_endpoint(self.replica_urls, key, min(self.timeout, 10.0), self.api_key_env)
+        check_endpoint(self.replica_urls, key, min(self.timeout, 10.0), self._refused_key)
         self._checked = True
 
     def payload_for(self, example: Example) -> dict[str, object]:
@@ -211,8 +209,8 @@ class OpenAIEngine:
     def _status_stop(self, status: int, message: str) -> StopRun | None:
         """A status that every later request would get too: a refused key, a wrong route, a prompt too long."""
         if status == 401 or (status == 403 and not self._answered):
-            return AuthFailure(f"openai engine: {self.base_url} refused the chat request with HTTP {status} "
-                               f"(check {self.api_key_env} and the model name); nothing more was asked")
+            return AuthFailure(f"openai engine: a chat request: {self._refused_key(self.base_url, status)}; "
+                               "check the model name too; nothing more was asked")
         if status == 404 and not self._answered:
             return wrong_route(self.base_url, "POST /chat/completions")
         return context_overflow(status, message, self.base_url)

@@ -7,13 +7,13 @@ only between completions), not down: the run goes on and its requests wait in th
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import EngineError
 from .openai_stops import wrong_route
 
 
-def check_endpoint(urls: Sequence[str], key: str, timeout: float, key_env: str) -> None:
+def check_endpoint(urls: Sequence[str], key: str, timeout: float, refused_key: Callable[[str, int], str]) -> None:
     import httpx
 
     last: Exception | None = None
@@ -31,7 +31,7 @@ def check_endpoint(urls: Sequence[str], key: str, timeout: float, key_env: str) 
             last = exc
             continue
         if r.status_code in (401, 403):
-            raise EngineError(f"openai engine: {url} refused the key in {key_env} (HTTP {r.status_code})")
+            raise EngineError(f"openai engine: {refused_key(url, r.status_code)}")
         if r.status_code == 404:
             raise wrong_route(url, "GET /models")
         return

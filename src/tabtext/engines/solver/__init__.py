@@ -1,23 +1,17 @@
 """The offline solver: tabtext's default engine. No GPU, no network, no model download.
 
-It dispatches each Example on ``meta["benchmark"]`` to the module that knows that task:
-``tatqa`` (table + text numerical QA, also the fallback for user tables), ``tanq`` (answer tables built
-from evidence) and ``chatrag`` (conversational QA). Each task module exposes
-``answer_example(example) -> Prediction``.
+It dispatches each Example on ``meta["benchmark"]`` to the module of ``tasks/`` that knows that task:
+``tasks/tatqa.py`` (table + text numerical QA, also the fallback for user tables), ``tasks/tanq.py`` (answer
+tables built from evidence) and ``tasks/chat.py`` (ChatRAG-Bench, conversational QA). Each task module exposes
+``answer_example(example) -> Prediction``; a task is imported on its first question (plain imports, so a
+reader of the code can follow a question into it).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 
 from ...types import Example, Prediction
-
-_TASK_MODULES = {
-    "tatqa": "tabtext.engines.solver.tatqa",
-    "tanq": "tabtext.engines.solver.tanq",
-    "chatrag": "tabtext.engines.solver.chat",
-}
 
 
 class SolverEngine:
@@ -28,9 +22,14 @@ class SolverEngine:
 
     def answer_one(self, example: Example) -> Prediction:
         task = str(example.meta.get("benchmark", "tatqa"))
-        module = importlib.import_module(_TASK_MODULES.get(task, _TASK_MODULES["tatqa"]))
+        if task == "tanq":
+            from .tasks.tanq import answer_example
+        elif task == "chatrag":
+            from .tasks.chat import answer_example
+        else:  # TAT-QA, also the fallback for user tables
+            from .tasks.tatqa import answer_example
         try:
-            return module.answer_example(example)
+            return answer_example(example)
         except Exception as exc:  # one bad item must never stop a run
             return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..text_cands import question_type
-from ..text_parse import MONTHS
-from ..text_sent import stem
+from .parse import MONTHS
+from .sentences import stem
+from .span_candidates import question_type
 
 _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|leads to|contributed|explains)\b"
                           r"|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)

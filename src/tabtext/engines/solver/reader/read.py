@@ -1,4 +1,4 @@
-"""``read()``: the scored span candidates of text.py, turned into calibrated answer candidates.
+"""``read()``: the scored span candidates of score.py, turned into calibrated answer candidates.
 
 The ranker (text_weights.WEIGHTS, a listwise linear model) scores every candidate span of the question's best
 sentences; a softmax over them gives each its share, and two logistic calibrations (fitted on held-out folds of
@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....types import Paragraph
-from .. import text_weights
-from ..lexicon import content_tokens
-from ..text import candidates
-from ..text_cands import Candidate
-from ..text_multi import TextSpan, is_multi_span_question, split_multi
+from ..lexicon.words import content_tokens
+from . import weights as text_weights
 from .candidate import Kind, TextCandidate
+from .multi_span import TextSpan, is_multi_span_question, split_multi
+from .score import candidates
+from .span_candidates import Candidate
 
 NO_ANSWER_THRESHOLD: float = text_weights.NO_ANSWER_THRESHOLD
 _AMOUNT = re.compile(r"(?:[A-Z]{0,3}[$£€¥]\s?)?\(?-?\d[\d,]*(?:\.\d+)?\)?\s?(?:%|[a-z]+)?(?: [a-z]+)?", re.I)

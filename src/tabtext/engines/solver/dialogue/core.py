@@ -1,0 +1,115 @@
+"""The single-question answer for a user's table, from the TAT-QA core, as a Program.
+
+The core is being rewritten to produce Programs itself (``Prediction.meta["program"]``); until it does, its
+answer is rebuilt from its evidence cells and operator, and kept only when that Program computes the same
+answer. Anything else becomes an opaque Program (a constant or a span) that later turns can still refer to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from ....numbers import parse_number
+from ....types import Context, Example, Prediction
+from ..program.operators import asked
+from ..program.program import Cell, Const, Program, Span
+from ..reader import read
+from ..reader.person import a_dates_day, for_a_person, kind_fits
+from .edit import Grid, map_cells
+
+
+def ask_core(question: str, context: Context) -> Prediction:
+    """The one door to the TAT-QA core for a standalone question; an answer read from the text is shown as a
+    person wants it (``reader.for_a_person``)."""
+    from ..tasks.tatqa import answer_example
+
+    pred = answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
+    program = pred.meta.get("program")
+    if pred.answer is None or not isinstance(program, dict):
+        return pred
+    shown = _shown_span(question, Program.from_json(program), context)
+    if shown is None:
+        return pred
+    answer = shown.run()
+    return replace(pred, answer=answer, raw=answer.text(), evidence=shown.evidence(),
+                   meta={**pred.meta, "program": shown.to_json()})
+
+
+def _shown_span(question: str, program: Program, context: Context) -> Program | None:
+    """A one-span answer cut as a person wants it; None when it is not one or nothing changes."""
+    if program.op != "span" or len(program.args) != 1 or not isinstance(program.args[0], Span):
+        return None
+    span = program.args[0]
+    if not 0 <= span.paragraph < len(context.paragraphs):
+        return None
+    span = _of_the_asked_kind(question, span, context) or span
+    text = context.paragraphs[span.paragraph].text
+    start, end = for_a_person(question, text, span.start, span.end)
+    if (start, end) == (span.start, span.end) and span is program.args[0]:
+        return None
+    shown = Span(span.paragraph, start, end, text[start:end])
+    return Program("span", (shown,), program.scale, program.pattern, (shown.text,))
+
+
+def _of_the_asked_kind(question: str, span: Span, context: Context) -> Span | None:
+    """The reader's best candidate of the kind the question asks for (``kind_fits``) when the chosen span is of
+    another kind ("$10 million" for "When was the buyback approved?")."""
+    if kind_fits(question, span.text) is not False:
+        return None
+    for c in read(question, context.paragraphs, k=10, multi=False):
+        text = context.paragraphs[c.paragraph].text
+        if c.kind != "spans" and kind_fits(question, str(c.value)) and not a_dates_day(text, c.start, c.end):
+            return Span(c.paragraph, c.start, c.end, str(c.value))
+    return None
+
+
+def _as_amount(grid: Grid, cell: Cell) -> Cell:
+    """A cell of a line shown in parentheses throughout (an expense) counts as its amount in a conversation,
+    as the dialogue's own cells do; the core keeps TAT-QA's signed reading for benchmark runs."""
+    if cell.table == grid.index and cell.row in grid.parenthesised and cell.value is not None:
+        return replace(cell, value=abs(cell.value))
+    return cell
+
+
+def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
+    given = pred.meta.get("program")
+    if isinstance(given, dict):
+        given = Program.from_json(given)
+    if isinstance(given, Program):
+        return given if grid is None else map_cells(given, partial(_as_amount, grid))
+    a = pred.answer
+    if a is None:
+        return None
+    op = getattr(asked(str(pred.meta.get("operator", ""))), "name", None)
+    cells = [grid.cell(e.row, e.col) for e in pred.evidence
+             if grid is not None and e.kind == "cell" and 0 <= e.row < grid.table.n_rows and 0 <= e.col < grid.table.n_cols]
+    if op and cells and len(cells) == len(pred.evidence):
+        for args in (cells, cells[::-1]):
+            program = Program(op, tuple(args), a.scale, pattern="core")
+            if _same(program, a.text()):
+                return program
+    value = parse_number(a.text()) if not isinstance(a.value, tuple) or len(a.value) == 1 else None
+    if value is not None and not a.text().strip().isalpha():
+        return Program("lookup", (Const(value, a.text()),), a.scale, pattern="core")
+    texts = a.value if isinstance(a.value, tuple) else (a.text(),)
+    evidence = [e for e in pred.evidence if e.kind == "text"]
+    spans = tuple(Span(e.paragraph, e.start, e.end, e.text) for e in evidence) if len(evidence) == len(texts) else \
+        tuple(Span(-1, 0, 0, t) for t in texts)
+    return Program("spans" if len(spans) > 1 else "span", spans, a.scale, pattern="core")
+
+
+def _same(program: Program, text: str) -> bool:
+    try:
+        got = program.run()
+    except Exception:  # a program the evidence cannot compute is simply not the core's program
+        return False
+    want, have = parse_number(text), parse_number(got.text())
+    return want is not None and have is not None and abs(want - have) < 0.006 + 1e-9 * abs(want)
+
+
+def _leaves(program: Program) -> list:
+    out: list = []
+    for a in program.args:
+        out.extend(_leaves(a) if isinstance(a, Program) else [a])
+    return out

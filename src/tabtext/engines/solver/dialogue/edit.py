@@ -1,0 +1,199 @@
+"""Edits of Programs for follow-up questions, and the table labels they are grounded in.
+
+A follow-up never re-reads an earlier answer's text: it takes the earlier Program, inlines its references
+to turns before it, and moves its cells to another row or another period (``Grid`` knows the labels and
+years of a user's table), or wraps earlier answers in a new operator with ``Ref`` operands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ....numbers import format_number, parse_number
+from ....periods import find_periods
+from ....types import Period, Table
+from ..lexicon.words import content_tokens, years_in
+from ..program.operators import operator
+from ..program.program import Cell, Operand, Program, Ref, Span
+from ..reading.table import read_table
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A user's table as labels: the header rows, each row's label, each column's label and year."""
+
+    table: Table
+    header_rows: int
+    row_labels: tuple[str, ...]
+    col_labels: tuple[str, ...]
+    col_years: tuple[str, ...]  # the column's period key (period_key), "" where it names none
+    #: rows written in parentheses throughout (an expense line): the parentheses are how the statement
+    #: presents the line, so the amount a person computes with is positive
+    parenthesised: frozenset[int] = frozenset()
+    index: int = 0  # which table of the context this is
+
+    @classmethod
+    def of(cls, table: Table, index: int = 0) -> Grid:
+        """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
+        view = read_table(table)
+        header = max(1, view.header_rows)
+        years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
+        shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
+                 if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
+        return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index)
+
+    def cell(self, row: int, col: int) -> Cell:
+        text = self.table.cell(row, col)
+        value = parse_number(text)
+        if value is not None and row in self.parenthesised:
+            value = abs(value)
+        return Cell(row, col, text, value, self.row_labels[row], self.col_labels[col], self.index)
+
+    def body_rows(self) -> range:
+        return range(self.header_rows, self.table.n_rows)
+
+    def rows_named(self, question: str) -> list[int]:
+        """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
+        words = set(content_tokens(question))
+        found = [r for r in self.body_rows() if (label := set(content_tokens(self.row_labels[r]))) and label <= words]
+        found.sort(key=lambda r: -len(content_tokens(self.row_labels[r])))
+        kept: list[int] = []
+        for r in found:
+            if not any(set(content_tokens(self.row_labels[r])) <= set(content_tokens(self.row_labels[k])) for k in kept):
+                kept.append(r)
+        return kept
+
+    def cols_named(self, question: str) -> list[int]:
+        """Columns (after the label column) whose header words, years aside, all occur in the question."""
+        words = set(content_tokens(question))
+        return [c for c in range(1, self.table.n_cols)
+                if (label := set(content_tokens(self.col_labels[c]))) and label <= words]
+
+    def col_of_year(self, year: str, like: int | None = None) -> int | None:
+        """The column of ``year``; among several, the one whose other header words match column ``like``."""
+        cols = [c for c, y in enumerate(self.col_years) if y == year]
+        if like is not None and len(cols) > 1:
+            same = [c for c in cols if content_tokens(self.col_labels[c]) == content_tokens(self.col_labels[like])]
+            cols = same or cols
+        return cols[0] if cols else None
+
+    def years_named(self, question: str) -> list[str]:
+        """The period keys of the columns the question names: years, and quarters, halves or months ("Q3" without a
+        year when one column is that quarter)."""
+        known = set(self.col_years) - {""}
+        out = [y for y in years_in(question) if y in known]
+        for _, _, p in find_periods(question):
+            if p.kind not in _PART_OF_YEAR:
+                continue
+            keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
+            if len(keys) == 1 and keys[0] in known and keys[0] not in out:
+                out = [y for y in out if not keys[0].startswith(y)] + keys  # "Q3 2024": the quarter, not the year
+        return out
+
+
+_PART_OF_YEAR = ("quarter", "half", "month", "months")
+
+
+def _key(p: Period) -> str:
+    """A sortable key: '2024-09-03' for the three months to September 2024."""
+    return f"{p.year or 0:04d}-{p.end_month:02d}-{p.months:02d}"
+
+
+def period_key(label: str, years: Sequence[str]) -> str:
+    """A column's period: a quarter, half or month it names with its year (its key), else its first year."""
+    parts = [p for _, _, p in find_periods(label) if p.kind in _PART_OF_YEAR and p.year]
+    if len(parts) == 1:
+        return _key(parts[0])
+    return years[0] if years else ""
+
+
+# ---------------------------------------------------------------- walking and rewriting Programs
+def cells(program: Operand) -> list[Cell]:
+    if isinstance(program, Cell):
+        return [program]
+    if isinstance(program, Program):
+        return [c for a in program.args for c in cells(a)]
+    return []
+
+
+def map_cells(program: Program, fn: Callable[[Cell], Cell]) -> Program:
+    def edit(a: Operand) -> Operand:
+        if isinstance(a, Cell):
+            return fn(a)
+        return map_cells(a, fn) if isinstance(a, Program) else a
+    args = tuple(edit(a) for a in program.args)
+    # a value the core wrote down for the old cells (a lookup's cell text) is not the new cells' value
+    return replace(program, args=args, answer_value=program.answer_value if args == program.args else None)
+
+
+def inline(program: Program, history: Sequence[Program]) -> Program:
+    """The program with each ``Ref`` to an earlier turn replaced by that turn's own (inlined) program."""
+    def edit(a: Operand) -> Operand:
+        if isinstance(a, Ref):
+            return inline(history[a.turn], history)
+        return inline(a, history) if isinstance(a, Program) else a
+    return replace(program, args=tuple(edit(a) for a in program.args))
+
+
+def other_row(program: Program, grid: Grid, row: int) -> Program | None:
+    """The same computation on another row: the cells of the program's first row move to ``row``."""
+    found = cells(program)
+    if not found or found[0].row == row:
+        return None
+    subject = found[0].row
+    return map_cells(program, lambda c: grid.cell(row, c.col) if c.row == subject else c)
+
+
+def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program | None:
+    """The same computation in other periods: one year named shifts every period by the same step; as many
+    years as the program has periods map oldest to oldest."""
+    found = cells(program)
+    cols = list(dict.fromkeys(c.col for c in found if grid.col_years[c.col]))
+    if not cols or not years:
+        return None
+    if len(years) == len(cols):
+        mapping = dict(zip(sorted(cols, key=lambda c: grid.col_years[c]), sorted(years)))
+        target = {c: grid.col_of_year(y, like=c) for c, y in mapping.items()}
+    elif len(years) == 1:
+        order = sorted(set(grid.col_years) - {""})
+        latest = max(cols, key=lambda c: grid.col_years[c])
+        step = order.index(years[0]) - order.index(grid.col_years[latest])
+        shifted = {c: order.index(grid.col_years[c]) + step for c in cols}
+        if not all(0 <= i < len(order) for i in shifted.values()):
+            return None
+        target = {c: grid.col_of_year(order[i], like=c) for c, i in shifted.items()}
+    else:
+        return None
+    if any(t is None for t in target.values()) or all(t == c for c, t in target.items()):
+        return None
+    return map_cells(program, lambda c: grid.cell(c.row, target[c.col]) if c.col in target else c)  # type: ignore[arg-type]
+
+
+def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:
+    """The latest year among the program's cells ("" when it reads none)."""
+    years = [grid.col_years[c.col] for c in cells(inline(program, history)) if c.col < len(grid.col_years)]
+    return max((y for y in years if y), default="")
+
+
+# ---------------------------------------------------------------- what a program computes, in words
+def describe(program: Operand, history: Sequence[Program]) -> str:
+    """The computation in the table's own labels ("Revenue (2020) − Revenue (2019)"), references inlined."""
+    if isinstance(program, Cell):
+        return f"{program.row_label} ({program.col_label})" if program.col_label else program.row_label
+    if isinstance(program, Ref):
+        return describe(history[program.turn], history)
+    if isinstance(program, Span):
+        return f"“{program.text}”"
+    if not isinstance(program, Program):
+        return getattr(program, "text", "") or format_number(getattr(program, "value", 0.0), 2)
+    parts = [describe(a, history) for a in program.args]
+    nested = [f"({p})" if isinstance(a, (Program, Ref)) and _is_compound(a, history) else p
+              for a, p in zip(program.args, parts)]
+    words = operator(program.op).words
+    return words(nested, parts) if words is not None else ", ".join(parts)
+
+
+def _is_compound(a: Operand, history: Sequence[Program]) -> bool:
+    program = history[a.turn] if isinstance(a, Ref) else a
+    return isinstance(program, Program) and program.op not in ("lookup", "span")

@@ -1,0 +1,164 @@
+"""Ways of building candidate Programs from a question over a table, as named rows of data.
+
+Each ``Pattern`` says when it applies (a predicate over the grounded question), which operator it proposes, how
+its operands are found, and an example question. Every pattern that applies proposes its candidate; the ranker
+(``rank/ranker.py``) chooses among them and the text candidates. A pattern is switched off by name
+(``table_candidates(ctx, off={"column_aggregate"})``) for ablation; adding one is adding a row and a golden
+case (tests/golden/solver/tatqa_own_tables.jsonl).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from ..program.program import Const, Program
+from ..reading.context import Ctx, years_for
+from ..reading.select import threshold
+from .arith import PART_OF_YEAR, arithmetic
+from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
+from .measures import (
+    _MARGIN,
+    _OVER,
+    _SHARE_OF_ALL,
+    _YTD,
+    named_margin,
+    named_ratio,
+    over_periods,
+    share_of_all,
+)
+from .rows import column_aggregate, row_of_value, rows_passing, text_cell
+
+Found = tuple[Program, str]  # a candidate Program and the route that built it
+_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|fys?)\b|"
+                          r"\bwhen\b")
+_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy|quarter|quarters)\b")
+_ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide")
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    name: str
+    when: Callable[[Ctx], bool]
+    build: Callable[[Ctx], Found | None]
+    op: str
+    operands: str
+    example: str
+
+
+def _low(ctx: Ctx) -> str:
+    return ctx.q.text.lower()
+
+
+def _table_periods(ctx: Ctx) -> Found | None:
+    years = [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
+    years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
+    return (Program("spans", tuple(Const(float(y), y) for y in years)), "list_years") if years else None
+
+
+def _extreme_period(ctx: Ctx) -> Found | None:
+    view, q, row = ctx.view, ctx.q, ctx.best_row
+    cells = ctx.cells_over_years(row, years_for(ctx, "compare"))
+    quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
+                and view.amount(row, c) is not None]
+    op = "argmax" if q.direction == "max" else "argmin"
+    if "quarter" in _low(ctx) and len(quarters) >= 2:  # "In which quarter ...": the quarter's column label
+        return Program(op, tuple(view.operand(*rc) for rc in quarters), key="column"), "compare"
+    if len(cells) < 2:
+        return None
+    outflows = all(view.value(*rc) < 0 for rc in cells)  # "the largest repurchases" of (200), (100): the amount
+    operands = tuple(view.operand(*rc, value=abs(view.value(*rc))) if outflows else view.operand(*rc) for rc in cells)
+    return Program(op, operands, key="period"), "compare"
+
+
+def _row_compare_first(ctx: Ctx) -> bool:
+    """ "Which segment had the largest X?": a row label is asked (no period asked, no amount to pass; the row, if
+    any, is the measure named after "which/what")."""
+    return ctx.q.kind == "compare" and not _ASKS_PERIOD.search(_low(ctx)) and threshold(ctx.q, ctx.view) is None and (
+        ctx.best_row is None or re.match(r"\s*(?:which|what)\b", _low(ctx)) is not None)
+
+
+def _compare_by_row(ctx: Ctx) -> bool:
+    return ctx.q.kind == "compare" and ctx.best_row is not None
+
+
+def _has_row(ctx: Ctx) -> bool:
+    return ctx.best_row is not None
+
+
+PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that builds: named measures first
+    Pattern("named_margin", lambda c: _MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
+            "the profit line over revenue in the asked period, when no row states the margin",
+            "What was the gross margin in Q4 2023?"),
+    Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b", _low(c)) is not None, named_ratio,
+            "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
+            "What was the current ratio at December 31, 2019?"),
+    Pattern("share_of_all", lambda c: _SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
+            "the named row over the sum of its column's rows, when the table has no total row",
+            "What share of all 2023 visits were in general practice?"),
+    Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and (_OVER.search(c.q.text) or _YTD.search(
+        c.q.text)) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
+            "of the year to date", "What was the average operating income across the four quarters?"),
+    Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
+            lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
+            "pass the stated amount", "Which years did product revenue exceed $90 million?"),
+    Pattern("table_periods", lambda c: c.q.kind == "list_years" and not (_has_row(c) and threshold(c.q, c.view)),
+            _table_periods, "spans", "the periods of the column headers (or of the period rows)",
+            "In which years was the revenue calculated?"),
+    Pattern("section_items", lambda c: c.q.kind == "list_items", list_items, "spans",
+            "the row labels of the section (or of the block a named total closes)", "What are the components of revenue?"),
+    Pattern("count_rows", lambda c: c.q.kind == "count", count_answer, "count",
+            "rows of a section, or periods/rows passing a stated amount", "How many years did revenue exceed $45 million?"),
+    Pattern("extreme_row", _row_compare_first, compare_rows, "argmax",
+            "the row label with the largest/smallest value in the asked column", "Which segment had the largest revenue?"),
+    Pattern("arithmetic", lambda c: c.q.kind in _ARITH_KINDS and _has_row(c),
+            lambda c: arithmetic(c, c.best_row, c.year_axis()), "subtract|change_ratio|average|sum|divide|percent_of",
+            "the named rows x the named periods or columns, ordered as the operator reads them",
+            "What was the change in service revenue from 2018 to 2019?"),
+    Pattern("periods_passing_compare", lambda c: _compare_by_row(c) and c.year_axis() == "col" and
+            threshold(c.q, c.view) is not None, lambda c: years_passing(c, c.best_row), "filter",
+            "the named row's cells in every period, kept when they pass the stated amount",
+            "In which year was revenue less than 600,000 thousands?"),
+    Pattern("extreme_row_named", lambda c: _compare_by_row(c) and not _YEAR_WORDS.search(_low(c)) and
+            not (c.year_axis() == "col" and threshold(c.q, c.view) is not None), compare_rows, "argmax",
+            "the row label with the extreme value in the asked column", "Is product or service revenue higher in 2019?"),
+    Pattern("extreme_period", lambda c: _compare_by_row(c) and _YEAR_WORDS.search(_low(c)) is not None and
+            c.year_axis() == "col" and threshold(c.q, c.view) is None, _extreme_period, "argmax",
+            "the named row's cells over the asked periods", "In which year was the service revenue higher?"),
+    Pattern("text_cell", lambda c: c.q.kind in ("value", "text", "compare"), text_cell, "lookup",
+            "the text cell (a name, a place) in the named row and the column the question names",
+            "Which city is the North office in?"),
+    Pattern("row_of_value", lambda c: c.q.kind in ("value", "text"), row_of_value, "lookup",
+            "the label of the row whose text cell the question names", "Which office is in Krakow?"),
+    Pattern("cell", lambda c: _has_row(c) and (c.q.kind == "value" or _compare_by_row(c) and c.year_axis() != "col"
+                                               and _YEAR_WORDS.search(_low(c)) is not None),
+            lambda c: value_answer(c, c.best_row),
+            "lookup", "the named row x the asked period or named column (several cells for 'respectively')",
+            "What was the service revenue in 2019?"),
+    Pattern("column_aggregate", lambda c: c.q.kind in ("average", "sum") and not c.q.years, column_aggregate,
+            "average|sum", "every non-total row of the named column", "What is the average revenue across all regions?"),
+    Pattern("rows_passing", lambda c: c.q.kind in ("compare", "list_items", "value") and
+            threshold(c.q, c.view) is not None, rows_passing, "filter", "the row labels whose value in the asked "
+            "column passes the stated amount", "Which regions had revenue above 100 in 2019?"),
+)
+NAMES = tuple(p.name for p in PATTERNS)
+
+
+def table_candidates(ctx: Ctx, off: Collection[str] = ()) -> list[tuple[str, Found]]:
+    """(pattern name, candidate) for every pattern that applies and builds a Program, in table order."""
+    unknown = set(off) - set(NAMES)
+    if unknown:
+        raise ValueError(f"unknown pattern {sorted(unknown)}; known: {', '.join(NAMES)}")
+    if not off and ctx.found is not None:  # the router and the candidate list ask for the same context
+        return list(ctx.found)
+    out = []
+    for pattern in PATTERNS:
+        if pattern.name in off or not pattern.when(ctx):
+            continue
+        found = pattern.build(ctx)
+        if found is not None:
+            out.append((pattern.name, found))
+    if not off:
+        ctx.found = tuple(out)
+    return out

@@ -1,0 +1,145 @@
+"""Arithmetic over amounts written in the paragraphs.
+
+"... recognized $0.3 million, $0.9 million and $0.6 million in 2019, 2018 and 2017, respectively" gives one
+amount per year; "increased from $1.2 million in 2018 to $1.5 million in 2019" gives an old and a new one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ....types import Paragraph
+from ..lexicon.words import content_tokens
+from ..program import ops
+from ..program.program import TextNumber
+from ..reading.question import Query
+
+SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
+_AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
+                     r"bn\b|m\b)?", re.I)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_UNITS = {"%": "percent", "percent": "percent", "thousand": "thousand", "million": "million", "billion": "billion",
+          "bn": "billion", "m": "million"}
+
+
+def sentences(paragraphs: Sequence[Paragraph]):
+    for i, p in enumerate(paragraphs):
+        for m in SENTENCE.finditer(p.text):
+            if m.group(0).strip():
+                yield i, m.start(), m.group(0)
+
+
+def amounts(sentence: str) -> list[tuple[float, str, int, int]]:
+    """(value, unit, start, end) of each amount that is not a year or a date."""
+    out = []
+    for m in _AMOUNT.finditer(sentence):
+        digits = m.group(1)
+        if _YEAR.match(digits) and not m.group(2) and "$" not in m.group(0):
+            continue
+        after = sentence[m.end():m.end() + 12].lower()
+        if re.match(r"\s*(?:years?|months?|days?)\b", after) and not m.group(2):
+            continue
+        value = float(digits.replace(",", ""))
+        if m.group(0).strip().startswith("(") and ")" in m.group(0):
+            value = -value
+        unit = _UNITS.get((m.group(2) or "").lower().rstrip("s"), "")
+        out.append((value, unit, m.start(1), m.end()))
+    return out
+
+
+def _year_after(sentence: str, end: int) -> str:
+    m = re.match(r"[^$\d]{0,25}?\b((?:19|20)\d\d)\b", sentence[end:])
+    return m.group(1) if m else ""
+
+
+def subject_words(sentence: str, start: int) -> str:
+    """The content words just before an amount: what the amount is of ("revenue increased to")."""
+    return " ".join(content_tokens(sentence[max(0, start - 60):start])[-6:])
+
+
+def numbered_sentences(paragraphs: Sequence[Paragraph]) -> list[tuple[int, int, str, list, frozenset[str]]]:
+    """(paragraph, offset, sentence, its amounts, its content words) of every sentence holding an amount: the
+    text side of the document model, read once per context."""
+    out = []
+    for i, offset, sent in sentences(paragraphs):
+        found = amounts(sent)
+        if found:
+            out.append((i, offset, sent, found, frozenset(content_tokens(sent))))
+    return out
+
+
+def text_numbers(paragraphs: Sequence[Paragraph]) -> list[TextNumber]:
+    """Every amount written in the paragraphs, with the words it is about."""
+    return [TextNumber(i, offset + s, offset + e, sent[s:e], v, subject_words(sent, s))
+            for i, offset, sent, found, _ in numbered_sentences(paragraphs) for v, _, s, e in found]
+
+
+def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph], numbered=None):
+    """The best-overlapping sentence with two or more amounts; the operator runs over them (``numbered``: the
+    context's ``numbered_sentences``, when already read)."""
+    qset = set(q.tokens)
+    best = None
+    for i, offset, sent, found, words in (numbered if numbered is not None else numbered_sentences(paragraphs)):
+        if len(found) < 2:
+            continue
+        score = len(qset & words)
+        if best is None or score > best[0]:
+            best = (score, i, offset, sent, found)
+    if best is None or best[0] < 2:
+        return None
+    _, i, offset, sent, found = best
+    years = re.findall(r"\b(?:19|20)\d\d\b", sent)
+    by_year: dict[str, tuple[float, str, int, int]] = {}
+    if re.search(r"\brespectively\b", sent) and len(years) == len(found):
+        by_year = dict(zip(years, found))
+    op = "percent_of" if q.kind == "divide" and q.percent else q.kind
+    if op in ("diff", "change_ratio"):
+        if len(by_year) >= 2:
+            new, old = sorted(by_year, reverse=True)[:2]
+            picked = [by_year[new], by_year[old]]
+        else:
+            # "A in 2018 ... B in 2019" orders by the years; else "B compared to A" lists new first and
+            # "from A to B" old first
+            low = sent.lower()
+            a_year, b_year = (_year_after(sent, found[k][3]) for k in (0, 1))
+            if a_year and b_year and a_year != b_year:
+                new_first = a_year > b_year
+            else:
+                new_first = bool(re.search(r"compared (?:to|with)|versus|\bvs\.?", low))
+            picked = [found[0], found[1]] if new_first else [found[1], found[0]]
+    elif by_year and [y for y in q.years if y in by_year]:
+        picked = [by_year[y] for y in q.years if y in by_year]
+    else:
+        units = [a for a in found if a[1] == found[0][1]]
+        picked = units if op in ("sum", "average") else found[:2]
+    if op in ("change_ratio", "percent_of"):
+        scale = "percent"
+    elif op == "divide":
+        scale = ""
+    else:
+        scale = picked[0][1]
+    operands = [TextNumber(i, offset + s, offset + e, sent[s:e], v, subject_words(sent, s)) for v, _, s, e in picked]
+    program = ops.build(op, operands, scale)
+    return (program, op) if program else None
+
+_FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_STATED = re.compile(r"(?:US)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)
+
+
+def stated_amount(value: float, scale: str, paragraphs: Sequence[Paragraph]):
+    """A paragraph's own wording of a computed amount in another unit ("$16.9 million" for 16,901 thousand):
+    TAT-QA answers such an increase with the text span. None when no amount there rounds to the value."""
+    if scale not in _FACTOR or not value:
+        return None
+    target = abs(value) * _FACTOR[scale]
+    for i, p in enumerate(paragraphs):
+        for m in _STATED.finditer(p.text):
+            unit = m.group(2).lower()
+            if unit == scale:
+                continue
+            digits = m.group(1).replace(",", "")
+            places = len(digits.split(".")[1]) if "." in digits else 0
+            if abs(float(digits) * _FACTOR[unit] - target) <= 0.5 * _FACTOR[unit] * 10 ** -places and target >= 1000:
+                return m.group(0), i, m.start(), m.end()
+    return None

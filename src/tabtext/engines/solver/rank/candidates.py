@@ -1,0 +1,132 @@
+"""One reading of a TAT-QA example and every candidate Program it allows: the table patterns that apply, the
+paragraph reader's span, arithmetic over amounts in a sentence, and the text's own wording of a computed amount.
+The ranker (``ranker.py``) chooses among them; ``tasks/tatqa.py`` turns the choice into a Prediction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from ....calc import CalcError
+from ....types import Example, Paragraph
+from ..lexicon.scale import matched_scale, paragraph_scale
+from ..patterns.arith import arithmetic
+from ..patterns.cells import value_answer
+from ..patterns.table_patterns import table_candidates
+from ..patterns.textnum import numbered_sentences, stated_amount, text_arithmetic
+from ..patterns.textpath import text_programs
+from ..program.program import Program, Span
+from ..reading.context import MIN_ROW, Ctx
+from ..reading.question import Query, classify, ground
+from ..reading.stacked import pick_block
+from ..reading.table import TableView, read_table
+
+ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide", "percent_of")
+
+
+@dataclass
+class Reading:
+    """A context read once: the question's intent, the table view (its block), grounding and paragraphs."""
+
+    q: Query
+    paragraphs: Sequence[Paragraph]
+    view: TableView | None = None
+    ctx: Ctx | None = None
+    offset: int = 0
+    reader: tuple | None = None  # the paragraph reader's (weights, calibration); None: the shipped ones
+
+    @cached_property
+    def numbered(self) -> list:
+        """The sentences holding amounts, with their amounts and words (``textnum.numbered_sentences``)."""
+        return numbered_sentences(self.paragraphs)
+
+
+@dataclass
+class Candidate:
+    name: str  # the pattern (table) or text route that proposed it
+    program: Program
+    route: str  # the operator name the route reports (Prediction.meta["operator"])
+    source: str  # "table" | "text"
+    features: dict[str, float] = field(default_factory=dict)
+    reader_found: float | None = None  # a reader span: the reader's probability that it is usable (no-answer)
+
+
+def answer_key(program: Program) -> str:
+    """The answer a program gives, as one comparable string ("" when it cannot run)."""
+    try:
+        value = program.run().value
+    except (CalcError, ValueError, IndexError):
+        return ""
+    return "|".join(value) if isinstance(value, tuple) else str(value)
+
+
+def read(example: Example) -> Reading:
+    q = classify(example.question)
+    table = example.context.table
+    reading = Reading(q, example.context.paragraphs)
+    if table is not None and table.rows:
+        view = read_table(table)
+        if not view.scale:
+            view.scale = paragraph_scale(reading.paragraphs) or matched_scale(view.values.values(), reading.paragraphs)
+        view, reading.offset = pick_block(view, q)
+        reading.view, reading.ctx = view, Ctx(view, ground(view, q), q)
+    return reading
+
+
+def stated_wording(program: Program, paragraphs: Sequence[Paragraph]) -> Program | None:
+    """The paragraphs' own wording of a computed amount in another unit ("$16.9 million" for 16,901 thousand)."""
+    try:
+        stated = stated_amount(program.value(), program.scale, paragraphs)
+    except CalcError:
+        return None
+    if not stated:
+        return None
+    text, i, start, end = stated
+    return Program("span", (Span(i, start, end, text),), pattern="stated_amount", answer_value=(text,))
+
+
+def candidates(reading: Reading, off: Sequence[str] = (), spans: int = 3) -> list[Candidate]:
+    """Every candidate the reading allows; ``off`` names table patterns to skip (ablation); ``spans`` is how many
+    of the reader's spans to ask for (the reader is the slow part: 0 when the table's labels cover the question
+    at least as well as any sentence)."""
+    out: list[Candidate] = []
+    if reading.ctx is not None:
+        for name, (program, route) in table_candidates(reading.ctx, off):
+            out.append(Candidate(name, program, route, "table"))
+    if reading.paragraphs:
+        for c in list(out):
+            if c.route == "diff":
+                stated = stated_wording(c.program, reading.paragraphs)
+                if stated is not None:
+                    out.append(Candidate("stated_amount", stated, "text_span", "text"))
+        if reading.q.kind in ARITH_KINDS:
+            found = text_arithmetic(reading.q, reading.paragraphs, reading.numbered)
+            if found is not None:
+                out.append(Candidate("text_arithmetic", found[0], found[1], "text"))
+        read_spans = text_programs(reading.q, reading.paragraphs, spans, reading.reader)
+        for rank_, (program, route, gap, prob, usable) in enumerate(read_spans):
+            found = {"reader_gap": gap} if prob < 0 else {"reader_gap": gap, "reader_prob": prob}
+            out.append(Candidate("text_span" if rank_ == 0 else "text_span_next", program, route, "text", found,
+                                 usable if usable >= 0 else None))
+    return out + variants(reading, out)
+
+
+def variants(reading: Reading, found: list[Candidate]) -> list[Candidate]:
+    """Other readings of the table candidates: the other operand order of a change (annotators go both ways on
+    signs; the ranker learns from the data when each holds), and the runner-up row for a lookup or a computation."""
+    out = []
+    for c in found:
+        if c.source == "table" and c.program.op in ("subtract", "change_ratio") and len(c.program.args) == 2:
+            swapped = replace(c.program, args=c.program.args[::-1])
+            out.append(Candidate(c.name + "_swapped", swapped, c.route, "table", {"swapped": 1.0}))
+    ctx = reading.ctx
+    if ctx is not None and len(ctx.ranked_rows) > 1 and ctx.ranked_rows[1][1] >= MIN_ROW:
+        row, row_score = ctx.ranked_rows[1]
+        kind = reading.q.kind
+        built = value_answer(ctx, row) if kind == "value" else \
+            arithmetic(ctx, row, ctx.year_axis()) if kind in ARITH_KINDS[:-1] else None
+        if built is not None:
+            out.append(Candidate("runner_up_row", built[0], built[1], "table",
+                                 {"row_gap": ctx.ranked_rows[0][1] - row_score}))
+    return out

@@ -1,0 +1,225 @@
+"""The learned ranker: general features of a candidate Program -> a score; the best candidate answers.
+
+Features say how well the candidate fits the question, never which question it is: the pattern or text route
+that proposed it, the operator asked, how well its operands' row/column labels cover the question's words
+against how well a sentence does (the best one and the span's own), whether a text span holds an amount when a
+period is asked (and not a date's day), the answer-source model's log-odds that the answer sits in the text
+(``source.py``), operand order and sign, unit plausibility, and how many other candidates agree. The weights
+(``rank_weights.json``, a few kilobytes, with the answer-source model's) are fitted by
+``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped by table; the same
+script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
+held-out folds, is the prediction's confidence.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from importlib import resources
+
+from ..lexicon.words import MONTH_WORD, content_tokens, is_year
+from ..patterns.arith import period_rank
+from ..patterns.textnum import SENTENCE
+from ..patterns.textpath import coverage
+from ..program.program import Cell, Program, Span
+from .candidates import Candidate, Reading, answer_key
+from .source import source_features, text_logit
+
+_PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
+_INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
+_DIGITS = re.compile(r"\d[\d,.]*")
+
+
+def _label_cover(reading: Reading, program: Program) -> float:
+    """Share of the question's content words in the labels of the cells the program reads."""
+    qset = set(reading.q.tokens)
+    if not qset or reading.view is None:
+        return 0.0
+    words: set[str] = set(content_tokens(reading.view.table.caption))
+    for cell in program.cells():
+        r = cell.row
+        words.update(content_tokens(cell.row_label), content_tokens(cell.col_label))
+        if 0 <= r < len(reading.view.row_sections):
+            words.update(content_tokens(reading.view.row_sections[r]))
+    return len(qset & words) / len(qset)
+
+
+def _span_has_amount(program: Program) -> float:
+    texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
+    return float(any(not is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
+
+
+def _sentence_of(reading: Reading, span) -> str:
+    """The sentence of its paragraph that a text span starts in."""
+    text = reading.paragraphs[span.paragraph].text
+    return next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= span.start < m.end()), text)
+
+
+def _span_sentence_names_row(reading: Reading, program: Program, row_label: str) -> float:
+    """Whether the sentence of a text span holds any word of the row label the question names."""
+    label = set(content_tokens(row_label))
+    spans = [a for a in program.args if hasattr(a, "paragraph")]
+    if not label or not spans or not label <= set(reading.q.tokens):
+        return 1.0
+    s = spans[0]
+    if not 0 <= s.paragraph < len(reading.paragraphs):
+        return 1.0
+    return float(bool(label & set(content_tokens(_sentence_of(reading, s)))))
+
+
+def _span_shape(reading: Reading, program: Program) -> dict[str, float]:
+    """How long a text answer is and how much of the question it repeats (an answer rarely restates the question)."""
+    texts = [a.text for a in program.args if hasattr(a, "paragraph")]
+    if not texts:
+        return {}
+    words = [w for t in texts for w in content_tokens(t)]
+    qset = set(reading.q.tokens)
+    return {"span_words": math.log1p(len(words)),
+            "span_repeats_question": len(qset & set(words)) / len(qset) if qset else 0.0}
+
+
+_MONTH_BEFORE = re.compile(rf"\b{MONTH_WORD}\.?\s*$", re.I)
+
+
+def _after_month(reading: Reading, program: Program) -> float:
+    """Whether a one-span text answer follows a month ("December 31"): a date's day, not the amount asked."""
+    spans = [a for a in program.args if isinstance(a, Span)]
+    if len(spans) != 1 or not 0 <= spans[0].paragraph < len(reading.paragraphs):
+        return 0.0
+    s = spans[0]
+    return float(bool(_MONTH_BEFORE.search(reading.paragraphs[s.paragraph].text[max(0, s.start - 20):s.start])))
+
+
+def _sentence_cover(reading: Reading, program: Program) -> float | None:
+    """Share of the question's words in the sentence of a one-span text answer (its own sentence, not the best
+    one). Measured: also weighing whether the year written nearest the span is the one asked added nothing."""
+    spans = [a for a in program.args if isinstance(a, Span)]
+    qset = set(reading.q.tokens)
+    if len(spans) != 1 or not qset or not 0 <= spans[0].paragraph < len(reading.paragraphs):
+        return None
+    return len(qset & set(content_tokens(_sentence_of(reading, spans[0])))) / len(qset)
+
+
+def _order_feature(program: Program) -> float:
+    """+1 when a change reads the later period first (new - old), -1 when the earlier, 0 when unknown."""
+    if program.op not in ("subtract", "change_ratio"):
+        return 0.0
+    cells = [a for a in program.args if isinstance(a, Cell)]
+    if len(cells) != 2:
+        return 0.0
+    a, b = cells
+    labels = (a.col_label, b.col_label) if a.row == b.row else (a.row_label, b.row_label)
+    ka, kb = period_rank(labels[0]), period_rank(labels[1])
+    if not ka or not kb or ka == kb:
+        return 0.0
+    return 1.0 if ka > kb else -1.0
+
+
+def answers_from_text(program: Program) -> bool:
+    """Whether the program's answer is a paragraph span (or spans), not a cell or a computed amount."""
+    return program.op in ("span", "spans") and bool(program.args) and all(isinstance(a, Span) for a in program.args)
+
+
+def _covers(reading: Reading, cands: list[Candidate]) -> tuple[float, float, list[float], float]:
+    """(sentence cover of the question, the same with amounts, each table candidate's label cover, the best)."""
+    q = reading.q
+    text_cov = coverage(q, reading.paragraphs) if reading.paragraphs else 0.0
+    num_cov = coverage(q, reading.paragraphs, numeric=True) if reading.paragraphs else 0.0
+    covers = [_label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
+    return text_cov, num_cov, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+
+
+def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
+    """The answer-source model's features of this question (``source.py``)."""
+    text_cov, _, _, best_table = _covers(reading, cands)
+    return source_features(reading, text_cov, best_table)
+
+
+def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None,
+             keys: list[str] | None = None) -> list[dict[str, float]]:
+    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) is
+    computed with the shipped model unless given (training passes the held-out folds' own); ``keys`` are the
+    candidates' answer keys when the caller has them."""
+    q, low = reading.q, reading.q.text.lower()
+    text_cov, num_cov, covers, best_table = _covers(reading, cands)
+    if source_logit is None:
+        source_logit = text_logit(source_features(reading, text_cov, best_table), shipped_weights().get("source"))
+    first_table = next((c for c in cands if c.source == "table"), None)
+    top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
+    keys = keys if keys is not None else [answer_key(c.program) for c in cands]
+    out = []
+    for i, c in enumerate(cands):
+        f: dict[str, float] = {f"src_{c.source}": 1.0, f"name_{c.name}": 1.0, f"kind_{q.kind}_{c.source}": 1.0,
+                               f"{c.name}_{q.kind}": 1.0, **c.features}
+        f["first_table"] = float(c is first_table)
+        f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
+        f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
+        if c.source == "table":
+            f["label_cover"] = covers[i]
+            f["cover_gap"] = covers[i] - (num_cov if c.route in ("diff", "change_ratio", "sum", "average", "divide",
+                                                                     "percent_of") else text_cov)
+        else:
+            f["text_cover"] = num_cov if c.name == "text_arithmetic" else text_cov
+            f["source_text"] = source_logit
+            f["cover_gap"] = f["text_cover"] - best_table
+            f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
+            f.update(_span_shape(reading, c.program))
+            f["after_month"] = _after_month(reading, c.program)
+            if (cover := _sentence_cover(reading, c.program)) is not None:
+                f["sentence_cover"] = cover
+            if first_table is not None and first_table.program.cells():
+                f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
+                                                                   first_table.program.cells()[0].row_label)
+        f["order_new_first"] = _order_feature(c.program)
+        f["one_way_increase"] = float(bool(_INCREASE.search(low)) and "change" not in low)
+        try:
+            value = c.program.value() if c.program.op not in ("lookup",) and c.program.answer_value is None else None
+        except Exception:
+            value = None
+        if value is not None:
+            f["negative"] = float(value < 0)
+            f["percent_unit_fits"] = float((c.program.scale == "percent") == bool(_PERCENT_CUE.search(low)))
+        out.append(f)
+    return out
+
+
+@lru_cache(maxsize=1)
+def shipped_weights() -> dict:
+    return json.loads(resources.files(__package__).joinpath("rank_weights.json").read_text(encoding="utf-8"))
+
+
+def score(f: dict[str, float], weights: dict) -> float:
+    w = weights["weights"]
+    return weights["bias"] + sum(w.get(k, 0.0) * v for k, v in f.items())
+
+
+#: a lead over the best other answer counts up to this much (no other answer: this much)
+MAX_LEAD = 6.0
+
+
+def confidence(best: float, weights: dict, lead: float = MAX_LEAD) -> float:
+    """The chosen candidate's calibrated probability of being right: logistic in its score and its lead over the
+    best candidate that gives another answer (a pairwise ranker's scores only mean something against each
+    other), fitted on held-out folds."""
+    a, c, b = weights.get("calibration", (1.0, 0.0, 0.0))
+    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + b)))
+
+
+def lead(scores: list[float], keys: list[str], best: int) -> float:
+    """How far the best score is ahead of the best candidate with another answer (MAX_LEAD when none)."""
+    others = [s for s, k in zip(scores, keys) if k != keys[best]]
+    return min(MAX_LEAD, scores[best] - max(others)) if others else MAX_LEAD
+
+
+def choose(reading: Reading, cands: list[Candidate], weights: dict | None = None
+           ) -> tuple[Candidate, float, float] | None:
+    """The best candidate, its raw score and its lead over another answer; None when there is none."""
+    if not cands:
+        return None
+    weights = weights or shipped_weights()
+    keys = [answer_key(c.program) for c in cands]  # once: the agreement feature and the lead both need them
+    scores = [score(f, weights) for f in features(reading, cands, keys=keys)]
+    best = max(range(len(cands)), key=lambda i: (scores[i], -i))
+    return cands[best], scores[best], lead(scores, keys, best)

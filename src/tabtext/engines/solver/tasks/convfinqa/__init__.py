@@ -1,0 +1,1 @@
+"""ConvFinQA: multi-turn numerical reasoning over a financial report (``answer.answer_convfinqa``)."""

@@ -1,0 +1,166 @@
+"""ConvFinQA turns: read the question against earlier turns, let named patterns propose a plan, compute.
+
+The history holds the earlier questions and the assistant's answers (in ChatRAG-Bench the gold formulas), so a
+follow-up such as "what was the change then?" works on the values of earlier turns, and "and in 2005?" reuses the
+last subject with a new year. Values come from the table (rows matched by their words with rapidfuzz, columns by
+year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
+
+``PATTERNS`` is the table of ways a turn is read: a name, the cue it answers to, the operator, the operands,
+an example. They are tried in the table's order (its order is its priority) and the first that applies gives
+the plan; one that applies but grounds nothing leaves the turn unanswered. ``REFINEMENTS`` names the
+refinements inside patterns and ``read.READINGS`` the operator readings; any of them can be
+switched off by name (``answer_convfinqa(example, off={...})``, ``benchmarks/convfinqa_eval.py --without``).
+The answer is the number as a plain string; the formula goes into ``derivation``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .....calc import CalcError, evaluate
+from .....types import Answer, Example, Prediction
+from . import earlier, table
+from . import program as convfinqa_program
+from .read import READINGS, Turn, read
+from .turns import Plan, format_answer
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    name: str
+    when: str
+    op: str
+    operands: str
+    example: str
+    propose: Callable
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("explicit", "a literal number or unit in the question", "+-*/", "earlier answer or literal, literal",
+            "what is that less 100?", earlier.explicit),
+    Pattern("change_over_base", "percent change, or 'that change over' after a change", "divide",
+            "earlier change, its base", "and how much does that change represent in relation to 2008?",
+            earlier.change_over_base),
+    Pattern("same_for_other_subject", "'that same change/ratio for X'", "repeat", "earlier operands moved to X",
+            "in that same period, what was that fluctuation for the s&p 500?", earlier.same_for_other_subject),
+    Pattern("per_unit", "'X per Y' after a lookup", "divide", "earlier answer, a cell of its row",
+            "and what was the average volume per transaction?", earlier.per_unit),
+    Pattern("times_100", "'times 100', 'in percent'", "multiply", "earlier answer, 100",
+            "what is that times 100?", earlier.times_100),
+    Pattern("less_one", "'less the portion / one'", "subtract", "earlier ratio, 1",
+            "and what is that less one?", earlier.less_one),
+    Pattern("percent_change_of_earlier", "percentage change, follow-up", "change_ratio",
+            "earlier change over its base, or the last two answers", "what is that as a percent change?",
+            earlier.percent_change_of_earlier),
+    Pattern("average_of_earlier_sum", "average after a sum", "divide", "earlier sum, its count",
+            "and what is the average of those?", earlier.average_of_earlier_sum),
+    Pattern("two_named_earlier", "ratio/change naming two earlier answers", "divide/subtract",
+            "two earlier answers named by their words", "what is the net sales over the cost of sales?",
+            earlier.two_named_earlier),
+    Pattern("earlier_run", "change/sum/average/ratio, follow-up without a year", "combine",
+            "the trailing earlier lookups", "what was the change then?", earlier.earlier_run),
+    Pattern("operand_of_year", "'and in 2005?' naming an earlier operand's year", "lookup",
+            "the earlier operand of that year", "and what was it in 2007?", earlier.operand_of_year),
+    Pattern("moved_to_year", "'and in 2005?' after a computation", "repeat", "earlier operands moved to the year",
+            "and in 2005?", earlier.moved_to_year),
+    Pattern("moved_to_row", "'and for X?' after a computation", "repeat", "earlier operands moved to row X",
+            "and what about for the uk?", earlier.moved_to_row),
+    Pattern("earlier_lookups", "change/sum/average of 'those', not a follow-up", "combine", "earlier lookups",
+            "what was, then, the change in that cash dividend throughout 2002?", earlier.earlier_lookups),
+    Pattern("low_to_high", "'from lowest to highest'", "subtract", "the high cell, the low cell",
+            "what was the change in the share price from lowest to highest during the quarter?", table.low_to_high),
+    Pattern("whole_table_period", "'over the five year period'", "change", "first and last year of the row",
+            "what was the percent change for the five year period ended 2017?", table.whole_table_period),
+    Pattern("listed_change", "change in one year, row without a year", "lookup", "the row that is itself a change",
+            "what was the change in net revenue due to volume/weather in 2007?", table.listed_change),
+    Pattern("change_from_year_before", "change in one year", "subtract", "the year's cell, the year before's",
+            "what was the change in revenue in 2007?", table.change_from_year_before),
+    Pattern("over_years", "change/sum/average/ratio over two or more years", "combine", "one cell per year",
+            "what was the change in net revenue from 2006 to 2007?", table.over_years),
+    Pattern("without_part", "'without / excluding X'", "subtract", "the whole, the part",
+            "what was 2005 operating income without segment x?", table.without_part),
+    Pattern("two_named_values", "sum/change of two named subjects", "add/subtract", "two cells",
+            "what is the sum of cash and short-term investments?", table.two_named_values),
+    Pattern("earlier_with_new_value", "'that' with an operator and a new subject", "combine",
+            "earlier answer, a new cell", "what is that divided by the total revenue?", table.earlier_with_new_value),
+    Pattern("ratio_of_two", "ratio/portion of X in Y", "divide", "part cell, whole cell",
+            "what portion of total revenue came from services?", table.ratio_of_two),
+    Pattern("nothing_grounded", "no subject or no value found", "none", "", "what about it?", table.nothing_grounded),
+    Pattern("value_times_price", "'total value/cost' of a count", "multiply", "count cell, price cell",
+            "what was the total value of the shares purchased?", table.value_times_price),
+    Pattern("annual_times_years", "'total' of an annual amount over N years", "multiply", "annual cell, N",
+            "what were the total payments for the lease that lasted 7 years?", table.annual_times_years),
+    Pattern("lookup", "anything else", "lookup", "the best cell or text number", "what was revenue in 2007?",
+            table.lookup),
+)
+
+#: refinements inside patterns, switchable by name like the patterns
+REFINEMENTS = {
+    "by_change": "'divided by the change': the change is the denominator, not a percent change",
+    "latest_first": "'that value over the prior one': the latest answer leads",
+    "new_subject": "a follow-up naming a new table row is not a combination of earlier answers",
+    "operand_fits": "a cell fitting the question better than the earlier operand of that year",
+    "distinct": "one cell cannot stand for two years",
+    "year_operand": "'divided by the 2009 value': the earlier operand of that year",
+    "not_self": "an earlier answer is not its own partner",
+    "including": "'including X': a sum with the earlier answer",
+    "same_line": "'including the 2001 program': one more term from the line of the others",
+    "part_whole": "a part over the earlier sum that holds it",
+    "part_of_prev": "'what portion of that was X': X over the earlier whole",
+    "those_years": "'between those two years': the years asked in earlier turns",
+}
+SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
+
+
+def plan(example: Example, off: frozenset[str] = frozenset()) -> tuple[str, Plan | None, Turn]:
+    """(the pattern that read the turn, its plan — None when it applies but grounds nothing, the turn read)."""
+    turn = read(example, off)
+    for pattern in PATTERNS:
+        if pattern.name in off:
+            continue
+        found = pattern.propose(turn)
+        if found is earlier.NO_ANSWER:
+            return pattern.name, None, turn
+        if found is not None:
+            return pattern.name, found, turn
+    return "", None, turn
+
+
+def checked_program(p: Plan, turn: Turn, value: float | str) -> dict | None:
+    """The plan's Program as JSON (with the earlier turns it refers to), when it computes the plan's value."""
+    if p.program is None or not isinstance(value, float):
+        return None
+    history = convfinqa_program.history(turn.steps)
+    try:
+        got = p.program.value(history)
+    except CalcError:
+        return None
+    if abs(got - value) > 1e-6 * max(1.0, abs(value)):
+        return None
+    return {**p.program.to_json(), "history": [h.to_json() for h in history]}
+
+
+def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
+    """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
+    try:
+        name, p, turn = plan(example, off)
+    except Exception as exc:  # one odd turn must not stop a run; the error says what happened
+        return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+    if p is None:
+        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
+                          meta={"pattern": name})
+    try:
+        value = evaluate(p.formula)
+    except CalcError as exc:
+        return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}", meta={"pattern": name})
+    # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
+    # "11.4%" for a percentage the document writes so: right whether the gold keeps 11.4 or reads it as 0.114
+    text = value if isinstance(value, str) else format_answer(value) + p.unit
+    if p.unit == "%" and re.fullmatch(r"-?\d+(?:\.\d+)?", p.formula.strip()):
+        text = p.formula.strip() + "%"  # "61%" as written: the official EM also looks for the gold formula "61%"
+    program = checked_program(p, turn, value)
+    return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
+                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
+                                                 **({"program": program} if program else {})})

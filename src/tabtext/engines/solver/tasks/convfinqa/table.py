@@ -1,0 +1,265 @@
+"""ConvFinQA patterns that ground new values in the table and text ("the change in X in 2007", "X over Y").
+
+Same contract as ``earlier.py``: a ``Plan``, ``None`` (does not apply) or ``NO_ANSWER``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import ground
+from . import program as P
+from .earlier import NO_ANSWER, combine_plan, or_stop
+from .ground import content_words
+from .moves import part_of_earlier_whole, same_line, two_subjects, whole_period
+from .read import THOSE_YEARS, Turn
+from .turns import (
+    GENERIC,
+    Plan,
+    combine,
+    count_word,
+    is_whole_of,
+    number_value,
+    operand_for_year,
+    operand_years,
+    plan_or_none,
+)
+
+_PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
+                     r"\bshown in the (?:chart|graph|table)\b")
+_MONTHS = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
+_SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
+_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
+_CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
+                        r"divided by|over|of)\b")
+_AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
+                "minus", "plus", "of", "to", "for", "compared", "relative", "per", "and"}
+_WHOLE = {"total", "one", "all", "whole", "overall"}
+
+
+def refers_to_value(question: str) -> bool:
+    """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
+    for m in _VALUE_PRONOUN.finditer(question):
+        following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
+        if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in GENERIC:
+            return True
+    return False
+
+
+def _pronoun_is_whole(question: str) -> bool:
+    """True when the earlier answer is the whole: "what percentage of it was due to X", "X in relation to them"."""
+    pronoun = _VALUE_PRONOUN.search(question)
+    connector = _CONNECTOR.search(question)
+    return bool(pronoun and connector and pronoun.start() > connector.start())
+
+
+def low_to_high(t: Turn) -> Plan | None:
+    if not (re.search(r"\bfrom (?:the )?(low|high)(?:est)? to (?:the )?(?:high|low)(?:est)?\b", t.question) and t.subject):
+        return None
+    months = _MONTHS.findall(t.question)
+    found = {}
+    for side in ("high", "low"):
+        cells = [c for c in t.doc.candidates if c.source == "table" and side in content_words(c.label) and
+                 all(mo in c.label for mo in months)]  # month names are stop words for the scorer
+        found[side] = ground.Document(cells, t.doc.header).best(t.subject, t.qyears[:1], t.question) if cells else None
+    hi, lo = found["high"], found["low"]
+    if hi is None or lo is None:
+        return None
+    return Plan(f"{hi.text} - {lo.text}", (hi.evidence, lo.evidence), "the range from low to high",
+                program=P.program("subtract", P.leaf(hi), P.leaf(lo)))
+
+
+def whole_table_period(t: Turn) -> Plan | None:
+    if not (t.op in ("change", "pct_change") and len(set(t.years)) <= 1 and t.subject and _PERIOD.search(t.question)
+            and not THOSE_YEARS.search(t.question)):
+        return None
+    whole = whole_period(t.doc, t.subject, t.years, t.question)  # "for the five year period ended 2017"
+    if whole is None:
+        return None
+    return or_stop(plan_or_none(combine(t.op, whole, t.question, ordered=True), f"{t.op} over the table's whole period"))
+
+
+def _year_pair(t: Turn):
+    if not (t.op in ("change", "pct_change") and len(t.years) == 1 and t.subject and not (t.followup and t.prev is not None)):
+        return None
+    earlier = str(int(t.years[0]) - 1)  # "the change in X in 2007": from the year before
+    return earlier, t.doc.best(t.subject, t.years, t.question), t.doc.best(t.subject, [earlier], t.question)
+
+
+def listed_change(t: Turn) -> Plan | None:
+    pair = _year_pair(t)
+    if pair is None or t.op != "change":
+        return None
+    a = pair[1]
+    if a is not None and a.source == "table" and not a.years and any(k == a.key[0] for k, _ in t.doc.table_years):
+        # a yearless row among year rows ("volume/weather | 21.3" in a net revenue walk) is itself a change
+        return Plan(a.text, (a.evidence,), "a change the table lists itself", program=P.program("lookup", P.leaf(a)))
+    return None
+
+
+def change_from_year_before(t: Turn) -> Plan | None:
+    pair = _year_pair(t)
+    if pair is None:
+        return None
+    earlier, a, b = pair
+    if a is None or b is None or earlier not in b.years or a.key == b.key:
+        return None
+    return or_stop(combine_plan(t.op, [(t.years[0], a.value, a.text), (earlier, b.value, b.text)],
+                                [P.leaf(a), P.leaf(b)], t.question,
+                                f"{t.op} of {' '.join(t.subject)} from {earlier} to {t.years[0]}"))
+
+
+def over_years(t: Turn) -> Plan | None:
+    op, qyears, doc = t.op, t.qyears, t.doc
+    if not ((op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
+             op == "ratio" and len(set(t.years)) >= 2) and t.subject):
+        return None
+    by_year = {y: n for n, y in operand_years(doc, t.steps).items()}
+    if not t.novel and all(y in by_year for y in qyears):
+        items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
+        items = items[:2] if op in ("change", "pct_change", "ratio") else items
+        return or_stop(combine_plan(op, items, [P.number(text) for _, _, text in items], t.question,
+                                    f"{op} of earlier operands over {qyears}"))
+    items: list = []
+    leaves: list = []
+    first = None
+    for y in qyears:
+        c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
+        c = c or doc.best(t.subject, [y], t.question)  # the same table row as the first year when it has one
+        if t.on("distinct") and c is not None and any(c.text == x for _, _, x in items) and \
+                first is not None and c.key == first.key:
+            # one cell cannot stand for two years: the best cell that names this year
+            c = ground.Document([x for x in doc.candidates if y in x.years and x.key != first.key],
+                                doc.header).best(t.subject, [y], t.question)
+        if c is None:
+            break
+        first = first or c
+        items.append((y, c.value, c.text))
+        leaves.append(P.leaf(c))
+    if len(items) != len(qyears):
+        return None
+    if op in ("change", "pct_change", "ratio"):
+        items, leaves = items[:2], leaves[:2]
+    return or_stop(combine_plan(op, items, leaves, t.question, f"{op} of {' '.join(t.subject)} over {qyears}"))
+
+
+def without_part(t: Turn) -> Plan | None:
+    if t.op == "lookup" and re.search(r"(?<!\( )\b(?:without|excluding)\b", t.question) and len(set(t.qyears)) < 2:
+        return two_subjects(t.doc, t.question, "change", t.qyears[:1])  # "2005 operating income without segment X"
+    return None
+
+
+def two_named_values(t: Turn) -> Plan | None:
+    if t.op in ("sum", "change") and len(set(t.qyears)) < 2:
+        return two_subjects(t.doc, t.question, t.op, t.qyears[:1])
+    return None
+
+
+def earlier_with_new_value(t: Turn) -> Plan | None:
+    prev, q = t.prev, t.question
+    if not (t.op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and t.subject):
+        return None
+    c = t.doc.best(t.subject, t.qyears[:1], q)
+    if t.on("year_operand") and len(t.years) == 1 and \
+            re.search(rf"\b(?:the|that|this) {t.years[0]} (?:value|one|amount|figure)\s*\??$", q):
+        found = operand_for_year(t.doc, t.steps, t.years[0])  # "that divided by the 2009 value", after a change
+        cell = t.doc.locate(number_value(found.formula)) if found is not None else None
+        c = cell if cell is not None else c
+    if t.on("not_self") and c is not None and abs(c.value - prev.value) < 1e-9:
+        # the earlier answer cannot be its own partner: the best other value
+        c = ground.Document([x for x in t.doc.candidates if abs(x.value - prev.value) >= 1e-9],
+                            t.doc.header).best(t.subject, t.qyears[:1], q)
+    if c is None or not (refers_to_value(q) or _SUM_OVER.search(q) or
+                         t.on("including") and t.op == "sum" and re.search(r"\bincluding\b", q)):
+        return None
+    pv = prev.formula if prev.lookup else f"({prev.formula})"
+    if t.op == "sum":
+        terms = [x.strip() for x in prev.formula.split(" + ")]
+        if t.on("same_line") and len(terms) >= 2 and all(re.fullmatch(r"-?[\d.]+", x) for x in terms):
+            # "including the 2001 program, what becomes this total?": a new term from the line of the others
+            line = same_line(t.doc, terms, t.subject, t.qyears[:1], q)
+            if line is not None:
+                return Plan(f"{' + '.join(terms)} + {line.text}", (line.evidence,), "one more term of the sum",
+                            program=P.program("add", P.ref(t.steps), P.leaf(line)))
+        return Plan(f"{pv} + {c.text}", (c.evidence,), "previous answer plus a new value",
+                    program=P.program("add", P.ref(t.steps), P.leaf(c)))
+    if t.op == "change":
+        return Plan(f"{pv} - {c.text}", (c.evidence,), "previous answer less a new value",
+                    program=P.program("subtract", P.ref(t.steps), P.leaf(c)))
+    if t.op == "ratio":
+        if _pronoun_is_whole(q) or t.on("part_whole") and is_whole_of(pv, c.text):
+            return Plan(f"{c.text} / {pv}", (c.evidence,), "new value over previous answer",
+                        program=P.program("divide", P.leaf(c), P.ref(t.steps)))
+        return Plan(f"{pv} / {c.text}", (c.evidence,), "previous answer over a new value",
+                    program=P.program("divide", P.ref(t.steps), P.leaf(c)))
+    return None
+
+
+def ratio_of_two(t: Turn) -> Plan | None:
+    if not (t.op == "ratio" and t.subject):
+        return None
+    parts = ground.split_pair(t.question)
+    if parts:
+        doc = t.doc
+        a = doc.best(content_words(parts[0]) or t.subject, t.qyears[:1], parts[0])
+        whole = content_words(parts[1])
+        b = doc.total_for(a) if a is not None and set(whole) <= _WHOLE else None
+        b = b or doc.best(whole or t.subject, t.qyears[:1], parts[1])
+        if a is None or b is None:
+            return None
+        return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values",
+                    program=P.program("divide", P.leaf(a), P.leaf(b)))
+    if t.prev is not None and t.on("part_of_prev"):
+        return part_of_earlier_whole(t.doc, t.prev, t.words, t.qyears[:1], t.question)
+    return None
+
+
+def best_value(t: Turn):
+    """The best cell or text number for the subject in the years asked (the one that fits best)."""
+    if "best" not in t.cache:
+        scored = [t.doc.best_scored(t.subject, [y], t.question) for y in dict.fromkeys(t.qyears)] or \
+            [t.doc.best_scored(t.subject, [], t.question)]
+        scored = [x for x in scored if x is not None]
+        t.cache["best"] = max(scored, key=lambda x: x[0])[1] if scored and t.subject else None
+    return t.cache["best"]
+
+
+def nothing_grounded(t: Turn) -> Plan | None:
+    return NO_ANSWER if best_value(t) is None else None
+
+
+def value_times_price(t: Turn) -> Plan | None:
+    c = best_value(t)
+    if t.op == "lookup" and c.source == "table" and "price" not in c.label and \
+            re.search(r"\btotal (?:value|cost)\b", t.question):
+        price = next((x for x in t.doc.candidates if x.source == "table" and x.key[:2] == c.key[:2] and
+                      "price" in x.label), None)  # "the total value of the shares purchased": shares x price
+        if price is not None:
+            return Plan(f"{c.text} * {price.text}", (c.evidence, price.evidence), "a count times its price",
+                        program=P.program("multiply", P.leaf(c), P.leaf(price)))
+    return None
+
+
+def annual_times_years(t: Turn) -> Plan | None:
+    c = best_value(t)
+    span_n = re.search(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) years\b", t.question)
+    if t.op == "lookup" and span_n and re.search(r"\btotal\b", t.question) and \
+            re.search(r"\bannual\w*|\bper year\b|\beach year\b|\binstallments?\b", c.label):
+        n = count_word(span_n.group()) or int(span_n.group(1))  # "the total payments ... that lasted 7 years"
+        return Plan(f"{c.text} * {n}", (c.evidence,), "an annual amount times the years",
+                    program=P.program("multiply", P.leaf(c), P.const(n)))
+    return None
+
+
+def lookup(t: Turn) -> Plan:
+    c = best_value(t)
+    asked = re.search(r"\bin (thousands|millions|billions)\b", t.question)
+    if asked and c.scale and asked.group(1) != c.scale + "s":
+        steps_up = ["thousand", "million", "billion"]
+        shift = steps_up.index(c.scale) - steps_up.index(asked.group(1)[:-1])
+        factor = f" * {1000 ** shift}" if shift > 0 else f" / {1000 ** -shift}"
+        scaled = P.program("multiply" if shift > 0 else "divide", P.leaf(c), P.const(1000 ** abs(shift)))
+        return Plan(f"{c.text}{factor}", (c.evidence,), f"lookup of {' '.join(t.subject)} in {asked.group(1)}",
+                    program=scaled)
+    return Plan(c.text, (c.evidence,), f"lookup of {' '.join(t.subject)} {t.qyears[:1]}", "%" if c.percent else "",
+                P.program("lookup", P.leaf(c)))

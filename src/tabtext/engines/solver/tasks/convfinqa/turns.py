@@ -1,0 +1,308 @@
+"""ConvFinQA conversation state: earlier turns as Steps, and the operators that work on their answers.
+
+An earlier turn's answer is a formula (in ChatRAG-Bench the gold one); its numbers are operands whose years are
+known from the question that asked for them, from the change they took part in, or from the table cell holding them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .....calc import CalcError, evaluate
+from .....types import Evidence, Example
+from ...program.program import Program, Ref
+from . import ground
+from . import program as P
+from .ground import content_words, years_in
+from .program import Step
+
+_NUM_RE = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)%?")
+
+
+REFER = re.compile(r"\b(it|its|that|this|those|these|them|then|same|the (?:value|amount|number|figure)s?)\b")
+
+
+def _value(formula: str) -> float | None:
+    try:
+        v = evaluate(formula)
+    except CalcError:
+        nums = _NUM_RE.findall(formula)
+        return number_value(nums[-1]) if nums else None
+    return v if isinstance(v, float) else None
+
+
+def number_value(text: str) -> float:
+    return float(text[:-1]) / 100 if text.endswith("%") else float(text)
+
+
+def steps_of(example: Example) -> list[Step]:
+    steps: list[Step] = []
+    turns = list(example.history)
+    for i, turn in enumerate(turns):
+        if turn.role != "user":
+            continue
+        answer = turns[i + 1].content if i + 1 < len(turns) and turns[i + 1].role == "assistant" else ""
+        q = turn.content.lower()
+        years = years_in(q) or (steps[-1].years if steps else [])
+        words = content_words(q) or (steps[-1].words if steps else [])
+        steps.append(Step(q, answer, _value(answer) if answer else None, years, words,
+                          bool(re.fullmatch(r"\s*-?(?:\d+(?:\.\d+)?|\.\d+)%?\s*", answer)),
+                          _NUM_RE.findall(answer)))
+    return steps
+
+
+def format_answer(value: float) -> str:
+    text = str(round(value, 5))
+    if "e" in text:
+        text = f"{value:.10f}".rstrip("0").rstrip(".")
+    return text
+
+
+@dataclass
+class Plan:
+    formula: str
+    evidence: tuple[Evidence, ...] = ()
+    note: str = ""
+    unit: str = ""  # "%" when the answer is a value the document writes as a percentage
+    program: Program | None = None  # what the formula computes, over grounded operands and earlier turns
+
+
+def combine_order(op: str, items: list[tuple[str | None, float, str]], ordered: bool = False) -> list[int] | None:
+    """Which (year, value, text) items an operator takes, in the order asked (indices into ``items``)."""
+    n = len(items)
+    if n < 2 and op in ("change", "pct_change", "sum", "average", "ratio", "greater") or not items:
+        return None
+    texts = [t if _NUM_RE.fullmatch(t.strip()) else f"({t})" for _, _, t in items]
+    if op in ("change", "pct_change"):
+        (ya, _, _), (yb, _, _) = items[-2], items[-1]
+        swap = not ordered and ya and yb and ya != yb and ya < yb
+        return [n - 1, n - 2] if swap else [n - 2, n - 1]
+    if op in ("sum", "average"):
+        return list(range(n))
+    if op == "ratio":
+        return [n - 1, n - 2] if is_whole_of(texts[-2], texts[-1]) else [n - 2, n - 1]
+    if op == "greater":
+        return [n - 2, n - 1]
+    return None
+
+
+def combine(op: str, items: list[tuple[str | None, float, str]], question: str, ordered: bool = False) -> str | None:
+    """Apply a two-or-more operand operator to (year, value, text) items in the order asked."""
+    order = combine_order(op, items, ordered)
+    if order is None:
+        return None
+    t = [items[i][2] if _NUM_RE.fullmatch(items[i][2].strip()) else f"({items[i][2]})" for i in order]
+    if op == "change":
+        return f"{t[0]} - {t[1]}"
+    if op == "pct_change":
+        return f"({t[0]} - {t[1]}) / {t[1]}"
+    if op == "sum":
+        return " + ".join(t)
+    if op == "average":
+        return f"({' + '.join(t)}) / {len(t)}"
+    if op == "ratio":
+        return f"{t[0]} / {t[1]}"
+    return f"{t[0]} > {t[1]}"
+
+
+def is_whole_of(whole: str, part: str) -> bool:
+    """True when ``whole`` is a sum with ``part`` among its terms: "(448859 + 4087587)" and "448859"."""
+    terms = [t.strip() for t in whole.strip().strip("()").split(" + ")]
+    return len(terms) >= 2 and "(" not in whole.strip()[1:-1] and part.strip().strip("()") in terms
+
+
+GENERIC = {"total", "net", "respective", "amount", "sale", "value", "again", "impact", "vary", "variance", "os",
+            "period", "specific", "mean", "variation", "fluctuation", "based", "overall", "entire", "result", "two", "difference"}
+
+
+_ARITH = [("-", re.compile(r"\b(?:less|minus|subtract(?:ed)?|reduced by|deduct\w*)\s+(?:an? |the )?(?:initial )?\$?\s?(\d[\d,]*(?:\.\d+)?)")),
+          ("/", re.compile(r"\b(?:divided by|over|per)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b")),
+          ("*", re.compile(r"\b(?:times|multiplied by)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b")),
+          ("+", re.compile(r"\b(?:plus|added to|add)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b"))]
+
+
+def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: ground.Document) -> Plan | None:
+    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand."""
+    for sym, pattern in _ARITH:
+        m = pattern.search(question)
+        if not m or m.group(1) in years:
+            continue
+        number = m.group(1).replace(",", "")
+        left = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*$", question[: m.start()])
+        if left and left.group(1) not in years:
+            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers")
+        if prev is not None and prev.value is not None and (REFER.search(question[: m.start()]) or
+                                                            not content_words(question[: m.start()])):
+            pv = prev.formula if prev.lookup else f"({prev.formula})"
+            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number")
+        left_words = content_words(question[: m.start()])
+        if left_words:
+            found = [doc.best_scored(left_words, [y], question) for y in dict.fromkeys(years)] or \
+                [doc.best_scored(left_words, [], question)]
+            found = [f for f in found if f is not None]
+            if found:
+                c = max(found, key=lambda f: f[0])[1]
+                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number")
+    return None
+
+
+def operand_years(doc: ground.Document, steps: list[Step]) -> dict[str, str]:
+    """The year each number in earlier answers stands for: a lookup's year, the later/earlier year of a change
+    "a - b" asked between two years (later minus earlier), or the year of the table cell holding it."""
+    years: dict[str, str] = {}
+    for s in steps:
+        if s.lookup and s.years and s.formula.strip() not in years:
+            years[s.formula.strip()] = s.years[-1]
+    for s in steps:
+        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+        own = sorted(set(years_in(s.question)))
+        if m and len(own) == 2:
+            years.setdefault(m.group(1), own[1])
+            years.setdefault(m.group(2), own[0])
+        for number in s.numbers:
+            cell = doc.locate(number_value(number), table_only=True)
+            if cell is not None and len(set(cell.years)) == 1:
+                years.setdefault(number, cell.years[0])
+    return years
+
+
+def relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -> Plan | None:
+    """An earlier change "a - b" over its base: the operand of the year named, else of the earlier year, else b."""
+    known = operand_years(doc, steps)
+    for k in reversed(range(len(steps))[-3:]):
+        s = steps[k]
+        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+        if not m:
+            continue
+        a, b = m.groups()
+        base = b
+        ya, yb = known.get(a), known.get(b)
+        if years and years[0] in (ya, yb):
+            base = a if ya == years[0] else b
+        elif ya and yb and ya != yb:
+            base = a if ya < yb else b
+        base = base.lstrip('-') if base.startswith('-') and base == b else base
+        return Plan(f"({s.formula}) / {base}", note="earlier change over its base",
+                    program=P.program("divide", Ref(k), P.number(base)))
+    return None
+
+
+def operand_for_year(doc: ground.Document, steps: list[Step], year: str) -> Plan | None:
+    """ "what was the 2008 value?" right after a change: the operand that stands for that year."""
+    known = operand_years(doc, steps)
+    for s in reversed(steps[-3:]):
+        for number in s.numbers:
+            if known.get(number) == year:
+                return Plan(number, note=f"the {year} operand of an earlier answer",
+                            program=P.program("lookup", P.number(number)))
+    return None
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def parenthesize(formula: str) -> str:
+    return formula.strip() if _NUM_RE.fullmatch(formula.strip()) else f"({formula.strip()})"
+
+
+def named_steps(steps: list[Step], question: str) -> tuple[Step, Step] | None:
+    """ "the entergy louisiana amount as a percent of the entergy arkansas one": each side names an earlier turn."""
+    parts = ground.split_pair(question)
+    if not parts:
+        return None
+    picked = []
+    for part in parts:
+        words = set(content_words(part)) - GENERIC
+        if not words:
+            return None
+        scores = [(len(words & set(content_words(s.question))), i) for i, s in enumerate(steps) if s.value is not None]
+        scores = [x for x in scores if x[0] > 0]
+        if not scores:
+            return None
+        top = max(x[0] for x in scores)
+        picked.append(max(i for score, i in scores if score == top))  # the latest turn among the best matches
+    if picked[0] == picked[1]:
+        return None
+    return steps[picked[0]], steps[picked[1]]
+
+
+_UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|this|it)|what's (?:that|this)|how much is "
+                        r"(?:that|this|it)|and (?:that|this))?,?\s*(?:expressed |converted )?(?:in|as an?|to)\s+(?:the )?"
+                        r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
+
+
+def rescale(question: str, prev: Step | None) -> Plan | None:
+    """ "what about in millions?", "and what is that in dollars?": the earlier answer in another unit.
+    The tables state amounts in millions (or thousands) and raw counts in units, so the direction follows the size."""
+    m = _UNIT_ONLY.match(question.strip())
+    if not m or prev is None or prev.value is None:
+        return None
+    unit, v, pv = m.group(1), abs(prev.value), parenthesize(prev.formula)
+    if unit.startswith("percent"):
+        return Plan(f"{pv} * 100", note="earlier answer in percent")
+    if unit.startswith("million"):
+        factor = "/ 1000000" if v >= 1e5 else "* 1000" if v < 10 else None
+    elif unit.startswith("billion"):
+        factor = "/ 1000000000" if v >= 1e8 else "/ 1000"
+    elif unit.startswith("thousand"):
+        factor = "/ 1000" if v >= 1e5 else "* 1000"
+    else:
+        factor = "* 1000000" if v < 1e5 else "/ 1000000" if unit == "single digits" else None
+    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}") if factor else None
+
+
+def count_word(question: str) -> int | None:
+    """ "the average between those five years" -> 5."""
+    m = re.search(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d)\s+(?:years|quarters|periods|months|values)\b",
+                  question)
+    if not m:
+        return None
+    return _COUNTS.get(m.group(1)) or int(m.group(1))
+
+
+def plan_or_none(formula: str | None, note: str) -> Plan | None:
+    return Plan(formula, note=note) if formula else None
+
+
+def lookup_run(steps: list[Step]) -> list[Step]:
+    """The trailing earlier answers that are single values (the operands a follow-up operator works on)."""
+    run: list[Step] = []
+    for s in reversed(steps):
+        if s.value is None or not s.lookup:
+            break
+        run.insert(0, s)
+    if len(run) < 2:
+        run = [s for s in steps[-2:] if s.value is not None]
+    return run
+
+
+def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
+    if c is None:
+        return None
+    return Plan(c.text, (c.evidence,), note, "%" if c.percent else "", P.program("lookup", P.leaf(c)))
+
+
+def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
+    """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
+    old = prev.years[-1] if prev.years else None
+    formula = prev.formula
+    known = operand_years(doc, steps)
+    spread = {known[n] for n in prev.numbers if known.get(n)}
+    if len(spread) > 1:  # a sum or change across years: the subject, new year
+        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+        return _lookup_plan(c, "previous subject, new year")
+    for number in dict.fromkeys(prev.numbers):
+        cell = doc.locate(number_value(number)) if old else None
+        if cell is not None:
+            moved = doc.move(cell, old, years[0]) if old else None
+            if moved is not None:
+                formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
+                continue
+        if prev.lookup:
+            c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+            return _lookup_plan(c, "previous subject, new year")
+    if formula == prev.formula:
+        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+        return _lookup_plan(c, "previous subject, new year")
+    return Plan(formula, note="previous computation moved to the new year")
