@@ -52,6 +52,10 @@ def main() -> None:
         mini = ROOT / "tests" / "data" / "tatqa" / "mini.json"
         cases = [("base_url without /v1", mini, base[: -len("/v1")] if base.endswith("/v1") else base),
                  ("prompt over the context window", overflowing_file(folder), base)]
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tabtext.cli", "--version"], env={**os.environ, "PYTHONPATH":
+                       str(ROOT / "src")}, capture_output=True, timeout=600)
+        print(f"python start-up alone (tabtext --version): {time.perf_counter() - started:.1f} s")
         for i, (name, gold, url) in enumerate(cases):
             code, seconds, line = run(gold, url, folder / f"run{i}")
             print(f"{name}: exit {code} in {seconds:.1f} s: {line}")

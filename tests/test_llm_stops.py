@@ -54,7 +54,7 @@ def test_a_404_on_the_first_chat_request_stops_the_run_without_the_preflight():
 def test_context_overflow_names_the_counts_and_the_fixes(message, asked, window):
     stop = context_overflow(400, message, "http://h/v1")
     assert stop is not None and f"{asked} tokens asked for, the window is {window}" in str(stop)
-    assert "--n_ctx" in str(stop) and "max_tokens" in str(stop)
+    assert f"--n_ctx {2 * int(window)}" in str(stop) and "max_tokens" in str(stop)
     assert context_overflow(400, "'temperature' must be a number", "http://h/v1") is None
 
 

@@ -35,9 +35,11 @@ def context_overflow(status: int, message: str, base_url: str) -> StopRun | None
     window, asked = _WINDOW.search(message), _ASKED.search(message)
     counts = (f"{asked.group(1) if asked else 'more'} tokens asked for, the window is "
               f"{window.group(1) if window else 'smaller'}")
+    larger = str(2 * int(window.group(1))) if window else "4096"
     return StopRun(f"openai engine: a prompt does not fit the model's context window at {base_url} ({counts}); "
-                   "start the server with a larger window (llama.cpp: --n_ctx 4096; vLLM: --max-model-len), "
-                   "lower max_tokens=, or shorten the prompts (ChatRAG: fewer retrieved chunks), then --resume")
+                   f"start the server with a larger window (llama.cpp: --n_ctx {larger}; vLLM: --max-model-len "
+                   f"{larger}), lower max_tokens=, or shorten the prompts (ChatRAG: fewer retrieved chunks), "
+                   "then --resume")
 
 
 def wrong_route(base_url: str, what: str) -> StopRun:
