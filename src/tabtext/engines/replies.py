@@ -235,8 +235,9 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
                          derivation=answer.derivation or text)
         text = answer.value  # type: ignore[assignment]
     numbers = find_numbers(text) if _UNIT_NUMBER.match(text) else []
-    if len(numbers) == 1 and (detect_scale(text) or "$" in text or not isinstance(answer.raw, str)):
-        # '1,496.5 million', '$56.7', '1.90%': the number alone, its unit words the scale when the field is empty
+    if len(numbers) == 1 and detect_scale(text):
+        # '1,496.5 million', '1.90%': the number alone, its unit words the scale when the field is empty ('$1,496.5'
+        # with no unit word stays as the model wrote it, as the solver through `tabtext serve` answers spans)
         scale = answer.scale or detect_scale(text)
         if scale and not answer.scale:
             notes["scale_from_text"] = True
