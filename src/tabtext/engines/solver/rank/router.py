@@ -11,9 +11,10 @@ import re
 from ..lexicon.words import MONTH_WORD, is_year
 from ..patterns.cells import value_answer
 from ..patterns.table_patterns import table_candidates
-from ..patterns.textnum import SENTENCE, text_arithmetic
+from ..patterns.textnum import text_arithmetic
 from ..patterns.textpath import coverage, text_program
 from ..program.program import Program
+from ..reader.sentences import split_sentences
 from ..reading.question import Query, content_tokens
 from ..reading.table import TableView
 from .candidates import ARITH_KINDS, Reading, stated_wording
@@ -65,7 +66,7 @@ def _names_other_row(q: Query, view: TableView, cells, spans, paragraphs) -> boo
     if not isinstance(ev.paragraph, int) or not 0 <= ev.paragraph < len(paragraphs):
         return False
     text = paragraphs[ev.paragraph].text
-    sentence = next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= ev.start < m.end()), text)
+    sentence = next((s.text for s in split_sentences(text) if s.start <= ev.start < s.end), text)
     return not label & set(content_tokens(sentence))
 
 
