@@ -40,7 +40,7 @@ from tabtext.report import render_text
 from tabtext.run import score_predictions
 from tabtext.types import Prediction
 
-WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "tabtext" / "engines" / "solver" / "rank_weights.json"
+WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "tabtext" / "engines" / "solver" / "rank" / "rank_weights.json"
 
 
 def _em(ex, program) -> float:

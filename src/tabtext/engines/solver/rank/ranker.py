@@ -25,6 +25,7 @@ from ..patterns.textpath import coverage
 from ..program.program import Cell, Program, Span
 from ..reader.sentences import split_sentences
 from .candidates import Candidate, Reading, answer_key
+from .question_model import answer_type_of, type_log_probs
 from .source import source_features, text_logit
 
 _PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
@@ -149,11 +150,13 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = keys if keys is not None else [answer_key(c.program) for c in cands]
+    type_logp = type_log_probs(q.asked or q.text)
     out = []
     for i, c in enumerate(cands):
         f: dict[str, float] = {f"src_{c.source}": 1.0, f"name_{c.name}": 1.0, f"kind_{q.kind}_{c.source}": 1.0,
                                f"{c.name}_{q.kind}": 1.0, **c.features}
         f["first_table"] = float(c is first_table)
+        f["question_model_type"] = type_logp.get(answer_type_of(c.program.op, len(c.program.args)), -13.8)
         f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
         f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
         if c.source == "table":

@@ -1,0 +1,69 @@
+"""The question model: how likely each answer_type x answer_from is, from the question's words alone.
+
+A multinomial logistic regression over the question's lower-cased word unigrams, bigrams and first two words,
+fitted on TAT-QA train only (the open part of its 13,209 labelled questions, never dev) by
+``training/question_model.py``, which writes ``question_model.json`` byte for byte. The ranker reads the
+log-probability of the answer_type each candidate would give (``question_model_type``). Plain Python at run
+time; the model loads on first use.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from importlib import resources
+
+_WORD = re.compile(r"[a-z]+|\d+|[%$]")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def features(question: str) -> dict[str, float]:
+    words = ["<year>" if _YEAR.fullmatch(w) else ("<num>" if w.isdigit() else w)
+             for w in _WORD.findall(question.lower())]
+    out: dict[str, float] = {f"w:{w}": 1.0 for w in words}
+    out.update({f"b:{a}_{b}": 1.0 for a, b in zip(words, words[1:])})
+    out[f"start:{'_'.join(words[:2])}"] = 1.0
+    return out
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> dict:
+    return json.loads(resources.files(__package__).joinpath("question_model.json").read_text(encoding="utf-8"))
+
+
+def probabilities(question: str, model: dict | None = None) -> dict[str, float]:
+    """{"answer_type|answer_from": probability} for every class the model knows."""
+    model = model or shipped_model()
+    logits = list(model["bias"])
+    for name in features(question):
+        row = model["weights"].get(name)
+        if row is not None:
+            logits = [a + b for a, b in zip(logits, row)]
+    top = max(logits)
+    exp = [math.exp(v - top) for v in logits]
+    z = sum(exp)
+    return {c: e / z for c, e in zip(model["classes"], exp)}
+
+
+@lru_cache(maxsize=4096)
+def type_log_probs(question: str) -> dict[str, float]:
+    """Log-probability of each answer_type (summed over the answer sources)."""
+    out: dict[str, float] = {}
+    for name, p in probabilities(question).items():
+        kind = name.split("|")[0]
+        out[kind] = out.get(kind, 0.0) + p
+    return {k: math.log(max(p, 1e-6)) for k, p in out.items()}
+
+
+def answer_type_of(op: str, n_args: int) -> str:
+    """The TAT-QA answer_type a program of this operator gives."""
+    from ..program.operators import BY_NAME
+
+    found = BY_NAME.get(op)
+    if found is not None and found.numeric:
+        return "arithmetic"
+    if op == "count":
+        return "count"
+    return "multi-span" if op == "spans" or n_args > 1 else "span"
