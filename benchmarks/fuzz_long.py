@@ -3,8 +3,13 @@
 Writes ≥ 10,000 fuzzed prediction files per benchmark (TAT-QA, TANQ, ChatRAG ConvFinQA, ChatRAG INSCIT) against
 the small gold files in tests/data, scores each in-process through the CLI's ``main`` (SystemExit caught), and
 feeds ≥ 20,000 generated expressions to ``tabtext.calc``. A small sample also runs as real subprocesses.
-Prints: what | tried | clean (exit 0, or exit 2 with one line) | tracebacks | over 10 s, then the first
-distinct failures. Usage: PYTHONPATH=src python benchmarks/fuzz_long.py [--files 10000] [--calc 20000] [--seed 1]
+Then the surfaces beyond prediction files (``fuzz_surfaces.py``, ``serve_fuzz.py``): run folders, special files,
+gold files, report.json and table files (``--surfaces`` cases each, under a 10 s alarm and a ``--memory-gb``
+address-space limit), and serve's slow request heads and CPU-heavy bodies.
+Prints: what | tried | clean (exit 0, or exit 2 with one line) | tracebacks | over 10 s, then per new surface:
+tried | clean | tracebacks | out of memory | hangs, then the first distinct failures.
+Usage: PYTHONPATH=src python benchmarks/fuzz_long.py [--files 10000] [--calc 20000] [--surfaces 2000]
+[--slow-heads 2000] [--heavy 2000] [--seed 1]
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import io
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -303,28 +309,63 @@ def fuzz_calc(n: int, seed: int, failures: Counter) -> dict[str, int]:
     return row
 
 
+def rows_of_surfaces(args: argparse.Namespace, folder: Path, failures: Counter) -> dict[str, dict[str, int]]:
+    from fuzz_surfaces import SURFACES, Surfaces, fuzz_surface
+    from serve_fuzz import fuzz_heavy, fuzz_slow_heads
+
+    rows: dict[str, dict[str, int]] = {}
+    if args.surfaces:
+        surfaces = Surfaces(folder / "surfaces")
+        for name in SURFACES:
+            rows[name] = fuzz_surface(surfaces, name, args.surfaces, args.seed, failures)
+            print(f"{name}: {rows[name]}", file=sys.stderr, flush=True)  # progress: the table comes at the end
+    if args.slow_heads:
+        rows["serve slow request heads"] = fuzz_slow_heads(args.slow_heads, args.seed)
+        print(f"serve slow request heads: {rows['serve slow request heads']}", file=sys.stderr, flush=True)
+    if args.heavy:
+        rows["serve CPU-heavy bodies"] = fuzz_heavy(args.heavy, args.seed)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=10_000, help="fuzzed prediction files per benchmark")
     parser.add_argument("--calc", type=int, default=20_000, help="calculator inputs")
     parser.add_argument("--subprocess", type=int, default=40, help="files also run as real subprocesses")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--surfaces", type=int, default=2000, help="fuzzed cases per new surface (run folders, "
+                        "special files, gold files, report.json, tables)")
+    parser.add_argument("--slow-heads", type=int, default=2000, help="slow request heads sent to serve")
+    parser.add_argument("--heavy", type=int, default=2000, help="CPU-heavy bodies sent to serve")
+    parser.add_argument("--memory-gb", type=float, default=6.0, help="address-space limit: past it, an OOM")
     args = parser.parse_args()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
+    resource.setrlimit(resource.RLIMIT_AS, (int(args.memory_gb * 2**30), resource.RLIM_INFINITY))
     failures: Counter = Counter()
     rows: dict[str, dict[str, int]] = {}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        for name in GOLD:
+        for name in GOLD if args.files else ():
             rows[f"fuzzed {name} prediction files"] = fuzz_benchmark(name, args.files, args.seed, Path(tmp), failures)
-        rows["hostile calculator inputs"] = fuzz_calc(args.calc, args.seed, failures)
+        if args.calc:
+            rows["hostile calculator inputs"] = fuzz_calc(args.calc, args.seed, failures)
         if args.subprocess:
             rows["subprocess sample (all benchmarks)"] = subprocess_sample(args.subprocess, args.seed, Path(tmp))
+        surfaces = rows_of_surfaces(args, Path(tmp), failures)
     print("| what was tried | tried | clean (exit 0, or one line + exit 2) | tracebacks | unclean exits | over 10 s |")
     print("|---|---|---|---|---|---|")
     for what, r in rows.items():
         print(f"| {what} | {r['tried']:,} | {r['clean']:,} | {r['tracebacks']:,} | {r['unclean exits']:,} "
               f"| {r['over 10 s']:,} |")
+    print("\n| new surface | tried | clean | tracebacks | out of memory | hangs | unclean exits |")
+    print("|---|---|---|---|---|---|---|")
+    for what, r in surfaces.items():
+        print(f"| {what} | {r.get('tried', 0):,} | {r.get('clean', 0):,} | {r.get('traceback', 0):,} | "
+              f"{r.get('oom', 0):,} | {r.get('hang', 0):,} | {r.get('unclean', 0) + r.get('5xx', 0):,} |")
+    for what, r in surfaces.items():
+        extra = {k: v for k, v in r.items() if k not in ("tried", "clean", "traceback", "oom", "hang", "unclean")}
+        if extra:
+            print(f"{what}: {extra}")
     print(f"\nseed {args.seed}, {time.perf_counter() - started:.0f} s in all")
     for what, count in failures.most_common(15):
         print(f"{count:6} x {what}")

@@ -8,6 +8,9 @@ a text/plain upload and a slow upload body;
 valid requests include small .xlsx uploads) with at most C in flight (default 32), stops the server and
 prints: requests by status, dropped valid requests, p50/p99 latency of valid requests, the server's RSS
 before/after and the largest cells built by one request.
+Also holds ``--slow-headers`` clients (default 256) that send request heads slowly for the whole run (each one
+reconnecting when cut off) and sends ``--heavy`` CPU-heavy bodies (default 40), lone surrogates and crafted Host
+headers (``serve_attacks.py``).
 Usage: PYTHONPATH=src python benchmarks/serve_abuse.py [--requests 2200] [--concurrency 32] [--seed 1]
 """
 
@@ -30,6 +33,7 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+import serve_attacks
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = [["", "2019", "2018"], ["Revenue", "1,452.4", "1,146.2"], ["Cost of sales", "(980.1)", "(801.3)"],
@@ -181,9 +185,29 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def drive(base: str, port: int, n: int, concurrency: int, seed: int) -> dict[str, object]:
+def make_plan(rng: random.Random, n: int, heavy: int) -> list[tuple[str, str, bytes, dict[str, str]]]:
+    """n requests, 60% valid; of the hostile ones some carry lone surrogates or crafted Host headers; ``heavy``
+    CPU-heavy bodies replace requests at random places."""
+    def one() -> tuple[str, str, bytes, dict[str, str]]:
+        roll = rng.random()
+        if roll < 0.6:
+            return ("valid", *valid(rng))
+        if roll < 0.63:
+            return ("hostile surrogate", *serve_attacks.surrogate_body(rng))
+        if roll < 0.65:
+            return ("hostile host", *serve_attacks.bad_host(rng))
+        return ("hostile", *hostile(rng))
+
+    plan = [one() for _ in range(n)]
+    for i in rng.sample(range(n), min(heavy, n)):
+        plan[i] = ("heavy", *serve_attacks.heavy_body(rng))
+    return plan
+
+
+async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_headers: int = 0,
+                heavy: int = 0) -> dict[str, object]:
     rng = random.Random(seed)
-    plan = [("valid", *valid(rng)) if rng.random() < 0.6 else ("hostile", *hostile(rng)) for _ in range(n)]
+    plan = make_plan(rng, n, heavy)
     statuses: Counter = Counter()
     latencies: list[float] = []
     dropped = 0
@@ -209,11 +233,17 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int) -> di
                     dropped += r.status_code != 200
 
         slow = [asyncio.ensure_future(slow_body(port, upload=i % 2 == 1)) for i in range(8)]
+        stop, heads = asyncio.Event(), Counter()
+        slow_heads = [asyncio.ensure_future(serve_attacks.slow_header_client(port, stop, heads))
+                      for _ in range(slow_headers)]
+        await asyncio.sleep(1.0 if slow_headers else 0)  # the slow clients hold their connections first
         await asyncio.gather(*(one(*item) for item in plan))
         for status in await asyncio.gather(*slow):
             statuses[f"hostile slow body {status or 'no reply'}"] += 1
+        stop.set()
+        await asyncio.gather(*slow_heads)
     return {"statuses": statuses, "latencies": latencies, "dropped": dropped, "cells": most_cells,
-            "bytes": most_bytes, "sent": n + len(slow)}
+            "bytes": most_bytes, "sent": n + len(slow), "slow heads": heads}
 
 
 def free_port() -> int:
@@ -227,6 +257,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=2200)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--slow-headers", type=int, default=256, help="clients sending request heads slowly")
+    parser.add_argument("--heavy", type=int, default=40, help="CPU-heavy bodies (150 KB with no sentence break)")
     args = parser.parse_args()
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
@@ -250,7 +282,8 @@ def main() -> None:
                        timeout=60)
         before = rss_mb(server.pid)
         started = time.perf_counter()
-        result = asyncio.run(drive(base, port, args.requests, args.concurrency, args.seed))
+        result = asyncio.run(drive(base, port, args.requests, args.concurrency, args.seed, args.slow_headers,
+                                   args.heavy))
         seconds = time.perf_counter() - started
         after = rss_mb(server.pid)
     finally:
@@ -264,6 +297,9 @@ def main() -> None:
         print(f"  {status:<34} {count:6,}")
     print(f"5xx responses: {sum(c for s, c in result['statuses'].items() if s.split()[-1].startswith('5'))}")
     print(f"dropped valid requests: {result['dropped']}")
+    heads = result["slow heads"]
+    print(f"slow-header clients: {args.slow_headers} held open; the server cut off {heads['cut off']:,} "
+          f"connections after its header timeout; {heads['refused']:,} connections refused")
     print(f"valid latency: p50 {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms")
     print(f"server RSS: {before:.0f} MB before, {after:.0f} MB after ({after - before:+.0f} MB)")
     print(f"largest request built {result['cells']:,} cells ({result['bytes'] / 1e6:.2f} MB of cells)")

@@ -8,10 +8,11 @@ import time
 
 
 @contextlib.contextmanager
-def running(app):
+def running(app, **options):
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", backlog=1024))
+    options = {"backlog": 1024, **options}
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", **options))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

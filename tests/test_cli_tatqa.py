@@ -85,7 +85,7 @@ def test_scale_none_and_unknown_scale_are_warnings(tmp_path):
     preds = write(tmp_path, "p.json", {"q1": ["1200.5", None], "q2": [200.5, "millions"], "q3": [None, ""]})
     out = run_cli("score", "tatqa", str(preds), "--file", str(MINI))
     assert out.returncode == 0
-    assert "1 predictions have scale null" in out.stderr
+    assert "1 predictions have scale null: where the answer holds a number the official script crashes" in out.stderr
     assert "outside" in out.stderr and "1 predictions are empty" in out.stderr
 
 
@@ -138,6 +138,26 @@ def test_shared_dev_sample_scores(shared_data, parity, capsys):
     assert main(["score", "tatqa", str(parity("tatqa/pred_sample.json")), "--file", str(dev)]) == 0
     text = capsys.readouterr().out
     assert "45.92" in text and "58.88" in text and "90.95" in text
+
+
+def test_a_null_scale_with_a_non_numeric_answer_scores_scale_0_as_the_official_does(tmp_path):
+    preds = write(tmp_path, "p.json", {"q3": ["higher demand", None]})  # gold scale "" — None is not ""
+    report = tmp_path / "r.json"
+    out = run_cli("score", "tatqa", str(preds), "--file", str(MINI), "--out", str(report))
+    assert out.returncode == 0, out.stderr
+    item = next(it for it in json.loads(report.read_text())["items"] if it["uid"] == "q3")
+    assert (item["em"], item["scale"]) == (1.0, 0.0)
+    assert "where it holds none, the official scale never matches, and neither does it here" in out.stderr
+
+
+def test_a_multi_span_mixing_numbers_and_strings_is_scored_with_a_warning(tmp_path):
+    preds = write(tmp_path, "p.json", {"q3": [["higher", 2019, "demand"], ""]})
+    report = tmp_path / "r.json"
+    out = run_cli("score", "tatqa", str(preds), "--file", str(MINI), "--out", str(report))
+    assert out.returncode == 0, out.stderr
+    assert "1 multi-span answers mix numbers and strings (the official script crashes on these)" in out.stderr
+    item = next(it for it in json.loads(report.read_text())["items"] if it["uid"] == "q3")
+    assert item["scale"] == 1.0 and 0 < item["f1"] < 1
 
 
 def test_score_out_is_written_when_stdout_is_cut_short(tmp_path):

@@ -173,3 +173,33 @@ def test_two_concurrent_first_downloads_one_downloads_the_other_waits(server, tm
     assert [out.strip() for out, _ in outputs] == [str(dest), str(dest)] and dest.read_bytes() == PAYLOAD
     assert not list(dest.parent.glob("*.part")) and not lock.exists()
     assert Handler.hits == ["/good.json"]  # one downloaded, the other waited and used its file
+
+
+def test_two_threads_of_one_process_fetching_one_file_download_it_once(server, tmp_path, monkeypatch):
+    import time
+    import urllib.request
+
+    real_urlopen = urllib.request.urlopen
+
+    def slow_urlopen(*args, **kwargs):  # widen the window in which the two threads would race
+        time.sleep(0.3)
+        return real_urlopen(*args, **kwargs)
+
+    monkeypatch.setattr(urllib.request, "urlopen", slow_urlopen)
+    dest = tmp_path / "cache" / "dev.json"
+    Handler.hits.clear()
+    results, errors = [], []
+
+    def fetch() -> None:
+        try:
+            results.append(data.fetch(f"{server}/good.json", dest, GOOD_MD5))
+        except Exception as exc:  # noqa: BLE001 - a race shows as any failure
+            errors.append(exc)
+
+    threads = [threading.Thread(target=fetch) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert not errors and results == [dest] * 3 and dest.read_bytes() == PAYLOAD
+    assert Handler.hits == ["/good.json"] and not list(dest.parent.glob("*.part"))

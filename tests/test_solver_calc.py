@@ -60,3 +60,10 @@ def test_period_rank_orders_quarters_and_dates():
     assert period_rank("January 26, 2019") < period_rank("April 27, 2019")
     assert period_rank("First month") < period_rank("Second month")
     assert period_rank("Revenue") is None
+
+
+@pytest.mark.parametrize("expression", ["max(1 > 2, 3 > 1)", "min(2 < 1, 5)", "max(greater(1, 2))",
+                                        "abs(1 > 0)", "sum(1 > 0, 2)", "greater(1 > 0, 0 > 1)"])
+def test_functions_of_comparisons_are_refused_not_yes_or_no(expression):
+    with pytest.raises(CalcError, match="non-number"):
+        evaluate(expression)

@@ -22,6 +22,9 @@ from .errors import DataError, FormatError, TabtextError
 from .table_choice import lacking
 from .tables import read_paragraphs, read_tables, split_paragraphs
 from .types import BatchQuestion, Context, Engine, Example, Paragraph, Prediction
+from .user_files import read_text
+
+MAX_QUESTIONS_BYTES = 50_000_000
 
 NO_ANSWER = "no answer found"
 COLUMNS = ("table_file", "question", "answer", "scale", "derivation", "evidence", "confidence", "error")
@@ -29,12 +32,7 @@ COLUMNS = ("table_file", "question", "answer", "scale", "derivation", "evidence"
 
 def read_questions(path: Path) -> list[BatchQuestion]:
     """A ``.jsonl`` file of objects with ``question`` (+ ``table``, ``text``), else plain text one a line."""
-    try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except FileNotFoundError:
-        raise DataError(path, None, "questions file not found; check the path") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
+    lines = read_text(path, MAX_QUESTIONS_BYTES).splitlines()
     if path.suffix.lower() != ".jsonl":
         questions = [BatchQuestion(line.strip()) for line in lines if line.strip()]
     else:
@@ -130,8 +128,9 @@ def build_examples(jobs: Sequence[tuple[Path, list[BatchQuestion]]]
             continue
         try:
             tables = read_tables(path)
-        except TabtextError as exc:
-            failed += [error_row(str(path), q.question, str(exc)) for q in questions]
+        except Exception as exc:  # a reader library's own failure on a damaged file is still one bad table
+            reason = str(exc) if isinstance(exc, TabtextError) else f"{path}: unreadable table ({type(exc).__name__})"
+            failed += [error_row(str(path), q.question, reason) for q in questions]
             continue
         for s, table in enumerate(tables):
             name = f"{path}#{table.caption}" if len(tables) > 1 else str(path)

@@ -127,6 +127,8 @@ class _Evaluator:
             if node.keywords or len(node.args) > 64:
                 raise CalcError("unsupported call")
             args = [self.eval(a, depth + 1) for a in node.args]
+            if not all(isinstance(a, float) for a in args):  # max(1 > 2, 3 > 1) is not a number
+                raise CalcError(f"{node.func.id}() of a non-number")
             try:
                 return _check(_FUNCTIONS[node.func.id](*args))
             except ZeroDivisionError:

@@ -19,8 +19,10 @@ from .types import Engine, Example, Prediction
 
 def _gold_path(args: argparse.Namespace) -> Path:
     if args.file is not None:
-        if not args.file.exists():
-            raise TabtextError(f"{args.file}: file not found")
+        if not args.file.is_dir():  # a folder is a benchmark's own layout (ChatRAG, SQA); a file must be regular
+            from .user_files import check_regular
+
+            check_regular(args.file, None)
         return args.file
     if args.split is None:
         splits = data.known_splits(args.benchmark)
@@ -139,7 +141,6 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
 
-
     if args.out is not None and args.out.is_dir():
         raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
     if args.predictions.is_dir():  # a run folder: its official prediction file, and its gold unless told
@@ -147,6 +148,7 @@ def _score(args: argparse.Namespace) -> int:
             args.file = _recorded_gold(args.predictions)
         args.predictions = _official_file_of(args.predictions, args.benchmark)
     bench, gold_path, examples = _load(args)
+    _refuse_overwriting_inputs(args.out, (args.predictions, gold_path, args.remap))
     _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
@@ -171,13 +173,23 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refuse_overwriting_inputs(out: Path | None, inputs: Sequence[Path | None]) -> None:
+    """``--out`` naming a file this command reads would replace it with the report."""
+    if out is None or not out.exists():
+        return
+    for given in (p for p in inputs if p is not None and p.exists()):
+        if os.path.samefile(out, given):
+            raise TabtextError(f"--out {out} is an input of this command ({given}); writing the report there would "
+                               "replace it: give another file name")
+
+
 def _refuse_a_report(path: Path) -> None:
     """A report.json given as predictions would be misread as answer lines or JSONL rows: say what it is."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            head = fh.read(200)
-    except OSError:
-        return  # the benchmark's reader names the problem
+    from .user_files import utf8_probe
+
+    if path.is_dir():
+        return  # a run folder: its official prediction file is read
+    head = utf8_probe(path, 200)
     if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
         raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
                            f"{run_files.RECORDS} (or its official prediction file) beside it")
@@ -308,6 +320,15 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
 
     engine, bench, gold_path, examples, out = _prepare(args)
     records = run_files.records_path(out)
+    outputs = (run_files.official_path(out, args.benchmark), run_files.report_path(out), records)
+    odd = next((p for p in outputs if p.is_symlink() or p.exists() and not p.is_file()), None)
+    if odd is not None:
+        raise TabtextError(f"{odd}: is not a regular file (a folder, a link or a device), so the run cannot write "
+                           "it; remove it or choose another --out")
+    finished = [p.name for p in outputs[:2] if p.exists()]
+    if finished and not args.resume and not getattr(args, "force", False):
+        raise TabtextError(f"{out} already holds {' and '.join(finished)}; choose another --out, or add --force "
+                           "to replace that run")
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet,

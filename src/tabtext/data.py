@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,20 +139,36 @@ def verify(path: Path, spec: DataFile) -> Path:
     return path
 
 
+_THREAD_LOCKS: dict[str, threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+
+
+def _thread_lock(dest: Path) -> threading.Lock:
+    """One lock per download target within this process: the pid lock file cannot tell two threads apart."""
+    with _THREAD_LOCKS_GUARD:
+        return _THREAD_LOCKS.setdefault(os.path.abspath(dest), threading.Lock())
+
+
 def fetch(url: str, dest: Path, md5: str | None, timeout: float = 60.0) -> Path:
-    """Download ``url`` to ``dest`` via a temporary file; verify length and md5 before the final rename."""
+    """Download ``url`` to ``dest`` via a temporary file; verify length and md5 before the final rename.
+    Two threads or two processes fetching one file: one downloads, the others wait and use its file."""
+    dest = Path(dest)
+    with _thread_lock(dest):
+        return _fetch_locked(url, dest, md5, timeout)
+
+
+def _fetch_locked(url: str, dest: Path, md5: str | None, timeout: float) -> Path:
     import urllib.error
     import urllib.request
 
     from .runlock import wait_for_lock
 
-    dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     lock = wait_for_lock(dest.with_name(dest.name + ".lock"))  # two first runs: one downloads, one waits
     if dest.is_file():
         lock.release()
         return dest  # the other process finished it while we waited
-    part = dest.with_name(f"{dest.name}.{os.getpid()}.part")
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.{threading.get_ident()}.part")
     digest = hashlib.md5()
     received = 0
     try:

@@ -7,10 +7,11 @@ continues a run from it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from .errors import DataError, FormatError
+from .errors import DataError
 from .types import Answer, Evidence, Prediction, Table
 
 
@@ -138,27 +139,48 @@ def looks_like_jsonl(text: str) -> bool:
 
 
 def iter_jsonl(path: Path | str) -> Iterator[Prediction]:
-    """Read predictions; a truncated last line (a run killed mid-write) is skipped, not fatal."""
+    """Read predictions, streamed; a truncated last line (a run killed mid-write) is skipped, not fatal.
+
+    A record with no "answer" key is not one tabtext wrote: when no record has one the file is refused, when
+    some lack it they are counted in a warning (they score 0)."""
     from .benchmarks.files import parse_json
+    from .user_files import iter_lines
 
     path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except UnicodeDecodeError:
-        raise FormatError(path, None, "not UTF-8 text") from None
-    last = len(lines) - (1 if lines and not lines[-1] else 0)
-    for i, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            if i == last:
-                continue  # torn final line from an interrupted run
-            record = parse_json(line, path, f"line {i}", "; tabtext's JSONL has one JSON object per line")
-        except (ValueError, RecursionError):
-            record = parse_json(line, path, f"line {i}")
-        yield from_record(record, path, i)
+    lines = iter_lines(path)
+    number, line = 0, next(lines, None)
+    seen = unanswered = 0
+    while line is not None:
+        number, following = number + 1, next(lines, None)
+        if line.strip():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                if following is None:
+                    break  # torn final line from an interrupted run
+                record = parse_json(line, path, f"line {number}", "; tabtext's JSONL has one JSON object per line")
+            except (ValueError, RecursionError):
+                record = parse_json(line, path, f"line {number}")
+            prediction = from_record(record, path, number)
+            seen += 1
+            if "answer" not in record and not record.get("error"):
+                unanswered += 1
+            yield prediction
+        line = following
+    _check_answer_keys(path, seen, unanswered)
+
+
+def _check_answer_keys(path: Path, seen: int, unanswered: int) -> None:
+    import warnings
+
+    from .errors import ScoringWarning
+
+    if seen and unanswered == seen:
+        raise DataError(path, None, "no record has an \"answer\" key, so every question would score 0; tabtext's "
+                        "JSONL holds {\"uid\": ..., \"answer\": ...} per line")
+    if unanswered:
+        warnings.warn(f"{path}: {unanswered} of {seen} records have no \"answer\" key (scored 0)",
+                      ScoringWarning, stacklevel=3)
 
 
 def read_jsonl(path: Path | str) -> dict[str, Prediction]:
@@ -171,6 +193,22 @@ def append_jsonl(path: Path | str, predictions: Iterable[Prediction]) -> None:
         for p in predictions:
             fh.write(json.dumps(to_record(p), ensure_ascii=False) + "\n")
         fh.flush()
+
+
+def rewrite_jsonl(path: Path | str, predictions: Iterable[Prediction]) -> None:
+    """Replace the file's records, never in place: a temporary file beside it, synced, then ``os.replace``, so
+    a kill at any moment leaves either the old file or the new one."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            for p in predictions:
+                fh.write(json.dumps(to_record(p), ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def resumable(done: dict[str, Prediction]) -> tuple[dict[str, Prediction], list[str]]:

@@ -7,10 +7,12 @@ breakdown keys); ``breakdowns`` maps "key1 x key2" to rows of {key1, key2, count
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .benchmarks.files import preview
 from .errors import FormatError
 
 REPORT_VERSION = 1
@@ -46,18 +48,85 @@ class Report:
 
     @classmethod
     def load(cls, path: str | Path) -> Report:
+        """A report.json, every field checked for its type: a damaged report is one line naming the field."""
+        from .benchmarks.files import read_json
+
         path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise FormatError(path, None, f"not a readable report JSON ({exc})") from None
+        data = read_json(path)
         if not isinstance(data, dict) or "scores" not in data or "benchmark" not in data:
             raise FormatError(path, None, "not a tabtext report (needs 'benchmark' and 'scores')")
-        if data.get("version", REPORT_VERSION) > REPORT_VERSION:
-            raise FormatError(path, None, f"report version {data['version']} is newer than this tabtext "
-                              f"understands ({REPORT_VERSION}); upgrade tabtext")
-        known = {f for f in cls.__dataclass_fields__}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        version = data.get("version", REPORT_VERSION)
+        if not _is_int(version) or not 1 <= version <= REPORT_VERSION:
+            newer = " (newer than this tabtext: upgrade tabtext)" if _is_int(version) and version > 1 else ""
+            raise FormatError(path, None, f"report version {preview(version)} is unknown to this tabtext{newer}; it "
+                              f"reads versions 1..{REPORT_VERSION}: re-score the predictions with this tabtext")
+        return cls(**check_fields(data, path))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_scalar(value: object) -> bool:
+    return value is None or isinstance(value, (str, bool)) or _is_number(value)
+
+
+def check_fields(data: dict, path: Path) -> dict[str, object]:
+    """The report's fields with their types checked (scores numbers, items objects with a uid and scalar
+    values, score keys numbers or null); anything else is a FormatError naming the field and the fix."""
+    def bad(where: str, reason: str) -> FormatError:
+        return FormatError(path, where, f"{reason}; re-score the predictions to rebuild the report")
+
+    for key in ("benchmark", "metric"):
+        if not isinstance(data.get(key), str):
+            raise bad(key, f"'{key}' must be a string, got {preview(data.get(key))}")
+    scores = data["scores"]
+    if not isinstance(scores, dict) or not all(_is_number(v) for v in scores.values()):
+        raise bad("scores", f"'scores' must map names to numbers, got {preview(scores)}")
+    items = data.get("items", [])
+    if not isinstance(items, list):
+        raise bad("items", f"'items' must be a list, got {preview(items)}")
+    for i, item in enumerate(items):
+        _check_row(item, scores, bad, f"items[{i}]", "uid")
+    breakdowns = data.get("breakdowns", {})
+    if not isinstance(breakdowns, dict) or not all(isinstance(v, list) for v in breakdowns.values()):
+        raise bad("breakdowns", f"'breakdowns' must map names to lists of rows, got {preview(breakdowns)}")
+    for name, rows in breakdowns.items():
+        for i, row in enumerate(rows):
+            where = f"breakdowns[{preview(name)}][{i}]"
+            _check_row(row, scores, bad, where, "count")
+            missing = [k for k in [*name.split(" x "), *rows[0]] if k not in row]
+            if missing:
+                raise bad(where, f"misses its key(s) {preview(missing)}")
+    counts, notes, prov = data.get("counts", {}), data.get("warnings", []), data.get("provenance", {})
+    if not isinstance(counts, dict) or not all(_is_int(v) for v in counts.values()):
+        raise bad("counts", f"'counts' must map names to integers, got {preview(counts)}")
+    if not isinstance(notes, list) or not all(isinstance(w, str) for w in notes):
+        raise bad("warnings", f"'warnings' must be a list of strings, got {preview(notes)}")
+    if not isinstance(prov, dict):
+        raise bad("provenance", f"'provenance' must be an object, got {preview(prov)}")
+    for key in ("gold_file", "predictions_file"):
+        value = prov.get(key)
+        if value is not None and not (isinstance(value, str) and 0 < len(value) <= 4096 and "\0" not in value
+                                      and all(len(part) <= 255 for part in Path(value).parts)):
+            raise bad(f"provenance.{key}", f"must be a file path, got {preview(prov[key])}")
+    known = set(Report.__dataclass_fields__)
+    return {k: v for k, v in data.items() if k in known}
+
+
+def _check_row(row: object, scores: dict, bad: Callable[[str, str], FormatError], where: str, key: str) -> None:
+    if not isinstance(row, dict):
+        raise bad(where, f"must be an object, got {preview(row)}")
+    if key == "uid" and not isinstance(row.get("uid"), (str, int)) or key == "count" and not _is_int(row.get(key)):
+        raise bad(where, f"needs a '{key}', got {preview(row.get(key))}")
+    for name, value in row.items():
+        if not _is_scalar(value) or name in scores and not (value is None or _is_number(value)):
+            raise bad(f"{where}.{preview(name, 40)}", f"must be a {'number' if name in scores else 'text or number'}"
+                      f", got {preview(value)}")
 
 
 def breakdown(items: Sequence[Mapping[str, object]], keys: Sequence[str], score_keys: Sequence[str]) -> list[dict[str, object]]:

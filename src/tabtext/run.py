@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -112,7 +111,7 @@ def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, r
     answered there are not asked again and every new answer is appended the moment it exists, so a crashed
     run resumes where it stopped, with the same engine and model unless ``allow_engine_change``. A progress bar
     on stderr unless ``quiet``."""
-    from .predictions import append_jsonl, read_jsonl, resumable, to_record
+    from .predictions import append_jsonl, read_jsonl, resumable, rewrite_jsonl
     from .progress import progress
 
     done: dict[str, Prediction] = {}
@@ -121,8 +120,7 @@ def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, r
         done, retry = resumable(read_jsonl(records))  # items that errored without a reply are asked again
         if not allow_engine_change:
             _refuse_another_engine(records, engine, done.values())
-        records.write_text("".join(json.dumps(to_record(p), ensure_ascii=False) + "\n" for p in done.values()),
-                           encoding="utf-8")  # drop a torn last line and the errored ones before appending
+        rewrite_jsonl(records, done.values())  # drop a torn last line and the errored ones before appending
     todo = [ex for ex in examples if ex.uid not in done]
     if (done or retry) and not quiet:
         print(f"resuming: {len(done)} answered, {len(retry)} errored to ask again, {len(todo)} to go",

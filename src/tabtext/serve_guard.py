@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,7 @@ class Limits:
     messages: int = 200
     body_seconds: float = 10.0
     request_seconds: float = 30.0
+    solving: int = 2  # requests the solver works on at once (the rest wait their turn): bounds memory and CPU
     archive_bytes: int = 10_000_000  # an uploaded .xlsx: its members' total uncompressed size
     archive_members: int = 200
     archive_tags: int = 250_000  # XML tags in an .xlsx: openpyxl parses each one (a 20,000-cell sheet has ~160k)
@@ -126,12 +128,14 @@ async def _read_body(request: object, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
+_HOST = re.compile(r"(?:\[(?P<ip6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9_.-]+))(?::\d{1,5})?|(?P<bare6>[0-9a-f]*:[0-9a-f:.]+)")
+
+
 def host_name(header: str) -> str:
-    """'127.0.0.1:8000' -> '127.0.0.1', '[::1]:80' -> '::1', 'Example.com' -> 'example.com'."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1:].split("]", 1)[0]
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+    """'127.0.0.1:8000' -> '127.0.0.1', '[::1]:80' -> '::1', 'Example.com' -> 'example.com'; a header that is
+    not host[:port] by RFC 9110 ('localhost:80@evil', '[::1]x', 'a b') -> '' (allowed nowhere)."""
+    m = _HOST.fullmatch(header.strip().lower())
+    return (m.group("ip6") or m.group("name") or m.group("bare6")) if m else ""
 
 
 def default_allowed_hosts(bind: str) -> tuple[str, ...] | None:

@@ -278,8 +278,9 @@ def _default_solver() -> Callable[[Example], Prediction]:
 
 
 def _add_guards(app: object, allowed_hosts: Sequence[str] | None, allow_origins: Sequence[str]) -> None:
-    from fastapi.responses import JSONResponse
+    from .serve_http import safe_json_response_class
 
+    JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
     if allow_origins:
         from starlette.middleware.cors import CORSMiddleware
 
@@ -330,26 +331,18 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     API (CORS); none by default, and a cross-site form POST is refused anyway (JSON content type only).
     """
     from fastapi import FastAPI, Request
-    from fastapi.responses import JSONResponse
-    from starlette.concurrency import run_in_threadpool
+
+    from .serve_http import bounded_solver, safe_json_response_class
+
+    JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
 
     limits = limits or (Limits(body_bytes=max_body) if max_body else DEFAULT_LIMITS)
     engine_answer = answer_one or _default_solver()
 
-    def solve(example: Example) -> Prediction:
-        try:
-            return engine_answer(example)
-        except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
-            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+    solve_bounded = bounded_solver(engine_answer, limits)
 
-    async def solve_bounded(example: Example) -> Prediction:
-        try:
-            return await asyncio.wait_for(run_in_threadpool(solve, example), limits.request_seconds)
-        except asyncio.TimeoutError:
-            raise BadInput(f"answering took longer than {limits.request_seconds:g} s; ask about a smaller "
-                           "table", 422) from None
-
-    app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)")
+    app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)",
+                  default_response_class=JSONResponse)
     _add_guards(app, allowed_hosts, allow_origins)
     _add_info_routes(app)
 

@@ -13,6 +13,8 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
+from .serve_http import json_text
+
 #: words per content chunk: small enough to look like a model streaming, few enough to stay cheap
 WORDS_PER_CHUNK = 4
 
@@ -24,7 +26,7 @@ def chunk_event(completion_id: str, model: str, created: int, delta: dict[str, o
         "id": completion_id, "object": "chat.completion.chunk", "created": created, "model": model,
         "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish_reason}],
     }
-    return f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n"
+    return f"data: {json_text(chunk)}\n\n"
 
 
 def text_pieces(text: str, words: int = WORDS_PER_CHUNK) -> list[str]:

@@ -88,8 +88,11 @@ def tables_from_upload(data: bytes, filename: str, sheet: str | None = None,
 
 def add_table_upload(app, limits: Limits) -> None:  # type: ignore[no-untyped-def]
     from fastapi import Request
-    from fastapi.responses import JSONResponse
     from starlette.concurrency import run_in_threadpool
+
+    from .serve_http import safe_json_response_class
+
+    JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
 
     @app.post("/v1/tables")
     async def upload(request: Request, filename: str = "", sheet: str = "") -> JSONResponse:

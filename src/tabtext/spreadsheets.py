@@ -17,9 +17,10 @@ from pathlib import Path
 from types import ModuleType
 from xml.etree import ElementTree
 
-from .errors import DataError, FormatError
+from .errors import DataError, FormatError, TabtextError, one_line
 from .numfmt import general, render
 from .types import Table
+from .user_files import check_regular
 
 MAX_WORKBOOK_BYTES = 20_000_000
 #: the text readers' row cleaning (strip, drop empty rows, pad), shared so every format reads alike
@@ -117,8 +118,7 @@ def _sheet_tables(book: object, archive: zipfile.ZipFile, parts: dict[str, str],
 def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list[Table]:
     """Every non-empty sheet (or only ``sheet``) of a workbook as a Table, captioned with the sheet name."""
     openpyxl = _need("openpyxl", "xlsx", path)
-    if path.stat().st_size > MAX_WORKBOOK_BYTES:
-        raise DataError(path, None, f"the workbook is over {MAX_WORKBOOK_BYTES:,} bytes; save the sheet you need alone")
+    check_regular(path, MAX_WORKBOOK_BYTES)
     try:
         with zipfile.ZipFile(path) as archive:
             parts = sheet_parts(archive)
@@ -127,8 +127,10 @@ def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list
                 tables = _sheet_tables(book, archive, parts, path, sheet, tidy, max_cells)
             finally:
                 book.close()
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, ValueError, OSError) as exc:
-        raise FormatError(path, None, f"not a readable .xlsx workbook ({type(exc).__name__}: {exc}); "
+    except TabtextError:
+        raise
+    except Exception as exc:  # zipfile, zlib, XML and openpyxl each fail their own way on a damaged workbook
+        raise FormatError(path, None, f"not a readable .xlsx workbook ({type(exc).__name__}: {one_line(exc, 200)}); "
                           "re-save it from your spreadsheet program as .xlsx") from None
     if not tables:
         raise FormatError(path, f"sheet {sheet!r}" if sheet else None, "no cells with values found")
@@ -138,6 +140,7 @@ def read_xlsx(path: Path, sheet: str | None, tidy: Tidy, max_cells: int) -> list
 def read_arrow(path: Path, fmt: str, tidy: Tidy, max_cells: int) -> Table:
     """A .parquet or .feather file: column names as the header row, values as plain text."""
     module = _need("pyarrow.parquet" if fmt == "parquet" else "pyarrow.feather", "arrow", path)
+    check_regular(path, MAX_WORKBOOK_BYTES)
     try:
         data = module.read_table(path)
     except Exception as exc:  # pyarrow raises its own ArrowInvalid / OSError family

@@ -12,14 +12,19 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
 from .errors import DataError, FormatError
+from .serve_guard import BadInput
 from .types import Table
+from .upload_checks import FILE_LIMITS, check_text, check_upload
+from .user_files import read_bytes, read_text
 
 MAX_TABLE_BYTES = 2_000_000
-MAX_CELLS = 200_000
+MAX_TEXT_BYTES = 20_000_000
+MAX_CELLS = FILE_LIMITS.cells
 
 _DIGITS_HEAD = re.compile(r"^\s*[-+(]?\s*[$€£¥]?\s*\d{1,3}(?:,\d{3})*$")
 _DIGITS_TAIL = re.compile(r"^\d{3}(?:\.\d+)?\)?%?\s*$")
@@ -43,11 +48,20 @@ def read_tables(path: str | Path, sheet: str | None = None) -> list[Table]:
         raise FormatError(path, None, "--sheet applies to .xlsx workbooks only")
     if kind is None:
         return [read_table(path)]
-    if not path.is_file():
-        raise DataError(path, None, "file not found; check the path")
+    data = read_bytes(path, spreadsheets.MAX_WORKBOOK_BYTES, "workbooks")
+    _check_extent(path, lambda: check_upload(data, path.suffix.lower(), sheet, FILE_LIMITS))
     if kind == "xlsx":
         return spreadsheets.read_xlsx(path, sheet, _tidy, MAX_CELLS)
     return [spreadsheets.read_arrow(path, kind, _tidy, MAX_CELLS)]
+
+
+def _check_extent(path: Path, check: Callable[[], None]) -> None:
+    """The server upload route's checks (``upload_checks``): what reading the file would build, refused
+    before any reader builds it."""
+    try:
+        check()
+    except BadInput as exc:
+        raise DataError(path, None, f"{exc}; give a smaller table") from None
 
 
 def read_table(path: str | Path, fmt: str | None = None) -> Table:
@@ -66,14 +80,7 @@ def read_table(path: str | Path, fmt: str | None = None) -> Table:
     if suffix in ("json", "jsonl"):  # sniffed as CSV it would fail on some row with a misleading cell count
         raise FormatError(path, None, "a JSON file is not a table; give .csv, .tsv, .md, .html, .xlsx, .parquet or "
                           ".feather (prediction files and reports are read by tabtext score / report)")
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except OSError as exc:
-        raise DataError(path, None, f"cannot read the file ({exc.strerror})") from None
-    if len(data) > MAX_TABLE_BYTES:
-        raise DataError(path, None, f"the file is {len(data):,} bytes; tables up to {MAX_TABLE_BYTES:,} bytes are read")
+    data = read_bytes(path, MAX_TABLE_BYTES, "tables")  # a regular file, its size checked before it is read
     if b"\x00" in data[:4096]:
         raise FormatError(path, None, "this is a binary file (a spreadsheet?); name it .xlsx, or export the sheet as CSV")
     try:
@@ -81,7 +88,8 @@ def read_table(path: str | Path, fmt: str | None = None) -> Table:
     except UnicodeDecodeError as exc:
         raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
     fmt = fmt or {"csv": "csv", "tsv": "csv", "txt": None, "md": "markdown", "markdown": "markdown",
-                  "htm": "html", "html": "html"}.get(suffix)
+                  "htm": "html", "html": "html"}.get(suffix) or sniff_format(text.lstrip("\ufeff"))
+    _check_extent(path, lambda: check_text(text, fmt, FILE_LIMITS))
     return parse_table_text(text, fmt, source=str(path), table_id=path.stem)
 
 
@@ -334,14 +342,7 @@ def _from_frame(frame: object, name: str) -> Table:
 
 def read_paragraphs(path: str | Path) -> list[str]:
     """A text file as paragraphs: blocks separated by blank lines."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, None, f"not UTF-8 text (byte {exc.start}); re-save the file as UTF-8") from None
-    return split_paragraphs(text)
+    return split_paragraphs(read_text(path, MAX_TEXT_BYTES))
 
 
 def split_paragraphs(text: str) -> list[str]:

@@ -26,6 +26,7 @@ import io
 import re
 import struct
 import zipfile
+import zlib
 from xml.etree import ElementTree
 
 from .serve_guard import BadInput, Limits, check_shape
@@ -35,6 +36,12 @@ _CELL_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)", re.I)
 _RANGE_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", re.I)
 _TD = re.compile(r"<t[dh]\b([^>]*)>", re.I)
 _SPAN = {name: re.compile(rf"{name}\s*=\s*([^\s>]+)", re.I) for name in ("rowspan", "colspan")}
+
+
+#: the same checks for the files ``ask`` and ``batch`` read from disk, with the upload route's bounds on what is
+#: built (cells, rows, columns, XML tags: the solver's time grows with the cells, 120,000 took minutes); a file
+#: on disk may be larger on the wire than an upload
+FILE_LIMITS = Limits(body_bytes=20_000_000, archive_bytes=200_000_000, archive_members=1_000)
 
 
 def too_large(limits: Limits) -> BadInput:
@@ -131,7 +138,7 @@ def check_xlsx(data: bytes, sheet: str | None, limits: Limits) -> None:
                         _scan_sheet(source, size, limits)
     except BadInput:
         raise
-    except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, OSError, EOFError):
+    except (zipfile.BadZipFile, zlib.error, ElementTree.ParseError, ValueError, OSError, EOFError):
         return  # unreadable: the reader's own one-line error names the upload
 
 
@@ -300,13 +307,20 @@ def check_upload(data: bytes, suffix: str, sheet: str | None, limits: Limits) ->
     """Refuse ``data`` (a file named ``*suffix``) when reading it would build more than ``limits`` allow."""
     if suffix in (".xlsx", ".xlsm"):
         check_xlsx(data, sheet, limits)
-    elif suffix == ".parquet":
+    elif suffix in (".parquet", ".pq"):
         check_parquet(data, limits)
-    elif suffix == ".feather":
+    elif suffix in (".feather", ".arrow"):
         check_feather(data, limits)
-    elif suffix in (".csv", ".tsv", ".txt", ".md", ".html", ".htm"):
-        text = data.decode("utf-8", errors="replace")
-        if suffix in (".html", ".htm"):
-            check_html(text, limits)
-        else:
-            check_lines(text, "|" if suffix == ".md" else ",;\t|", limits)
+    elif suffix in (".csv", ".tsv", ".txt", ".md", ".markdown", ".html", ".htm"):
+        check_text(data.decode("utf-8", errors="replace"), _TEXT_FORMATS.get(suffix, "csv"), limits)
+
+
+_TEXT_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+
+
+def check_text(text: str, fmt: str, limits: Limits) -> None:
+    """Table text in ``fmt`` (csv, markdown, html): what its reader would build, before it builds it."""
+    if fmt == "html":
+        check_html(text, limits)
+    else:
+        check_lines(text, "|" if fmt in ("markdown", "md") else ",;\t|", limits)

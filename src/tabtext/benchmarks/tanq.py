@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from ..answer_tables import answer_text
 from ..errors import DataError, FormatError, ScoringWarning
 from ..types import Answer, Context, Example, Paragraph, Prediction, Table
-from .files import parse_json, read_text
+from .files import parse_json, preview
 
 name = "tanq"
 metric = "tanq"
@@ -58,9 +58,10 @@ def table_problem(table: Table) -> str:
 
 def read_jsonl(path: Path) -> list[tuple[int, dict]]:
     """(line number, object) for every non-blank line; bad JSON or a non-object line is a FormatError."""
-    text = read_text(path)
+    from ..user_files import iter_lines
+
     records = []
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(iter_lines(path), 1):
         if not line.strip():
             continue
         record = parse_json(line, path, f"line {number}", "; TANQ files are JSONL, one JSON object per line")
@@ -124,6 +125,9 @@ def collect_proofs(record: dict, path: Path, where: str) -> tuple[list[dict[str,
             raise DataError(path, where, f"answer_list[{i}] must be an object")
         entity = _text(answer.get("init_answer_wikipedia_id"))
         entities.append("" if entity.isdigit() else entity)
+        for key in ("init_answer_proof", "extension_answer"):
+            if not isinstance(answer.get(key) or [], list):
+                raise DataError(path, where, f"answer_list[{i}].{key} must be a list, got {preview(answer.get(key))}")
         for raw in answer.get("init_answer_proof") or ():
             if isinstance(raw, dict):
                 proofs.append({"row": i, "entity": entities[-1], "property": "", "kind": "text",
@@ -133,6 +137,8 @@ def collect_proofs(record: dict, path: Path, where: str) -> tuple[list[dict[str,
             if not isinstance(ext, dict):
                 continue
             prop = _text(ext.get("extension_property_label")) or _text(ext.get("extension_property_id"))
+            if not isinstance(ext.get("proof") or [], list):
+                raise DataError(path, where, f"answer_list[{i}]: an extension's 'proof' must be a list")
             for raw in ext.get("proof") or ():
                 proof = normalize_proof(raw, i, entities[-1], prop)
                 if proof is not None:

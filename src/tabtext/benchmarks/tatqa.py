@@ -16,6 +16,7 @@ name = "tatqa"
 metric = "tatqa"
 
 _QUESTION_KEYS = ("uid", "question")
+_ANSWER_TYPES = (str, int, float)
 _GOLD_KEYS = ("answer", "answer_type", "answer_from", "scale")
 
 
@@ -28,6 +29,61 @@ def _table(raw: object, path: Path, index: int) -> Table:
     return Table.from_rows(rows, id=str(raw.get("uid", "")))
 
 
+def _bad(path: Path, where: str, field: str, want: str, got: object) -> DataError:
+    return DataError(path, where, f"'{field}' must be {want}, got {preview(got)}; fix that field of the gold file")
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _paragraphs(raw: object, path: Path, index: int) -> tuple[Paragraph, ...]:
+    where = f"context {index}"
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise _bad(path, where, "paragraphs", "a list of {uid, order, text} objects", raw)
+    out = []
+    for j, p in enumerate(raw):
+        order, text = p.get("order", j + 1), p.get("text", "")
+        if not _int(order):
+            raise _bad(path, f"{where} paragraph {j}", "order", "an integer", order)
+        if not isinstance(text, str) or not isinstance(p.get("uid", ""), (str, int)):
+            raise _bad(path, f"{where} paragraph {j}", "text", "a string (and 'uid' a string)", text)
+        out.append(Paragraph(id=str(p.get("uid", "")), text=text, order=order))
+    return tuple(out)
+
+
+_TEXT_FIELDS = {"uid": (str, int), "question": (str,), "answer_type": (str,), "answer_from": (str,),
+                "scale": (str, type(None)), "derivation": (str, type(None))}
+
+
+def _check_question(q: object, path: Path, index: int) -> dict:
+    if not isinstance(q, dict):
+        raise _bad(path, f"context {index}", "questions", "a list of objects", q)
+    missing = [k for k in _QUESTION_KEYS if k not in q]
+    if missing:
+        raise DataError(path, f"context {index} question {preview(q.get('uid', '?'))}", f"missing key(s) {missing}")
+    where = f"context {index} question {preview(q['uid'])}"
+    for key, types in _TEXT_FIELDS.items():
+        if key in q and (not isinstance(q[key], types) or isinstance(q[key], bool)):
+            raise _bad(path, where, key, "a string", q[key])
+    if "order" in q and not _int(q["order"]):
+        raise _bad(path, where, "order", "an integer", q["order"])
+    rel = q.get("rel_paragraphs") or []
+    if not isinstance(rel, list) or not all(isinstance(r, (str, int)) for r in rel):
+        raise _bad(path, where, "rel_paragraphs", "a list of paragraph orders", rel)
+    if "answer" in q:
+        missing = [k for k in _GOLD_KEYS if k not in q]
+        if missing:
+            raise DataError(path, q["uid"], f"has an answer but misses {missing}")
+        ans = q["answer"]
+        if q["answer_type"] in ("span", "multi-span") and not isinstance(ans, list):
+            raise DataError(path, q["uid"], f"a {q['answer_type']} answer must be a list of strings")
+        items = ans if isinstance(ans, list) else [ans]
+        if not all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in items):
+            raise _bad(path, where, "answer", "a string, a number or a list of them", ans)
+    return q
+
+
 def parse_contexts(data: object, path: Path) -> list[Example]:
     if not isinstance(data, list):
         raise FormatError(path, None, "a TAT-QA file is a JSON list of contexts {table, paragraphs, questions}")
@@ -36,45 +92,33 @@ def parse_contexts(data: object, path: Path) -> list[Example]:
         if not isinstance(ctx, dict) or not {"table", "paragraphs", "questions"} <= set(ctx):
             raise DataError(path, f"context {i}", "needs the keys 'table', 'paragraphs' and 'questions'")
         table = _table(ctx["table"], path, i)
-        paragraphs = tuple(
-            Paragraph(id=str(p.get("uid", "")), text=str(p.get("text", "")), order=int(p.get("order", j + 1)))
-            for j, p in enumerate(ctx["paragraphs"])
-        )
-        context = Context(tables=(table,), paragraphs=paragraphs)
-        for q in ctx["questions"]:
-            missing = [k for k in _QUESTION_KEYS if k not in q]
-            if missing:
-                raise DataError(path, f"context {i} question {q.get('uid', '?')}", f"missing key(s) {missing}")
-            has_gold = "answer" in q
-            if has_gold:
-                missing = [k for k in _GOLD_KEYS if k not in q]
-                if missing:
-                    raise DataError(path, q["uid"], f"has an answer but misses {missing}")
-                if q["answer_type"] in ("span", "multi-span") and not isinstance(q["answer"], list):
-                    raise DataError(path, q["uid"], f"a {q['answer_type']} answer must be a list of strings")
-            gold: tuple[Answer, ...] = ()
-            meta: dict[str, object] = {"benchmark": "tatqa", "table_uid": table.id, "order": q.get("order", 0)}
-            if has_gold:
-                ans = q["answer"]
-                value = tuple(str(a) for a in ans) if isinstance(ans, list) else str(ans)
-                scale = q["scale"] or ""
-                gold = (Answer(value=value, scale=scale, derivation=str(q.get("derivation") or ""), raw=ans),)
-                meta.update(answer_type=q["answer_type"], answer_from=q["answer_from"], scale=scale,
-                            rel_paragraphs=tuple(str(r) for r in q.get("rel_paragraphs") or ()),
-                            req_comparison=bool(q.get("req_comparison", False)))
-            for extra in ("facts", "consts", "mappings"):
-                if extra in q:
-                    meta[extra] = q[extra]
-            examples.append(Example(uid=str(q["uid"]), question=str(q["question"]), context=context,
-                                    gold=gold, meta=meta))
+        context = Context(tables=(table,), paragraphs=_paragraphs(ctx["paragraphs"], path, i))
+        if not isinstance(ctx["questions"], list):
+            raise _bad(path, f"context {i}", "questions", "a list of objects", ctx["questions"])
+        for q in (_check_question(q, path, i) for q in ctx["questions"]):
+            examples.append(_example(q, context, table))
     return examples
+
+
+def _example(q: dict, context: Context, table: Table) -> Example:
+    gold: tuple[Answer, ...] = ()
+    meta: dict[str, object] = {"benchmark": "tatqa", "table_uid": table.id, "order": q.get("order", 0)}
+    if "answer" in q:
+        ans = q["answer"]
+        value = tuple(str(a) for a in ans) if isinstance(ans, list) else str(ans)
+        scale = q["scale"] or ""
+        gold = (Answer(value=value, scale=scale, derivation=str(q.get("derivation") or ""), raw=ans),)
+        meta.update(answer_type=q["answer_type"], answer_from=q["answer_from"], scale=scale,
+                    rel_paragraphs=tuple(str(r) for r in q.get("rel_paragraphs") or ()),
+                    req_comparison=bool(q.get("req_comparison", False)))
+    for extra in ("facts", "consts", "mappings"):
+        if extra in q:
+            meta[extra] = q[extra]
+    return Example(uid=str(q["uid"]), question=str(q["question"]), context=context, gold=gold, meta=meta)
 
 
 def load(path: Path, **options: object) -> list[Example]:
     return parse_contexts(read_json(Path(path)), Path(path))
-
-
-_ANSWER_TYPES = (str, int, float)
 
 
 def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str, int]) -> Prediction:
@@ -82,9 +126,8 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
         raise DataError(path, uid, f"a prediction must be [answer, scale], got {preview(value)}; "
                         "write e.g. [\"12.5\", \"percent\"] or [[\"a\", \"b\"], \"\"]")
     answer, scale = value
-    if scale is None:
-        counts["scale_none"] += 1
-        scale = ""
+    null_scale = scale is None
+    scale = "" if null_scale else scale
     if not isinstance(scale, str):
         raise DataError(path, uid, f"the scale must be a string, one of {list(SCALES)}; got {scale!r}")
     if scale not in SCALES:
@@ -96,8 +139,15 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if not answer:
         counts["empty_answer"] += 1
         return Prediction(uid=uid, answer=None, meta={"scale": scale})
-    shown = tuple(str(a) for a in answer) if isinstance(answer, list) else str(answer)
-    return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer))
+    items = answer if isinstance(answer, list) else [answer]
+    if len({isinstance(a, str) for a in items}) > 1:
+        counts["mixed"] += 1
+    meta: dict[str, object] = {}
+    if null_scale:  # the metric scores it as the official script does (scale "" where that one crashes)
+        counts["scale_none"] += 1
+        meta["scale_null"] = True
+    shown = tuple(str(a) for a in items) if isinstance(answer, list) else str(answer)
+    return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer), meta=meta)
 
 
 _REPORT_KEYS = {"benchmark", "scores", "items"}
@@ -133,12 +183,10 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
                           "or predictions.jsonl beside it")
     if not isinstance(data, dict):
         raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
-    counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0}
+    counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0, "mixed": 0}
     out = {str(uid): _check_numbers(parse_prediction_value(str(uid), value, path, counts), path)
            for uid, value in data.items()}
-    if counts["scale_none"]:
-        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null (the official script "
-                      "crashes on these); scored with scale \"\"", ScoringWarning, stacklevel=2)
+    _warn_official_differences(path, counts)
     if counts["unknown_scale"]:
         warnings.warn(f"{path}: {counts['unknown_scale']} predictions have a scale outside {list(SCALES)}; "
                       "their scale never matches", ScoringWarning, stacklevel=2)
@@ -146,6 +194,18 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
         warnings.warn(f"{path}: {counts['empty_answer']} predictions are empty (scored 0)", ScoringWarning,
                       stacklevel=2)
     return out
+
+
+def _warn_official_differences(path: Path, counts: dict[str, int]) -> None:
+    """Predictions the official script crashes on (tabtext scores them, saying how) or scores in a way worth
+    knowing: a null scale with no number in the answer is a wrong scale there, and here."""
+    if counts["scale_none"]:
+        warnings.warn(f"{path}: {counts['scale_none']} predictions have scale null: where the answer holds a number "
+                      "the official script crashes (scored here with scale \"\"); where it holds none, the official "
+                      "scale never matches, and neither does it here", ScoringWarning, stacklevel=3)
+    if counts["mixed"]:
+        warnings.warn(f"{path}: {counts['mixed']} multi-span answers mix numbers and strings (the official script "
+                      "crashes on these); scored with the items sorted as text", ScoringWarning, stacklevel=3)
 
 
 def prediction_entry(prediction: Prediction) -> list[object]:

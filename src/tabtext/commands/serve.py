@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         import uvicorn
 
         from ..serve_guard import default_allowed_hosts
+        from ..serve_http import uvicorn_options
         from ..server import DEFAULT_LIMITS, create_app
     except ImportError as exc:
         raise TabtextError(f"needs the 'serve' extra: pip install 'tabtext[serve]' ({exc})") from None
@@ -51,10 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     allowed = args.allowed_host if args.allowed_host else default_allowed_hosts(args.host)
     app = create_app(allowed_hosts=allowed, allow_origins=args.allow_origin)
     print(f"tabtext serve: http://{args.host}:{args.port}/ (POST /v1/chat/completions, /v1/answer)", file=sys.stderr)
-    # headers must arrive within timeout_keep_alive; the body within the app's body_seconds (slow bodies)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, timeout_keep_alive=5,
-                h11_max_incomplete_event_size=64 * 1024, limit_concurrency=256,
-                timeout_graceful_shutdown=int(DEFAULT_LIMITS.body_seconds))
+    # a request head must arrive within HEADER_SECONDS, its body within the app's body_seconds (slow clients)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                **uvicorn_options(DEFAULT_LIMITS.body_seconds))
     return 0
 
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
+from ..errors import TabtextError, one_line
 from ..types import Example, Prediction
 
 _EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
@@ -147,6 +148,12 @@ def _mixed(answers: Sequence[object]) -> bool:
     return len({isinstance(a, str) for a in answers}) > 1
 
 
+def null_scale_crashes(answers: Sequence[object]) -> bool:
+    """True when the official ``get_answer_str`` would call ``None.lower()``: a null scale and an item that is a
+    number (without '%'). With no such item the official script runs, and a null scale matches no gold scale."""
+    return any(is_number(str(a)) and to_number(str(a)) is not None and "%" not in str(a) for a in answers)
+
+
 def gold_strings(answer_type: str, answer: object) -> list[object]:
     if answer_type in ("span", "multi-span"):
         return list(answer) if isinstance(answer, list) else [answer]
@@ -188,6 +195,9 @@ class TatqaMetric:
     breakdown_keys = ("answer_type", "answer_from")
 
     def score(self, example: Example, prediction: Prediction | None) -> dict[str, float]:
+        if not example.gold:
+            raise TabtextError(f"question {one_line(example.uid, 80)} has no gold answer (a blind test file?); score "
+                               "against a file with answers (or use --remap)")
         gold = example.gold[0]
         answer_type = str(example.meta.get("answer_type", ""))
         if prediction is None or prediction.answer is None:
@@ -195,6 +205,8 @@ class TatqaMetric:
         answer = prediction.answer
         raw = answer.raw if answer.raw is not None else (list(answer.value) if isinstance(answer.value, tuple) else answer.value)
         em, f1, scale = score_item(answer_type, gold.raw, gold.scale, raw, answer.scale)
+        if prediction.meta.get("scale_null") and not null_scale_crashes(raw if isinstance(raw, list) else [raw]):
+            scale = 0.0  # the official compares None with the gold scale: never equal
         return {"em": em, "f1": f1, "scale": scale}
 
     def aggregate(self, items: Sequence[Mapping[str, float]]) -> dict[str, float]:

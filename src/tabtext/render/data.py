@@ -8,7 +8,6 @@ when it is not found the report still renders, with a note saying what is missin
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 from .. import run_files
 from ..errors import FormatError, TabtextError
 from ..numbers import find_numbers, parse_number
-from ..report import REPORT_VERSION, Report, distinct_scores
+from ..report import Report, distinct_scores
 from ..types import Example, Prediction, Table
 
 SCALE_ORDER = ("", "thousand", "million", "billion", "percent")
@@ -36,17 +35,9 @@ class Run:
 
 
 def load_report(path: Path) -> Report:
-    """Report.load plus a clear message for a version this tabtext does not know."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FormatError(path, None, "file not found; give a run directory or a report.json") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FormatError(path, None, f"not a readable report JSON ({exc})") from None
-    version = data.get("version", REPORT_VERSION) if isinstance(data, dict) else None
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= REPORT_VERSION:
-        raise FormatError(path, None, f"report version {version!r} is unknown to this tabtext (it reads versions "
-                          f"1..{REPORT_VERSION}); re-score the predictions with this tabtext or upgrade it")
+    """Report.load (every field type-checked) with a clear message for a missing file."""
+    if not path.exists() and not path.is_symlink():
+        raise FormatError(path, None, "file not found; give a run directory or a report.json")
     return Report.load(path)
 
 

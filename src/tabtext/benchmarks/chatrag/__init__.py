@@ -125,14 +125,10 @@ def load(path: Path, dataset: str | None = None, **options: object) -> list[Exam
 
 
 def read_lines(path: Path) -> list[str]:
-    """The official way: text mode, universal newlines (\\r, \\n, \\r\\n), one prediction per line."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return [ln[:-1] if ln.endswith("\n") else ln for ln in fh.readlines()]
-    except FileNotFoundError:
-        raise DataError(path, None, "file not found; check the path") from None
-    except UnicodeDecodeError:
-        raise FormatError(path, None, "not UTF-8 text; expected one prediction per line") from None
+    """The official way: text mode, universal newlines (\\r, \\n, \\r\\n), one prediction per line; a BOM is dropped."""
+    from ...user_files import iter_lines
+
+    return [ln[:-1] if ln.endswith("\n") else ln for ln in iter_lines(path, newline=None)]
 
 
 def read_predictions(path: Path, examples: Sequence[Example] = (), dataset: str | None = None,

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from ...errors import DataError, FormatError
 from ...types import Answer, Context, Example, Paragraph, Table, Turn
+from ...user_files import check_regular
+from ..files import preview
 
 CANNOT_ANSWER = "Sorry. I cannot find the answer based on the context."
 
@@ -26,6 +28,33 @@ def _example(uid: str, dataset: str, question: str, history: list[Turn], context
 
 
 # ---------------------------------------------------------------- INSCIT
+def _list_of(value: object, kinds: type | tuple[type, ...]) -> bool:
+    return value is None or isinstance(value, list) and all(isinstance(v, kinds) for v in value)
+
+
+def _check_inscit_turn(turn: object, path: Path, where: str) -> None:
+    """Every field the loader reads has its type: a turn is {context: [str], labels: [{response, evidence}],
+    prevEvidence: [[passage]]}, passages are objects."""
+    def bad(field: str, want: str, got: object) -> DataError:
+        return DataError(path, where, f"'{field}' must be {want}, got {preview(got)}; fix that turn")
+
+    if not isinstance(turn, dict):
+        raise bad("turns", "a list of objects", turn)
+    if not _list_of(turn.get("context"), str):
+        raise bad("context", "a list of utterance strings", turn.get("context"))
+    if not _list_of(turn.get("labels"), dict):
+        raise bad("labels", "a list of objects", turn.get("labels"))
+    for label in turn.get("labels") or []:
+        if not isinstance(label.get("response", ""), str) or not isinstance(label.get("responseType", ""), str):
+            raise bad("response", "a string (and 'responseType' a string)", label.get("response"))
+        if not _list_of(label.get("evidence"), dict):
+            raise bad("evidence", "a list of passage objects", label.get("evidence"))
+    groups = turn.get("prevEvidence")
+    if not _list_of(groups, (list, dict)) or not all(
+            isinstance(g, dict) or all(isinstance(e, dict) for e in g) for g in groups or []):
+        raise bad("prevEvidence", "a list of lists of passage objects", groups)
+
+
 def load_inscit(path: Path, data: object) -> list[Example]:
     """Golds: every label response, plus the canonical string when a label is a noAnswer* type. The context is
     the pool of every passage the file cites (the Wikipedia corpus itself is not distributed with it)."""
@@ -43,7 +72,8 @@ def load_inscit(path: Path, data: object) -> list[Example]:
     for conv_id, conv in data.items():
         if not isinstance(conv, dict) or not isinstance(conv.get("turns"), list):
             raise DataError(path, conv_id, "a conversation needs a 'turns' list")
-        for turn in conv["turns"]:
+        for t, turn in enumerate(conv["turns"]):
+            _check_inscit_turn(turn, path, f"{conv_id} turn {t}")
             for label in turn.get("labels") or []:
                 for ev in label.get("evidence") or []:
                     add(ev)
@@ -76,6 +106,7 @@ def load_inscit(path: Path, data: object) -> list[Example]:
 # ---------------------------------------------------------------- Doc2Dial (rc CSV)
 def _read_csv_rows(path: Path) -> list[dict[str, str]]:
     csv.field_size_limit(sys.maxsize)
+    check_regular(path)
     try:
         if zipfile.is_zipfile(path):
             with zipfile.ZipFile(path) as z:
@@ -187,6 +218,7 @@ def load_squad_dialogues(path: Path, data: object, dataset: str) -> list[Example
 # ---------------------------------------------------------------- SQA
 def load_sqa(path: Path) -> list[Example]:
     """SQA TSV; tables from ``table_file`` relative to the TSV's folder; the gold is the items joined by ', '."""
+    check_regular(path)
     try:
         with open(path, encoding="utf-8", newline="") as fh:
             rows = list(csv.DictReader(fh, delimiter="\t"))
@@ -202,6 +234,7 @@ def load_sqa(path: Path) -> list[Example]:
         tfile = row["table_file"]
         if tfile not in tables:
             try:
+                check_regular(Path(path).parent / tfile)
                 with open(Path(path).parent / tfile, encoding="utf-8", newline="") as fh:
                     tables[tfile] = Table.from_rows(list(csv.reader(fh)), id=tfile)
             except FileNotFoundError:

@@ -9,7 +9,8 @@ stop-word list.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from .text_cache import text_cache
 
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
 does do did that this these those its it their his her company company's companies group's group firm
@@ -58,12 +59,12 @@ def content_tokens(text: str) -> list[str]:
     return list(_content(text))
 
 
-@lru_cache(maxsize=1 << 16)  # labels and sentences are read many times per context
+@text_cache()  # labels and sentences are read many times per context
 def _tokens(text: str) -> tuple[str, ...]:
     return tuple(NUMBER_WORDS.get(t, t) for t in (stem(tok) for tok in _TOKEN.findall(text.lower().replace("’", "'"))))
 
 
-@lru_cache(maxsize=1 << 16)
+@text_cache()
 def _content(text: str) -> tuple[str, ...]:
     return tuple(t for t in _tokens(text) if t not in STOP and not _YEAR_TOKEN.fullmatch(t))
 

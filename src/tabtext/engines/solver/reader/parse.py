@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ..lexicon.text_cache import text_cache
 from ..lexicon.words import MONTH_NAMES, YEAR
 from .sentences import NUM_TOKEN_RE, STOP, TOKEN_RE, stem
 
@@ -67,7 +67,7 @@ class Parsed:
     ends: dict[int, tuple[str, ...]]
 
 
-@lru_cache(maxsize=8192)
+@text_cache(200_000)  # a Parsed text weighs about 100 bytes a character
 def parse(text: str) -> Parsed:
     toks = [(m.start(), m.end(), m.group(0)) for m in TOKEN_RE.finditer(text)]
     n = len(toks)

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ....types import Paragraph
+from ..lexicon.text_cache import text_cache
 from ..lexicon.words import content_tokens
 from . import weights as text_weights
 from .candidate import Kind, TextCandidate
@@ -79,7 +79,7 @@ def confidence_features(share: float, c: Candidate, qtokens: set[str]) -> dict[s
     return {"logit": math.log(share / (1 - share)), "coverage": covered, "number": float(_kind(c.text) == "number")}
 
 
-@lru_cache(maxsize=8192)
+@text_cache()
 def _sentence_tokens(text: str) -> frozenset[str]:
     return frozenset(content_tokens(text))
 

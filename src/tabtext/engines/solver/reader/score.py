@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....types import Paragraph
+from ..lexicon.text_cache import text_cache
 from ..lexicon.words import YEAR
 from .multi_span import TextSpan, is_multi_span_question, split_multi
 from .sentences import Sentence, bm25_rank, split_sentences, terms
@@ -48,7 +49,7 @@ def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SE
     return out
 
 
-@lru_cache(maxsize=4096)
+@text_cache()
 def _sentences(text: str, index: int) -> tuple[Sentence, ...]:
     return tuple(split_sentences(text, index))
 

@@ -28,6 +28,9 @@ _ABBREV = frozenset(
     "u.s. inc. corp. co. ltd. no. nos. mr. mrs. ms. dr. e.g. i.e. vs. etc. approx. st. jan. feb. mar. apr. "
     "jun. jul. aug. sep. sept. oct. nov. dec. u.k. n.a. l.p. s.a. plc. p.l.c. fig. ref. dept. est. av. ave.".split()
 )
+# Longer than any sentence of the benchmark files (ConvFinQA's longest is 6,697 characters); reading a span costs
+# time in proportion to its sentence, so text without breaks is read in pieces of at most this size.
+MAX_SENTENCE_CHARS = 8_000
 _SENT_END_RE = re.compile(r"[.!?]['\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9$£€])")
 
 
@@ -60,6 +63,13 @@ def _add(out: list[Sentence], text: str, start: int, end: int, paragraph: int) -
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
+    while end - start > MAX_SENTENCE_CHARS:  # text with no sentence breaks: read in pieces, at a space if any
+        cut = text.rfind(" ", start + 1, start + MAX_SENTENCE_CHARS)
+        cut = cut if cut > start else start + MAX_SENTENCE_CHARS
+        out.append(Sentence(paragraph, start, cut, text[start:cut]))
+        start = cut
+        while start < end and text[start].isspace():
+            start += 1
     if end > start:
         out.append(Sentence(paragraph, start, end, text[start:end]))
 

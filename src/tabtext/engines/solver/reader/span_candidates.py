@@ -8,6 +8,7 @@ before a cue word or where the question's words resume. The scorer (weights.py) 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from ..lexicon.words import MONTH_NAME, YEAR
@@ -240,12 +241,17 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         cat = _end_cats(p, m, e, etags, rank, sent_flags)
         repeat_from = m.first_at.get(p.stems[e], n) if e < n and m.is_q[e] else n
         end_info.append((e, cat, cats_score(cat), repeat_from))
+    # only ends within MAX_LEN after a start are visited (a sentence with no breaks has thousands of each), in
+    # end_info's own order so that candidates come out as before
+    by_end = sorted(range(len(end_info)), key=lambda i: end_info[i][0])
+    end_keys = [end_info[i][0] for i in by_end]
     cands: list[Candidate] = []
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears)
         s_score = cats_score(scat)
-        for e, ecat, e_score, repeat_from in end_info:
-            if e <= st or e - st > MAX_LEN or p.pref_word[e] == p.pref_word[st]:
+        window = sorted(by_end[bisect_right(end_keys, st):bisect_right(end_keys, st + MAX_LEN)])
+        for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
+            if p.pref_word[e] == p.pref_word[st]:
                 continue
             cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, qyears)
             num = {"qfrac": qfrac, "nq": min(nq, 5) / 5, "rel": rel_score, "loglen": min(e - st, 60) / 60}
