@@ -22,28 +22,14 @@ from importlib import resources
 from ..lexicon.words import MONTH_WORD, content_tokens, is_year
 from ..patterns.arith import period_rank
 from ..patterns.textnum import SENTENCE
-from ..patterns.textpath import coverage
 from ..program.program import Cell, Program, Span
-from .candidates import Candidate, Reading, answer_key
+from . import question_model
+from .candidates import Candidate, Reading, answer_key, label_cover
 from .source import source_features, text_logit
 
 _PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
 _INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
 _DIGITS = re.compile(r"\d[\d,.]*")
-
-
-def _label_cover(reading: Reading, program: Program) -> float:
-    """Share of the question's content words in the labels of the cells the program reads."""
-    qset = set(reading.q.tokens)
-    if not qset or reading.view is None:
-        return 0.0
-    words: set[str] = set(content_tokens(reading.view.table.caption))
-    for cell in program.cells():
-        r = cell.row
-        words.update(content_tokens(cell.row_label), content_tokens(cell.col_label))
-        if 0 <= r < len(reading.view.row_sections):
-            words.update(content_tokens(reading.view.row_sections[r]))
-    return len(qset & words) / len(qset)
 
 
 def _span_has_amount(program: Program) -> float:
@@ -117,6 +103,20 @@ def _order_feature(program: Program) -> float:
     return 1.0 if ka > kb else -1.0
 
 
+def shape(c: Candidate, asked: str) -> dict[str, float]:
+    """What a candidate is, never which pattern proposed it: where it reads (table or text), its operator and the
+    route's, each crossed with the operator asked, how many operands it reads, and the markers its builder set
+    (a swapped order, a runner-up row, a later cue row, the reader's rank). A new pattern row is scored by these."""
+    op = c.program.op
+    f = {f"src_{c.source}": 1.0, f"op_{op}_{c.source}": 1.0, f"route_{c.route}": 1.0, f"kind_{asked}_{c.source}": 1.0,
+         f"kind_{asked}_op_{op}": 1.0, f"kind_{asked}_route_{c.route}": 1.0, **c.features}
+    if c.kind:
+        f[f"kind_{c.kind}_cue_op_{op}"] = 1.0
+    f["operands"] = math.log1p(len(c.program.args))
+    f["given_value"] = float(c.program.answer_value is not None and not c.program.args)
+    return f
+
+
 def answers_from_text(program: Program) -> bool:
     """Whether the program's answer is a paragraph span (or spans), not a cell or a computed amount."""
     return program.op in ("span", "spans") and bool(program.args) and all(isinstance(a, Span) for a in program.args)
@@ -124,11 +124,8 @@ def answers_from_text(program: Program) -> bool:
 
 def _covers(reading: Reading, cands: list[Candidate]) -> tuple[float, float, list[float], float]:
     """(sentence cover of the question, the same with amounts, each table candidate's label cover, the best)."""
-    q = reading.q
-    text_cov = coverage(q, reading.paragraphs) if reading.paragraphs else 0.0
-    num_cov = coverage(q, reading.paragraphs, numeric=True) if reading.paragraphs else 0.0
-    covers = [_label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
-    return text_cov, num_cov, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+    covers = [label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
+    return reading.text_cover, reading.number_cover, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
 
 
 def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
@@ -138,22 +135,22 @@ def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
 
 
 def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None,
-             keys: list[str] | None = None) -> list[dict[str, float]]:
-    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) is
-    computed with the shipped model unless given (training passes the held-out folds' own); ``keys`` are the
-    candidates' answer keys when the caller has them."""
+             keys: list[str] | None = None, probs: dict[str, float] | None = None) -> list[dict[str, float]]:
+    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) and
+    ``probs`` (the question model's class probabilities) come from the shipped models unless given (training
+    passes held-out folds' own); ``keys`` are the candidates' answer keys when the caller has them."""
     q, low = reading.q, reading.q.text.lower()
     text_cov, num_cov, covers, best_table = _covers(reading, cands)
     if source_logit is None:
         source_logit = text_logit(source_features(reading, text_cov, best_table), shipped_weights().get("source"))
-    first_table = next((c for c in cands if c.source == "table"), None)
+    first_table = next((c for c in cands if c.source == "table" and not c.kind), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = keys if keys is not None else [answer_key(c.program) for c in cands]
+    probs = probs if probs is not None else question_model.predict(q.asked or q.text)
     out = []
     for i, c in enumerate(cands):
-        f: dict[str, float] = {f"src_{c.source}": 1.0, f"name_{c.name}": 1.0, f"kind_{q.kind}_{c.source}": 1.0,
-                               f"{c.name}_{q.kind}": 1.0, **c.features}
-        f["first_table"] = float(c is first_table)
+        f = shape(c, q.kind)
+        f.update(question_model.features(c.program, probs))
         f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
         f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
         if c.source == "table":
@@ -173,7 +170,11 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
                 f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
                                                                    first_table.program.cells()[0].row_label)
         f["order_new_first"] = _order_feature(c.program)
-        f["one_way_increase"] = float(bool(_INCREASE.search(low)) and "change" not in low)
+        # a question-level cue weighs only against something: here, a text answer against a table one
+        one_way = float(bool(_INCREASE.search(low)) and "change" not in low)
+        f["one_way_increase"] = one_way * (1.0 if c.source == "text" else -1.0)
+        if "stated_wording" in f:  # "What was the increase in X?" answered in the text's own unit
+            f["stated_increase"] = one_way
         try:
             value = c.program.value() if c.program.op not in ("lookup",) and c.program.answer_value is None else None
         except Exception:
