@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python benchmarks/convfinqa_eval.py [--file F] [--failures N] [--without NAME,..] [--patterns]
 
---without switches off named patterns, refinements or readings (``convfinqa.SWITCHES``) to show what each one
+--without switches off named patterns, refinements or readings (``tasks/convfinqa/answer.py: SWITCHES``) to show what each one
 does, e.g. ``--without whole_table_period,same_for_other_subject``. --patterns prints the pattern table: how many
 turns each pattern read and its strict precision. (The per-turn pin of the tests is benchmarks/update_snapshots.py.)
 """

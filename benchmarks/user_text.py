@@ -79,7 +79,7 @@ def matches(given: str, accepted: list[str]) -> bool:
 
 def ask(case: dict) -> tuple[bool, str]:
     """(whether ask gives an answer rather than "no answer found", the answer or best guess as shown)."""
-    from tabtext.commands.ask import Conversation, _found
+    from tabtext.commands.ask import Conversation, found
     from tabtext.engines.solver import SolverEngine
     from tabtext.types import Context, Paragraph, Table
 
@@ -90,7 +90,7 @@ def ask(case: dict) -> tuple[bool, str]:
     _, pred = Conversation(SolverEngine(), context).ask(case["question"])
     if pred.answer is None:
         return False, ""
-    return _found(pred), pred.answer.text()
+    return found(pred), pred.answer.text()
 
 
 def outcome(case: dict, found: bool, shown: str) -> str:

@@ -29,13 +29,14 @@ def default_reply(messages: list[dict]) -> str:
 class FakeOpenAI:
     def __init__(self, latency: float = 0.0, fault: str | None = None, fail_first: int = 0,
                  retry_after: str | None = None, stall_after: int | None = None, reply=default_reply,
-                 fail_every: int = 0, capacity: int = 0, fail=None, body=None) -> None:
+                 fail_every: int = 0, capacity: int = 0, fail=None, body=None, api_key: str | None = None) -> None:
         self.latency, self.fault, self.fail_first, self.retry_after = latency, fault, fail_first, retry_after
         self.fail_every, self.capacity = fail_every, capacity  # every Nth request a 500; requests served at once
         self.requests = 0
         self.stall_after, self.reply = stall_after, reply
         self.fail = fail  # messages -> True: answer that request with a 500 (every attempt)
         self.body = body  # messages -> bytes: send this 200 body instead of a well-formed completion
+        self.api_key = api_key  # set: every request without "Bearer <api_key>" gets a 401, as a hosted API
         self.received: collections.Counter[str] = collections.Counter()
         self.answered: collections.Counter[str] = collections.Counter()
         self.times: dict[str, list[float]] = collections.defaultdict(list)
@@ -112,7 +113,9 @@ class FakeOpenAI:
                     k, _, v = h.decode().partition(":")
                     headers[k.strip().lower()] = v.strip()
                 body = await reader.readexactly(int(headers.get("content-length", 0)))
-                if method == "POST" and path != "/v1/chat/completions":
+                if self.api_key is not None and headers.get("authorization") != f"Bearer {self.api_key}":
+                    writer.write(self._response(401, b'{"error": {"message": "invalid api key"}}'))
+                elif method == "POST" and path != "/v1/chat/completions":
                     writer.write(self._response(404, b'{"error": {"message": "no such route"}}'))
                 elif method == "GET":
                     writer.write(self._response(200, b'{"object": "list", "data": [{"id": "fake"}]}'))

@@ -94,3 +94,15 @@ def test_engine_that_reads_history_gets_the_question_unchanged():
     conv.ask("What was the revenue in 2019?")
     asked, pred = conv.ask("and in 2017?")
     assert asked == "and in 2017?" and pred.answer.value == "2:and in 2017?"
+
+
+def test_a_table_with_only_a_header_is_said_to_have_no_rows(tmp_path):
+    import subprocess
+    import sys
+
+    table = tmp_path / "t.csv"
+    table.write_text("year,revenue\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "tabtext.cli", "ask", "--table", str(table), "What was revenue?"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"tabtext ask: error: {table}: the table has a header row but no rows under it" in done.stderr

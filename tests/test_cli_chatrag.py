@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,33 @@ def test_count_mismatch_and_unknown_dataset_are_one_line_errors(tmp_path, capsys
     assert main(["score", "chatrag", str(preds), "--dataset", "doc2dail", "--file",
                  str(RELEASE / "doc2dial" / "test.json")]) == 2
     assert "Did you mean 'doc2dial'" in capsys.readouterr().err
+
+
+def _cli(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "tabtext.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_an_f1_summary_says_why_f1_can_exceed_precision_and_recall(tmp_path):
+    done = _cli("run", "chatrag", "--file", str(RELEASE / "doc2dial" / "test.json"), "--out", str(tmp_path / "run"),
+                "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "note: F1 is the best over an item's gold answers, precision and recall are those of its last gold" \
+        in done.stdout
+    shown = [line.split()[0] for line in done.stdout.splitlines() if line.startswith("  ") and len(line.split()) == 2]
+    assert shown == ["doc2dial.precision", "doc2dial.recall", "doc2dial.f1"]  # no alias of a figure shown
+
+
+def test_a_convfinqa_html_report_shows_each_figure_once_and_no_column_of_dashes(tmp_path):
+    preds = tmp_path / "convfinqa_output.txt"
+    preds.write_text("The revenue was 120.\n20%\n", encoding="utf-8")
+    assert _cli("score", "chatrag", str(preds), "--dataset", "convfinqa", "--file",
+                str(RELEASE / "convfinqa" / "dev.json"), "--out", str(tmp_path / "report.json")).returncode == 0
+    done = _cli("report", str(tmp_path / "report.json"), "--html")
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    cards = re.findall(r"<div class=score>([^<]+)<b>", html)
+    assert cards == ["OFFICIAL_EM", "STRICT_EM", "OFFICIAL_NOT_STRICT"]
+    assert "<th>F1</th>" not in html and "<th>PRECISION</th>" not in html

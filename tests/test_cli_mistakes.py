@@ -121,7 +121,7 @@ def test_limit_below_one_is_an_error_and_writes_nothing(tmp_path, capsys, monkey
 
 @pytest.mark.parametrize("engine, message", [
     ("solvr", "Did you mean 'solver'"),
-    ("openai:model=m,base_url=https://api.example.invalid/v1", "set OPENAI_API_KEY"),
+    ("openai:model=m,base_url=https://api.example.invalid/v1", "cannot reach"),
 ])
 def test_bad_engine_leaves_no_run_folder(tmp_path, capsys, monkeypatch, engine, message):
     monkeypatch.chdir(tmp_path)
@@ -207,5 +207,44 @@ def test_tabtext_data_one_level_too_high_is_named_before_the_download_failure(ca
     monkeypatch.setattr("tabtext.data.cache_dir", lambda: data_root.parent / "cache")
     assert main(["inspect", "tatqa", "--split", "dev"]) == 2
     err = one_error_line(capsys)
-    assert err.startswith(f"error: TABTEXT_DATA={data_root.parent}: no tatqa/tatqa_dataset_dev.json in this folder")
+    assert err.startswith(f"tabtext inspect: error: TABTEXT_DATA={data_root.parent}: "
+                          "no tatqa/tatqa_dataset_dev.json in this folder")
     assert f"use TABTEXT_DATA={data_root}" in err and "cannot download (offline)" in err
+
+
+def _cli(*args: str, env: dict[str, str] | None = None):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "tabtext.cli", *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **(env or {})})
+
+
+def test_ls_says_when_the_named_data_folder_does_not_exist(tmp_path):
+    done = _cli("ls", env={"TABTEXT_DATA": str(tmp_path / "nope")})
+    assert done.returncode == 0
+    assert f"warning: TABTEXT_DATA={tmp_path / 'nope'}: no such folder" in done.stderr
+
+
+def test_ls_takes_data_dir(tmp_path):
+    done = _cli("ls", "--data-dir", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert f"looked in {tmp_path}, then" in done.stdout
+    done = _cli("ls", "--data-dir", str(tmp_path / "nope"))
+    assert f"warning: --data-dir {tmp_path / 'nope'}: no such folder" in done.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "tatqa", "nope.json", "--file", "nope.json"],
+    ["inspect", "tatqa", "--file", "nope.json"],
+    ["report", "nope"],
+    ["compare", "nope", "nope2"],
+    ["ask", "--table", "nope.csv", "What?"],
+    ["serve", "--port", "70000"],
+])
+def test_every_command_prefixes_its_one_error_line_the_same_way(tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)
+    done = _cli(*argv)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"tabtext {argv[0]}: error: "), done.stderr

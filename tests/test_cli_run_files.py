@@ -105,3 +105,26 @@ def test_help_and_readme_name_the_run_files_as_run_files_does():
         assert run_files.official_name(benchmark) in help_text
         assert f"`{run_files.official_name(benchmark)}`" in readme
     assert "`predictions.json` (the official format)" not in readme
+
+
+def test_resume_of_a_folder_without_records_is_an_error_not_a_fresh_start(tmp_path, capsys):
+    out = tmp_path / "new"
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(out), "--resume", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"--resume: {out} holds no predictions.jsonl, so there is nothing to continue" in err
+    assert not out.exists()
+
+
+def test_score_of_a_run_folder_uses_the_gold_file_its_report_records(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(out), "--quiet"]) == 0
+    done = subprocess.run([sys.executable, "-m", "tabtext.cli", "score", "tatqa", str(out), "--out",
+                           str(tmp_path / "again.json")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"gold: {MINI} (recorded in {out / 'report.json'})" in done.stderr
+    again = json.loads((tmp_path / "again.json").read_text())
+    assert again["scores"] == json.loads((out / "report.json").read_text())["scores"]
+    assert again["provenance"]["gold_file"] == str(MINI)

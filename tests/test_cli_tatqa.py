@@ -138,3 +138,13 @@ def test_shared_dev_sample_scores(shared_data, parity, capsys):
     assert main(["score", "tatqa", str(parity("tatqa/pred_sample.json")), "--file", str(dev)]) == 0
     text = capsys.readouterr().out
     assert "45.92" in text and "58.88" in text and "90.95" in text
+
+
+def test_score_out_is_written_when_stdout_is_cut_short(tmp_path):
+    preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"], "q2": [200.5, "million"], "q3": [["higher demand"], ""]})
+    out = tmp_path / "r.json"
+    # the reader is gone before the first line is printed
+    shell = f"{sys.executable} -m tabtext.cli score tatqa {preds} --file {MINI} --out {out} | true"
+    done = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=120)
+    assert json.loads(out.read_text())["scores"]["em"] == 1.0
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr

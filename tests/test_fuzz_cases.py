@@ -21,7 +21,7 @@ def score(tmp_path: Path, capsys, content: str, name: str = "predictions.json") 
 
 
 def one_error_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if ln.startswith("error:")]
+    lines = [ln for ln in err.splitlines() if ln.startswith("tabtext score: error:")]
     assert len(lines) == 1 and err.rstrip("\n").endswith(lines[0]), err
     return lines[0]
 

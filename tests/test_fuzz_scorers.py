@@ -73,7 +73,7 @@ def assert_one_line_or_ok(tmp_path: Path, capsys, argv: list[str], content: str)
     bench, *rest = argv
     rc = main(["score", bench, str(path), *rest])
     err = capsys.readouterr().err
-    errors = [ln for ln in err.splitlines() if ln.startswith("error:")]
+    errors = [ln for ln in err.splitlines() if ln.startswith("tabtext score: error:")]
     assert rc == 0 or (rc == 2 and len(errors) == 1 and err.rstrip("\n").endswith(errors[0])), err[-500:]
     assert "Traceback" not in err
 

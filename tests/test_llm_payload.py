@@ -140,11 +140,7 @@ def test_engine_options_and_key_errors(monkeypatch):
         OpenAIEngine(model="m", colour="red")
     with pytest.raises(EngineError, match="model"):
         OpenAIEngine()
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    engine = OpenAIEngine(model="m", base_url="https://api.example.com/v1")
-    with pytest.raises(EngineError, match="OPENAI_API_KEY"):
-        engine.answer([TATQA])
-    # a local server may go without a key; temperature > 0 disables the cache
+    # no key is needed up front (a server that wants one says so with a 401); temperature > 0 disables the cache
     assert OpenAIEngine(model="m", base_url="http://127.0.0.1:1/v1", temperature="0.7", cache="x.db").cache is None
 
 

@@ -178,7 +178,7 @@ def test_null_breakdown_scores_render_as_dash_in_markdown_and_html(tmp_path):
 
 
 def test_max_errors_says_how_many_wrong_questions_are_hidden(run_dir, capsys):
-    assert report_cmd.main([str(run_dir), "--max-errors", "2"]) == 0
+    assert report_cmd.main([str(run_dir), "--max-errors", "2", "--format", "md"]) == 0
     md = capsys.readouterr().out
     assert "2 of 4 wrong questions shown (of 5); wrong means EM < 100" in md
     assert md.count("\n### ") == 2
@@ -238,3 +238,16 @@ def test_gold_derivation_numbers_after_a_bracket_are_highlighted(tmp_path):
     report = Report(benchmark="tatqa", metric="tatqa v1", scores={"em": 0.0}, items=[{"uid": "q9", "em": 0.0}])
     html = render_run(Run(report=report, path=tmp_path / "report.json", examples={"q9": example}), "html")
     assert "<td class='g'>(800.1)</td>" in html and "<td class='g'>(700.5)</td>" in html
+
+
+def test_bare_report_prints_the_scores_and_writes_the_markdown_beside_the_run(run_dir, tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tabtext.cli", "report", str(run_dir)], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "em" in done.stdout and "20.00" in done.stdout and "## Errors" not in done.stdout
+    assert len(done.stdout.splitlines()) < 40
+    full = (run_dir / "report.md").read_text(encoding="utf-8")
+    assert "## Errors" in full and f"full report written to {run_dir / 'report.md'}" in done.stderr

@@ -167,3 +167,17 @@ def test_serve_on_a_busy_port_is_one_line_and_exit_2(capsys):
         assert serve_main(["--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1:{port}" in err and err.count("\n") == 1 and "http://" not in err
+
+
+
+@pytest.mark.parametrize("value, answer, items, table", [
+    ("12", "12", ["12"], None), (("a", "b"), "a, b", ["a", "b"], None), (None, "", [], None),
+    (Table.from_rows([["entity", "year"], ["x", "1987"]]), "entity|year\nx|1987", [], [["entity", "year"], ["x", "1987"]]),
+])
+def test_answer_endpoint_gives_every_answer_in_one_shape(value, answer, items, table):
+    def fixed(ex: Example) -> Prediction:
+        return Prediction(ex.uid, Answer(value) if value is not None else None)
+
+    with running(create_app(answer_one=fixed)) as url:
+        body = httpx.post(url + "/v1/answer", json={"table": [["a", "b"]], "question": "q?"}).json()
+    assert (body["answer"], body["items"], body["table"]) == (answer, items, table)

@@ -13,9 +13,9 @@ from tabtext.run import score_predictions
 
 @pytest.fixture(scope="module")
 def dev_examples():
-    from conftest import ROOT, _require
+    from conftest import _require
 
-    return tatqa.load(_require("TABTEXT_DATA", ROOT.parent / "shared" / "data", "tatqa/tatqa_dataset_dev.json"))
+    return tatqa.load(_require("data", "tatqa/tatqa_dataset_dev.json"))
 
 
 @pytest.mark.parametrize("name", ["sample", "gold", "formatted", "mutated"])

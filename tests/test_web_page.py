@@ -200,3 +200,30 @@ def test_page_table_parser_agrees_with_python(browser, server):
         rows = page.evaluate("t => window.tabtext.parseTable(t)", text)
         assert tuple(tuple(r) for r in rows) == read_table(tables / name).rows, name
     assert page.evaluate("typeof window.tabtext.rewrite") == "undefined"  # follow-ups are the server's job
+
+
+def test_page_uploads_a_workbook_and_a_parquet_file_through_the_server(browser, server, tmp_path):
+    pytest.importorskip("openpyxl")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from xlsx_fixtures import BALANCE_SHEET, INCOME_STATEMENT, write_workbook
+
+    book = write_workbook(tmp_path / "book.xlsx", {"Income": INCOME_STATEMENT, "Balance": BALANCE_SHEET})
+    page = browser.new_page()
+    page.goto(server)
+    page.set_input_files("#file", str(book))
+    page.wait_for_selector("#thetable")
+    assert page.locator("#sheetpick").is_visible() and page.locator("#sheet option").all_inner_texts() == [
+        "Income", "Balance"]
+    _ask(page, "What was the revenue in 2019?")
+    assert _last_answer(page) == "$ 1,452.4 million"
+    page.select_option("#sheet", label="Balance")
+    _ask(page, "What were the inventories in 2018?")
+    assert _last_answer(page) == "2,230"
+
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table({"quarter": ["Q1 2023", "Q2 2023"], "revenue": [12450, 13100]}), tmp_path / "q.parquet")
+    page.set_input_files("#file", str(tmp_path / "q.parquet"))
+    page.wait_for_function("document.getElementById('shape').textContent === '3 rows × 2 columns'")
+    assert not page.locator("#sheetpick").is_visible()

@@ -3,6 +3,7 @@
 The facade below is the whole public workflow; everything heavy is imported only when called::
 
     import tabtext
+    tabtext.ask("What was revenue in Q4 2023?", tables=["pnl.csv"], text="notes.txt").meta["display"]
     examples = tabtext.load("tatqa", split="dev")
     report = tabtext.evaluate("tatqa", split="dev")          # offline solver, official scorer
     print(report.scores)
@@ -59,7 +60,20 @@ def evaluate(benchmark: str, path: str | Path | None = None, split: str | None =
     return score(benchmark, examples, answer(examples, engine))
 
 
+def ask(question: str, tables: Sequence[object] | object = (), text: str | Path | Sequence[str] | None = None,
+        engine: str | Engine = "solver") -> Prediction:
+    """One question about your own tables and text, answered as ``tabtext ask`` answers it.
+
+    ``tables``: file paths, CSV/Markdown/HTML strings, pandas DataFrames or lists of rows (one or a list);
+    ``text``: a text file's path, the text itself (paragraphs split on blank lines) or a list of paragraphs.
+    The prediction's ``meta`` holds ``found`` (False: "no answer found", the answer is the best guess or None)
+    and ``display`` (the answer as ``ask`` prints it)."""
+    from .ask_api import ask_one
+
+    return ask_one(question, tables, text, engine)
+
+
 __all__ = [
     "SCALES", "Answer", "Context", "Engine", "Evidence", "Example", "Paragraph", "Prediction", "Table", "Turn",
-    "__version__", "answer", "evaluate", "load", "score",
+    "__version__", "answer", "ask", "evaluate", "load", "score",
 ]

@@ -1,9 +1,13 @@
 """``tabtext batch``: the same questions asked of every table in a folder, results as CSV and JSONL.
 
 Questions come from a text file (one a line) or a JSONL file (``{"question": ..., "table": "file.csv",
-"text": "..."}``; without ``table`` a row is asked of every table in the folder). A table that cannot be read
-becomes one result row per question with the reason under ``error``: a batch never aborts on a bad table.
-Results are appended as answers arrive, so a killed batch keeps what it answered.
+"text": "..."}``; without ``table`` a row is asked of every table in the folder). A row's ``table`` and a
+``text`` that names an existing file are paths relative to ``--tables`` (else to the questions file); a text
+read from a file is said so on stderr. A table that cannot be read, or that a row names and neither folder
+holds, becomes one result row per question with the reason under ``error``: a batch never aborts on a bad
+table. A table that lacks the period or the rows a question names gets "no answer found" with the reason
+(``table_choice.lacking``), not a confident number. Results are appended as answers arrive, so a killed batch
+keeps what it answered.
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DataError, FormatError, TabtextError
-from .tables import read_tables, split_paragraphs
+from .table_choice import lacking
+from .tables import read_paragraphs, read_tables, split_paragraphs
 from .types import BatchQuestion, Context, Engine, Example, Paragraph, Prediction
 
+NO_ANSWER = "no answer found"
 COLUMNS = ("table_file", "question", "answer", "scale", "derivation", "evidence", "confidence", "error")
 
 
@@ -62,18 +68,43 @@ def table_files(folder: Path, pattern: str = "*", exclude: Iterable[Path] = ()) 
                   if p.is_file() and not p.name.startswith(".") and p.resolve() not in skip)
 
 
-def plan(questions: Sequence[BatchQuestion], tables: Sequence[Path],
-         questions_dir: Path) -> list[tuple[Path, list[BatchQuestion]]]:
-    """(table file, the questions asked of it), in the order of the tables and then of the questions file."""
+def find_file(name: str, folders: Sequence[Path]) -> Path | None:
+    """``name`` as an existing file: absolute, or in the first of ``folders`` holding it."""
+    own = Path(name)
+    places = [own] if own.is_absolute() else [folder / own for folder in folders]
+    return next((p for p in places if p.is_file()), None)
+
+
+def texts_from_files(questions: Sequence[BatchQuestion], folders: Sequence[Path]
+                     ) -> tuple[list[BatchQuestion], dict[Path, str]]:
+    """Each row whose ``text`` names an existing file gets that file's text; the notes say which files were read
+    (they are text, so not tables of the folder)."""
+    out: list[BatchQuestion] = []
+    notes: dict[Path, str] = {}
+    for q in questions:
+        name = q.text.strip()
+        path = find_file(name, folders) if name and "\n" not in name and len(name) < 256 else None
+        if path is None:
+            out.append(q)
+            continue
+        out.append(BatchQuestion(q.question, q.table, "\n\n".join(read_paragraphs(path))))
+        notes.setdefault(path, f'"text": "{name}" read as the file {path}')
+    return out, notes
+
+
+def plan(questions: Sequence[BatchQuestion], tables: Sequence[Path], questions_dir: Path,
+         tables_dir: Path | None = None) -> list[tuple[Path, list[BatchQuestion]]]:
+    """(table file, the questions asked of it), in the order of the tables and then of the questions file.
+    A row's own ``table`` is looked for in ``tables_dir`` first, then beside the questions file; one neither
+    holds stays as named under ``tables_dir`` and becomes that row's error."""
     jobs: dict[Path, list[BatchQuestion]] = {t: [] for t in tables}
+    folders = [tables_dir, questions_dir] if tables_dir is not None else [questions_dir]
     for q in questions:
         if not q.table:
             for t in tables:
                 jobs[t].append(q)
             continue
-        own = Path(q.table)
-        if not own.is_absolute():
-            own = questions_dir / own
+        own = find_file(q.table, folders) or (Path(q.table) if Path(q.table).is_absolute() else folders[0] / q.table)
         jobs.setdefault(own, []).append(q)
     return [(t, qs) for t, qs in jobs.items() if qs]
 
@@ -93,6 +124,10 @@ def build_examples(jobs: Sequence[tuple[Path, list[BatchQuestion]]]
     items: dict[str, BatchItem] = {}
     failed: list[dict[str, object]] = []
     for t, (path, questions) in enumerate(jobs):
+        if not path.exists():
+            failed += [error_row(str(path), q.question, f"{q.table}: no such table in {path.parent}; name a file "
+                                 "in --tables (or beside the questions file)") for q in questions]
+            continue
         try:
             tables = read_tables(path)
         except TabtextError as exc:
@@ -101,8 +136,12 @@ def build_examples(jobs: Sequence[tuple[Path, list[BatchQuestion]]]
         for s, table in enumerate(tables):
             name = f"{path}#{table.caption}" if len(tables) > 1 else str(path)
             for k, q in enumerate(questions):
-                paragraphs = tuple(Paragraph(id=str(i), text=p, order=i)
-                                   for i, p in enumerate(split_paragraphs(q.text), 1))
+                texts = split_paragraphs(q.text)
+                reason = lacking(q.question, table, texts)
+                if reason:
+                    failed.append({**error_row(name, q.question, f"{NO_ANSWER}: {reason}"), "confidence": 0.0})
+                    continue
+                paragraphs = tuple(Paragraph(id=str(i), text=p, order=i) for i, p in enumerate(texts, 1))
                 uid = f"{t}:{s}:{k}"
                 examples.append(Example(uid=uid, question=q.question, meta={"benchmark": "tatqa"},
                                         context=Context(tables=(table,), paragraphs=paragraphs)))
@@ -145,13 +184,14 @@ class ResultWriter:
         self._jsonl_fh = open(self.jsonl_path, "w", encoding="utf-8")
         self._csv = csv.DictWriter(self._csv_fh, fieldnames=COLUMNS)
         self._csv.writeheader()
-        self.rows = self.answered = 0
+        self.rows = self.answered = self.failed = 0
 
     def write(self, rows: Iterable[dict[str, object]]) -> None:
         for row in rows:
             self._csv.writerow({k: _csv_cell(k, row[k]) for k in COLUMNS})
             self._jsonl_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             self.rows, self.answered = self.rows + 1, self.answered + (row["answer"] not in ("", None, []))
+            self.failed += bool(row["error"]) and not str(row["error"]).startswith(NO_ANSWER)
         self._csv_fh.flush()
         self._jsonl_fh.flush()
 

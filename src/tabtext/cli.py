@@ -8,11 +8,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import warnings
 from pathlib import Path
 
 from . import __version__
+from .commands import error_line
 from .errors import TabtextError, one_line
 
 #: commands implemented in their own modules (``main(argv) -> int``), imported only when invoked
@@ -68,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tabtext {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    sub.add_parser("ls", help="list benchmarks, engines, metrics and which data files are available")
+    p = sub.add_parser("ls", help="list benchmarks, engines, metrics and which data files are available")
+    p.add_argument("--data-dir", type=Path, help="folder holding benchmark files (default: $TABTEXT_DATA, then cache)")
 
     p = sub.add_parser("inspect", help="show contexts, questions and gold answers as a person reads them")
     _add_source(p)
@@ -102,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in EXTRA_COMMANDS:
-        return _run_guarded(lambda: importlib.import_module(EXTRA_COMMANDS[argv[0]][0]).main(argv[1:]))
+        return _run_guarded(lambda: importlib.import_module(EXTRA_COMMANDS[argv[0]][0]).main(argv[1:]),
+                            f"tabtext {argv[0]}")
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -110,10 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from . import commands_core
 
-    return _run_guarded(lambda: getattr(commands_core, f"cmd_{args.command}")(args))
+    return _run_guarded(lambda: getattr(commands_core, f"cmd_{args.command}")(args), f"tabtext {args.command}")
 
 
-def _run_guarded(fn) -> int:
+def _run_guarded(fn, prog: str) -> int:
     def show_warning(message, category, filename, lineno, file=None, line=None):
         print(f"warning: {one_line(message)}", file=sys.stderr)
 
@@ -121,12 +125,13 @@ def _run_guarded(fn) -> int:
     try:
         return int(fn() or 0)
     except TabtextError as exc:
-        print(f"error: {one_line(exc)}", file=sys.stderr)
+        print(error_line(prog, exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader (| head) stopped: the rest of stdout goes nowhere, quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
 

@@ -85,11 +85,17 @@ def cmd_ls(args: argparse.Namespace) -> int:
         print(f"{title}:")
         for name in registry.names():
             print(f"  {name:<10} {registry.help(name)}")
-    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in data.data_dirs())
+    named = (f"--data-dir {args.data_dir}" if args.data_dir is not None
+             else f"TABTEXT_DATA={os.environ['TABTEXT_DATA']}" if os.environ.get("TABTEXT_DATA") else "")
+    dirs = data.data_dirs(args.data_dir)
+    if named and not dirs[0].is_dir():
+        print(f"warning: {named}: no such folder, so only the user cache {dirs[-1]} is searched; point it at "
+              "the folder that holds tatqa/, tanq/, ...", file=sys.stderr)
+    folders = ", then ".join(f"{d}{'' if d.is_dir() else ' (no such folder)'}" for d in dirs)
     print(f"data files (looked in {folders}):")
     for (bench, split), spec in sorted(data.SPLITS.items()):
         try:
-            where = str(data.resolve(bench, split, download=False))
+            where = str(data.resolve(bench, split, data_dir=args.data_dir, download=False))
         except TabtextError:
             where = "download on first use (needs network)" if spec.url else "not found"
         print(f"  {bench:<8} {split:<14} {where}")
@@ -124,9 +130,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     if args.out is not None and args.out.is_dir():
         raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
-    bench, gold_path, examples = _load(args)
-    if args.predictions.is_dir():  # a run folder: its official prediction file
+    if args.predictions.is_dir():  # a run folder: its official prediction file, and its gold unless told
+        if args.file is None and args.split is None:
+            args.file = _recorded_gold(args.predictions)
         args.predictions = _official_file_of(args.predictions, args.benchmark)
+    bench, gold_path, examples = _load(args)
     _refuse_a_report(args.predictions)
     predictions = bench.read_predictions(args.predictions, examples, dataset=args.dataset,
                                          prediction_key=args.prediction_key)
@@ -144,10 +152,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     report = score_predictions(args.benchmark, examples, predictions,
                                provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None),
                                warnings=notes)
-    print(render_text(report))
-    if args.out is not None:
+    if args.out is not None:  # before the summary: a reader that stops early (| head) must not cost the report
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)
+    print(render_text(report))
     return 0
 
 
@@ -161,6 +169,22 @@ def _refuse_a_report(path: Path) -> None:
     if re.match(r'\s*\{\s*"benchmark"\s*:', head) and '"metric"' in head:
         raise TabtextError(f"{path}: this is a report, not predictions; score the run's "
                            f"{run_files.RECORDS} (or its official prediction file) beside it")
+
+
+def _recorded_gold(folder: Path) -> Path:
+    """The gold file a run folder's report.json was scored against (its provenance records the path)."""
+    report = run_files.report_path(folder)
+    if not report.is_file():
+        raise TabtextError(f"{folder}: no {report.name} recording the gold file; say which data to use: "
+                           "--split NAME or --file PATH")
+    gold = Report.load(report).provenance.get("gold_file")
+    if not gold:
+        raise TabtextError(f"{report}: records no gold_file; say which data to use: --split NAME or --file PATH")
+    if not Path(str(gold)).is_file():
+        raise TabtextError(f"{report}: the gold file it records, {gold}, is not there any more; give --split NAME "
+                           "or --file PATH")
+    print(f"gold: {gold} (recorded in {report})", file=sys.stderr)
+    return Path(str(gold))
 
 
 def _official_file_of(folder: Path, benchmark: str) -> Path:
@@ -194,9 +218,17 @@ def _check_uid_overlap(path: Path, gold_path: Path, predictions: dict[str, Predi
 
 
 def _run_dir(args: argparse.Namespace) -> Path:
+    from .runlock import live_owner
+
     if args.out is not None:
         if args.out.exists() and not args.out.is_dir():
             raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
+        records = run_files.records_path(args.out)
+        if records.exists() and not args.resume:
+            raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
+        if args.resume and not records.exists() and not live_owner(args.out):
+            raise TabtextError(f"--resume: {args.out} holds no {records.name}, so there is nothing to continue; "
+                               "give the folder of the interrupted run, or drop --resume to start a new one there")
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
@@ -209,19 +241,26 @@ def _run_dir(args: argparse.Namespace) -> Path:
     return out
 
 
-def _ready_engine(args: argparse.Namespace) -> Engine:
-    """Check --limit, --batch-size, --show-errors and the engine (spec, options, key, endpoint) before anything
-    is written."""
+def _build_engine(args: argparse.Namespace) -> Engine:
+    """The engine from --engine, with its in-process checks (spec, options, extras, endpoint; a key only when the
+    server answers 401). With --ray the same engine is built and checked here first: Ray starts only after."""
     from .engines import make_engine
     from .engines.ray_engine import make_ray_engine
 
     at_least(1, limit=args.limit, batch_size=args.batch_size)
     at_least(0, show_errors=getattr(args, "show_errors", None))
-    engine = make_engine(args.engine) if args.ray is None else make_ray_engine(args.engine, args.ray, args.batch_size)
+    engine = make_engine(args.engine)
+    if args.ray is not None:
+        if args.engine.split(":")[0] != "solver":
+            _preflight(engine)
+        engine = make_ray_engine(args.engine, args.ray, args.batch_size)
+    return engine
+
+
+def _preflight(engine: Engine) -> None:
     preflight = getattr(engine, "preflight", None)
     if callable(preflight):
         preflight()
-    return engine
 
 
 def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[Example]) -> None:
@@ -229,28 +268,28 @@ def _check_answerable(args: argparse.Namespace, path: Path, examples: Sequence[E
     if args.benchmark == "tanq" and args.engine.split(":")[0] == "solver" and examples and \
             not any(ex.meta.get("proofs") for ex in examples):
         raise TabtextError(f"{path}: no record carries proofs (answer_list evidence), so the solver has nothing to "
-                           "build answer tables from; give a TANQ file in the full schema or an LLM engine, or score "
-                           f"the tables the file holds: tabtext score tanq {path} --file {path}")
+                           "build answer tables from; give a TANQ file in the full schema (or try --split demo) or an "
+                           f"LLM engine, or score the tables the file holds: tabtext score tanq {path} --file {path}")
 
 
-def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example]]:
-    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine and its key, the data
-    folder, --dataset, a file the engine cannot answer), checked before any run folder exists."""
-    engine = _ready_engine(args)
+def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Example], Path]:
+    """Everything about a run's input that can be wrong (--limit, --batch-size, --engine, the data folder,
+    --dataset, a file the engine cannot answer, --out and --resume), checked before any run folder exists and
+    before the slow part starts: the endpoint's check, Ray and its workers."""
+    engine = _build_engine(args)
     bench, gold_path, examples = _load(args)
     _check_answerable(args, gold_path, examples)
-    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples
+    out = _run_dir(args)
+    _preflight(engine)
+    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples, out
 
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
     from .run import predict
     from .runlock import lock_run_dir
 
-    engine, bench, gold_path, examples = _prepare(args)
-    out = _run_dir(args)
+    engine, bench, gold_path, examples, out = _prepare(args)
     records = run_files.records_path(out)
-    if records.exists() and not args.resume:
-        raise TabtextError(f"{out} already holds predictions; use --resume to continue it or another --out")
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
                           label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)

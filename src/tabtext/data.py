@@ -26,7 +26,10 @@ class DataFile:
     url: str | None
     md5: str | None
     size: int | None = None
+    packaged: bool = False  # shipped inside tabtext (data_files/): found offline, whatever the data folder
 
+
+PACKAGE_DATA = Path(__file__).resolve().parent / "data_files"
 
 SPLITS: dict[tuple[str, str], DataFile] = {
     (f.benchmark, f.split): f
@@ -40,6 +43,7 @@ SPLITS: dict[tuple[str, str], DataFile] = {
         DataFile("tatqa", "test_gold", "tatqa/tatqa_dataset_test_gold.json",
                  _TATQA_RAW + "tatqa_dataset_test_gold.json", "b52287df89fda5a7de1351c1678d3ee7"),
         DataFile("tanq", "sample", "tanq/test_input.jsonl", None, "3d97eb17316fde74db48a3ed96186612"),
+        DataFile("tanq", "demo", "tanq/tabtext_demo.jsonl", None, None, packaged=True),
         DataFile("chatrag", "convfinqa_dev", "convfinqa/pot_convfinqa_dev.json", None, None),
         DataFile("chatrag", "inscit_dev", "inscit/dev.json", None, None),
         DataFile("chatrag", "doc2dial_val", "doc2dial/doc2dial_rc_val.csv.zip", None, None),
@@ -88,6 +92,8 @@ def split_file(benchmark: str, split: str) -> DataFile:
 def resolve(benchmark: str, split: str, data_dir: str | Path | None = None, download: bool = True) -> Path:
     """Find a split's file in the data directories, downloading it into the cache when absent."""
     spec = split_file(benchmark, split)
+    if spec.packaged:
+        return PACKAGE_DATA / spec.relative
     dirs = data_dirs(data_dir)
     for d in dirs:
         candidate = d / spec.relative

@@ -1,7 +1,9 @@
-"""Plain-text views of contexts and examples for ``tabtext inspect`` and error listings."""
+"""Plain-text views of contexts and examples for ``tabtext inspect`` and error listings, and an answer as a
+person reads it (``shown``: "1,452.4 million", "26.71%", a year as a year)."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from collections.abc import Sequence
@@ -31,6 +33,32 @@ def header_row_count(table: Table) -> int:
 def _looks_like_period(cell: str) -> bool:
     text = cell.strip()
     return len(text) == 4 and text.isdigit() and text[:2] in ("19", "20")
+
+
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
+_ASKS_WHEN = re.compile(r"\b(?:when|(?:which|what)\s+(?:year|quarter|month|half|period|date|fiscal\s+year))\b", re.I)
+
+
+def names_a_period(answer: Answer, question: str = "") -> bool:
+    """An answer that is a period, not an amount: a year-like whole number read as it stands (no computation),
+    or any year-like number a "when / which year" question asks for."""
+    text = answer.text()
+    return (not answer.scale and len(text) == 4 and _looks_like_period(text)
+            and (not answer.derivation or bool(_ASKS_WHEN.search(question))))
+
+
+def shown(answer: Answer | None, question: str = "") -> str:
+    """ "78.5%" for a percentage, "1,300 thousand" / "12.4 million" with the scale word, lists joined; years and
+    periods as written ("2020", never "2,020")."""
+    if answer is None:
+        return ""
+    text = answer.text()
+    if _PLAIN.fullmatch(text) and abs(float(text)) >= 1000 and not names_a_period(answer, question):
+        whole, _, decimals = text.partition(".")
+        text = f"{int(whole):,}" + (f".{decimals}" if decimals else "")
+    if answer.scale == "percent":
+        return text if text.endswith("%") else f"{text}%"
+    return f"{text} {answer.scale}" if answer.scale else text
 
 
 def render_table(table: Table, max_cell: int = 40, highlight: set[tuple[int, int]] = frozenset()) -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from itertools import product
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import FormatError
@@ -30,13 +29,19 @@ class Report:
     version: int = REPORT_VERSION
 
     def to_dict(self) -> dict[str, object]:
-        return asdict(self)
+        """The report's fields as a dict for JSON (a shallow view: the lists and dicts are the report's own)."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     def save(self, path: str | Path) -> None:
+        """report.json: indented, with one item per line (readable, diffable, and written by the C encoder)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        data = self.to_dict()
+        items = data.pop("items")
+        head = json.dumps(data, indent=1, ensure_ascii=False)[:-2]  # without the closing "\n}"
+        lines = ",\n".join("  " + json.dumps(it, ensure_ascii=False) for it in items)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.write_text(f'{head},\n "items": [' + (f"\n{lines}\n ]" if items else "]") + "\n}\n", encoding="utf-8")
         tmp.replace(path)
 
     @classmethod
@@ -56,13 +61,13 @@ class Report:
 
 
 def breakdown(items: Sequence[Mapping[str, object]], keys: Sequence[str], score_keys: Sequence[str]) -> list[dict[str, object]]:
-    """Mean of each score key per combination of ``keys`` values (every combination seen in items)."""
-    values = [sorted({str(it.get(k, "")) for it in items}) for k in keys]
+    """Mean of each score key per combination of ``keys`` values (every combination seen in items), in one pass."""
+    groups: dict[tuple[str, ...], list[Mapping[str, object]]] = {}
+    for it in items:
+        groups.setdefault(tuple(str(it.get(k, "")) for k in keys), []).append(it)
     rows = []
-    for combo in product(*values):
-        group = [it for it in items if all(str(it.get(k, "")) == v for k, v in zip(keys, combo))]
-        if not group:
-            continue
+    for combo in sorted(groups):  # the order of itertools.product over each key's sorted values
+        group = groups[combo]
         row: dict[str, object] = dict(zip(keys, combo))
         row["count"] = len(group)
         for s in score_keys:
@@ -70,6 +75,44 @@ def breakdown(items: Sequence[Mapping[str, object]], keys: Sequence[str], score_
             row[s] = sum(vals) / len(vals) if vals else None  # the score does not apply here
         rows.append(row)
     return rows
+
+
+PR_NOTE = ("F1 is the best over an item's gold answers, precision and recall are those of its last gold (the "
+           "official ChatRAG scorer's way): so F1 can be above both")
+_SCORE_ALIASES = ("f1", "official_em")  # what a dataset's headline ``<dataset>.score`` is
+
+
+def score_notes(report: Report) -> list[str]:
+    """What a reader must know to read the figures right."""
+    return [PR_NOTE] if report.benchmark == "chatrag" and any(k.endswith("precision") for k in report.scores) else []
+
+
+def distinct_scores(scores: Mapping[str, float]) -> dict[str, float]:
+    """The scores worth showing: a key that only repeats a figure already shown under another name
+    (``f1`` beside ``inscit.f1``, ``convfinqa.strict_em`` beside ``strict_em``, ``inscit.score`` beside
+    ``inscit.f1``, the ``average`` of a single dataset) is left out. report.json keeps every key."""
+    shown: dict[str, float] = {}
+    for key, value in scores.items():
+        if key == "average" and sum(k.endswith(".score") for k in scores) <= 1:
+            continue
+        if not any(v == value and _aliases(k, key) for k, v in shown.items()):
+            shown[key] = value
+    return shown
+
+
+def _aliases(a: str, b: str) -> bool:
+    """Two names of one figure: a score with and without its dataset, or a dataset's headline and what it is."""
+    (pa, _, ba), (pb, _, bb) = a.rpartition("."), b.rpartition(".")
+    if pa and pb and pa != pb:
+        return False
+    if ba == bb:
+        return pa != pb
+    return "score" in (ba, bb) and {ba, bb} - {"score"} <= set(_SCORE_ALIASES)
+
+
+def applicable(rows: Sequence[Mapping[str, object]], score_keys: Sequence[str]) -> list[str]:
+    """The score columns of a breakdown that apply to some row (ConvFinQA rows have no F1: no column of dashes)."""
+    return [k for k in score_keys if any(r.get(k) is not None for r in rows)]
 
 
 def pivot_text(rows: Sequence[Mapping[str, object]], row_key: str, col_key: str, value: str, percent: bool = True) -> str:
@@ -100,16 +143,18 @@ def render_text(report: Report) -> str:
     """The terminal summary: headline scores x100 with two decimals, then each breakdown as a table."""
     lines = [f"{report.benchmark} — {report.metric}"]
     lines += [f"warning: {w}" for w in report.warnings]  # before the figures they qualify
-    width = max((len(k) for k in report.scores), default=0) + 2
-    for key, value in report.scores.items():
+    scores = distinct_scores(report.scores)
+    width = max((len(k) for k in scores), default=0) + 2
+    for key, value in scores.items():
         lines.append(f"  {key:<{width}} {value * 100:6.2f}")
+    lines += [f"  note: {note}" for note in score_notes(report)]
     if report.counts:
         lines.append("  " + ", ".join(f"{k}: {v}" for k, v in report.counts.items()))
     for name, rows in report.breakdowns.items():
         keys = name.split(" x ")
         if not rows:
             continue
-        score_keys = [k for k in rows[0] if k not in keys and k != "count"]
+        score_keys = applicable(rows, [k for k in rows[0] if k not in keys and k != "count"])
         if len(keys) == 2:
             for s in ["count", *score_keys]:
                 lines += ["", f"{s} by {keys[0]} x {keys[1]}:", pivot_text(rows, keys[0], keys[1], s)]

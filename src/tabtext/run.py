@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -17,13 +16,32 @@ from .report import Report, breakdown
 from .types import Engine, Example, Prediction
 
 
-def git_commit() -> str | None:
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=2,
-                             cwd=Path(__file__).resolve().parent)
-    except (OSError, subprocess.SubprocessError):
+def git_commit(start: Path | None = None) -> str | None:
+    """The HEAD commit of the checkout holding ``start`` (default: tabtext's own), read from .git as git does
+    (no subprocess: scoring pays no fork + exec)."""
+    here = (start or Path(__file__)).resolve().parent
+    dot_git = next((d / ".git" for d in (here, *here.parents) if (d / ".git").exists()), None)
+    if dot_git is None:
         return None
-    return out.stdout.strip() or None if out.returncode == 0 else None
+    try:
+        git_dir = dot_git
+        if dot_git.is_file():  # a worktree or submodule: "gitdir: PATH"
+            git_dir = (dot_git.parent / dot_git.read_text(encoding="utf-8").split(":", 1)[1].strip()).resolve()
+        head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
+        if not head.startswith("ref:"):
+            return head or None  # a detached HEAD is the commit itself
+        ref = head[4:].strip()
+        common = git_dir / (git_dir / "commondir").read_text(encoding="utf-8").strip() \
+            if (git_dir / "commondir").is_file() else git_dir
+        for base in (git_dir, common):
+            if (base / ref).is_file():
+                return (base / ref).read_text(encoding="utf-8").strip() or None
+        for line in (common / "packed-refs").read_text(encoding="utf-8").splitlines():
+            if line.endswith(" " + ref):
+                return line.split(" ", 1)[0]
+    except (OSError, IndexError, UnicodeDecodeError):
+        return None
+    return None
 
 
 def provenance(gold_path: str | Path | None = None, predictions_path: str | Path | None = None,

@@ -66,6 +66,12 @@ class PidLock:
         self.held = False
 
 
+def live_owner(out: Path) -> int:
+    """The pid of a live run writing into ``out`` (0 when none): its own error comes before any other."""
+    owner = _owner(out / ".lock")
+    return owner if owner != os.getpid() and _pid_alive(owner) else 0
+
+
 def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime

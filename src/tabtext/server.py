@@ -1,10 +1,10 @@
 """``tabtext serve``: the offline solver behind an OpenAI-compatible API, plus a plain JSON answer endpoint.
 
-``POST /v1/chat/completions`` reads a table and text from the messages (the layouts in
-``engines/prompts.py``, or any markdown table + text with a "Question:" line) and answers with the solver,
-so the openai engine pointed at this server gives the solver's answers. ``POST /v1/answer`` takes JSON
-``{table, paragraphs, question, history?}``; ``POST /v1/dialogue`` is one turn of the page's conversation
-(``engines/solver/dialogue/api.py``). Bad input is a 4xx with a one-line message, never a 500.
+``POST /v1/chat/completions`` answers a benchmark prompt (``engines/prompts.py``) as ``tabtext run`` does, so
+the openai engine pointed at this server gives the solver's answers; any other chat is a conversation
+(``serve_conversation.py``) answered as the next turn of a ``Dialogue``, as are ``POST /v1/answer``'s JSON
+``{table, paragraphs, question, history?}`` and ``POST /v1/dialogue``'s turns (``engines/solver/dialogue/``).
+Bad input is a 4xx with a one-line message, never a 500.
 """
 
 
@@ -20,6 +20,7 @@ from .engines import prompts
 from .engines.openai import NO_ANSWER  # the content for no answer; the engine reads it back as none
 from .errors import TabtextError
 from .numbers import parse_number
+from .serve_conversation import conversation_example
 from .serve_dataset import chatrag_dataset
 from .serve_guard import BadInput, HostGuard, Limits, build_table, check_shape, read_json_body
 from .types import Answer, Context, Evidence, Example, Paragraph, Prediction, Table, Turn
@@ -155,8 +156,10 @@ def example_from_messages(messages: object, limits: Limits = DEFAULT_LIMITS) -> 
     if system.startswith(prompts.CHATRAG_SYSTEM) or users[-1].startswith("System: " + prompts.CHATRAG_SYSTEM):
         text = users[-1].removeprefix("System: " + prompts.CHATRAG_SYSTEM).lstrip("\n")
         return parse_chatrag(text, limits)
-    benchmark = "tanq" if system.startswith(prompts.TANQ_SYSTEM[:40]) else "tatqa"
-    return parse_user_message(users[-1], benchmark, limits)
+    if system.startswith(prompts.TANQ_SYSTEM[:40]) or system.startswith(prompts.TATQA_SYSTEM):
+        return parse_user_message(users[-1], "tanq" if system.startswith(prompts.TANQ_SYSTEM[:40]) else "tatqa", limits)
+    return conversation_example(messages, lambda text: parse_user_message(text, "tatqa", limits),
+                                lambda block: _split_tables_and_text(block, limits))
 
 
 def example_from_answer_request(body: object, limits: Limits = DEFAULT_LIMITS) -> Example:
@@ -181,7 +184,8 @@ def example_from_answer_request(body: object, limits: Limits = DEFAULT_LIMITS) -
     return Example(uid=uuid.uuid4().hex, question=question.strip(),
                    context=Context(tables=tables, paragraphs=tuple(
                        Paragraph(id=str(i), text=p, order=i) for i, p in enumerate(paragraphs, 1))),
-                   history=tuple(Turn(h["role"], h["content"]) for h in history), meta={"benchmark": bench})
+                   history=tuple(Turn(h["role"], h["content"]) for h in history),
+                   meta={"benchmark": bench, "conversation": True})
 
 
 def parse_table_field(raw: object, limits: Limits = DEFAULT_LIMITS) -> Table:
@@ -226,12 +230,12 @@ def _evidence(e: Evidence) -> dict[str, object]:
 
 
 def answer_json(pred: Prediction) -> dict[str, object]:
+    """One shape whatever the answer: ``answer`` is always a string ("" for none; spans joined by ", "), ``items``
+    always the list of its spans or numbers, ``table`` the rows of a table-valued answer or null."""
     a: Answer | None = pred.answer
-    value: object = None
-    if a is not None:
-        value = ([list(r) for r in a.value.rows] if isinstance(a.value, Table)
-                 else list(a.value) if isinstance(a.value, tuple) else a.value)
-    out: dict[str, object] = {"answer": value, "scale": a.scale if a else "", "derivation": a.derivation if a else "",
+    table = [list(r) for r in a.value.rows] if a is not None and isinstance(a.value, Table) else None
+    out: dict[str, object] = {"answer": a.text() if a else "", "items": list(a.items) if a else [], "table": table,
+                              "scale": a.scale if a else "", "derivation": a.derivation if a else "",
                               "evidence": [_evidence(e) for e in pred.evidence]}
     if pred.error:
         out["error"] = pred.error
@@ -264,9 +268,13 @@ def mount_dialogue(app, limits: Limits) -> None:  # type: ignore[no-untyped-def]
 
 
 def _default_solver() -> Callable[[Example], Prediction]:
+    """The offline solver; a person's conversation (not a benchmark prompt) is the next turn of a ``Dialogue``,
+    as in ``tabtext ask --chat`` and ``/v1/dialogue``."""
     from .engines.solver import SolverEngine
+    from .engines.solver.dialogue.transcript import answer_in_dialogue
 
-    return SolverEngine().answer_one
+    engine = SolverEngine()
+    return lambda example: (answer_in_dialogue if example.meta.get("conversation") else engine.answer_one)(example)
 
 
 def _add_guards(app: object, allowed_hosts: Sequence[str] | None, allow_origins: Sequence[str]) -> None:

@@ -1,9 +1,17 @@
-"""Several tables, one question: put the table the question is about first.
+"""Several tables, one question: put the table that holds the rows and periods the question names first.
 
 Engines that read one table (the solver reads ``Context.table``) then answer from the right one; engines
-that read them all (the openai prompt renders every table) lose nothing. A table's words are its row labels,
-header rows and caption; a question word found in a table counts by its rarity across the tables (an IDF
-weight), so words every table shares ("total", "2019") decide nothing. Ties keep the order given.
+that read them all (the openai prompt renders every table) lose nothing. A table fits a question by
+
+1. the periods it names (header cells or first-column cells: ``periods.table_periods``): each period asked
+   that the table holds counts, each one it lacks counts against it;
+2. a row whose whole label the question names ("Revenue" in "the change in revenue", not "Deferred revenue"),
+   the longer the label the better;
+3. question words found among its row labels, header rows and caption, each by its rarity across the tables
+   (an IDF weight), so words every table shares ("total", "2019") decide nothing.
+
+Ties keep the order given. ``lacking`` says why a table cannot answer a question at all (a period or the rows
+it names are in neither the table nor the text): ``batch`` and ``ask`` then give "no answer found" with it.
 """
 
 from __future__ import annotations
@@ -12,10 +20,30 @@ import dataclasses
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .types import Example, Prediction, Table
+from .periods import coverage, covers, find_periods, table_periods
+from .types import Example, Period, Prediction, Table
 
 _WORD = re.compile(r"[a-z][a-z&'-]{2,}")
+# words that name no row: question words, arithmetic and comparison words, period words
+_GENERIC = frozenset("""
+what which when where who whom whose how much many was were is are did does the and for from between with that
+this than then there their its it's company company's group total totals change changes changed increase
+increased increases decrease decreased decreases difference percentage percent average mean sum ratio margin
+margins growth rate rates share shares per value values amount amounts year years yearly annual quarter quarters
+quarterly month months monthly period periods fiscal first second third fourth half highest lowest largest smallest
+most least biggest higher lower compared compare across over during end ended ending three six nine twelve all
+each both combined overall net reported report show shown listed according table figure number date about
+grow grew rise rose fell fall drop dropped previous prior last next same year-over-year yoy ytd to-date did
+have has had been being will would could should can into out upon under above below since until while give
+tell find calculate compute based given two four five times there's what's how's respectively other
+""".split())
+
+
+def _stem(word: str) -> str:
+    word = word.strip("'-").removesuffix("'s")
+    return word[:5] if len(word) > 5 else word.rstrip("s") or word
 
 
 def table_words(table: Table, header_rows: int = 3) -> set[str]:
@@ -23,21 +51,94 @@ def table_words(table: Table, header_rows: int = 3) -> set[str]:
     return {w for text in texts for w in _WORD.findall(text.lower())}
 
 
+def _question_words(question: str) -> set[str]:
+    """The question's words outside the periods it names."""
+    spans = find_periods(question)
+    plain = "".join(" " if any(s <= i < e for s, e, _ in spans) else ch for i, ch in enumerate(question.lower()))
+    return set(_WORD.findall(plain))
+
+
+def asked_periods(question: str) -> list[Period]:
+    return [p for _, _, p in find_periods(question)]
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """How well one table fits a question; ``reason`` in words for the person asking."""
+
+    score: float
+    reason: str
+
+
+def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
+    """(words, label) of the longest row label whose every word the question names."""
+    best, label = 0, ""
+    stems = {_stem(w) for w in asked}
+    for row in table.rows:
+        words = _WORD.findall(row[0].lower()) if row else []
+        named = [w for w in words if _stem(w) in stems]
+        if any(w not in _GENERIC for w in named) and all(w in named for w in words if w not in _GENERIC) \
+                and len(named) > best:
+            best, label = len(named), row[0]
+    return best, label
+
+
+def fits(tables: Sequence[Table], question: str) -> list[Fit]:
+    words = [table_words(t) for t in tables]
+    asked = _question_words(question)
+    periods = asked_periods(question)
+    n = len(tables)
+    out = []
+    for i, table in enumerate(tables):
+        held = table_periods(table)
+        have = [p for p in periods if covers(p, held)] if held else []
+        lack = [p for p in periods if held and not covers(p, held)]
+        row_words, label = _row_match(table, asked)
+        idf = sum(math.log((n + 1) / (sum(1 for ws in words if w in ws) + 0.5)) for w in asked & words[i])
+        score = 3.0 * (len(have) - len(lack)) + 2.0 * row_words + idf
+        reason = ", ".join(filter(None, (
+            f"has the row {label!r}" if label else "",
+            "holds " + " and ".join(p.label() for p in have) if have else "",
+            f"lacks {' and '.join(p.label() for p in lack)} (covers {coverage(held)})" if lack else "")))
+        out.append(Fit(score, reason or "no row or period the question names; first given"))
+    return out
+
+
 def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
     """Indices of ``tables``, the best match for ``question`` first."""
-    words = [table_words(t) for t in tables]
-    asked = set(_WORD.findall(question.lower()))
-    n = len(tables)
+    scores = [f.score for f in fits(tables, question)]
+    return sorted(range(len(tables)), key=lambda i: -scores[i])
 
-    def score(i: int) -> float:
-        return sum(math.log((n + 1) / (sum(1 for ws in words if w in ws) + 0.5)) for w in asked & words[i])
 
-    return sorted(range(n), key=lambda i: -score(i))
+def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
+    """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
+    does not name either; "" otherwise."""
+    held = table_periods(table)
+    in_text = asked_periods(" ".join(paragraphs))
+    missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
+    if not missing:
+        return ""
+    return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def lacking(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
+    """Why ``table`` (with its text) cannot answer ``question``: a period it does not cover, or no row for any word
+    the question names; "" when it may. Text that names the period or the words keeps the question open."""
+    gap = period_gap(question, table, paragraphs)
+    if gap:
+        return gap
+    text = " ".join(paragraphs)
+    content = {w for w in _question_words(question) if w not in _GENERIC}
+    known = {_stem(w) for w in table_words(table, header_rows=table.n_rows) | set(_WORD.findall(text.lower()))}
+    cells = {_stem(w) for row in table.rows for c in row for w in _WORD.findall(c.lower())}
+    if content and not any(_stem(w) in known or _stem(w) in cells for w in content):
+        return f"the table has no row for {' or '.join(sorted(content))}"
+    return ""
 
 
 class QuestionFirstTable:
     """Wraps an engine: each example's tables reordered for its question; ``meta["table_index"]`` of the
-    prediction names the table (in the original order) that was put first."""
+    prediction names the table (in the original order) that was put first, ``meta["table_reason"]`` why."""
 
     def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
         self.engine = engine
@@ -46,9 +147,11 @@ class QuestionFirstTable:
         return getattr(self.engine, name)
 
     def answer(self, examples: Sequence[Example]) -> list[Prediction]:
-        orders = [rank_tables(ex.context.tables, ex.question) for ex in examples]
+        chosen = [fits(ex.context.tables, ex.question) for ex in examples]
+        orders = [sorted(range(len(f)), key=lambda i, f=f: -f[i].score) for f in chosen]  # type: ignore[misc]
         reordered = [dataclasses.replace(ex, context=dataclasses.replace(
             ex.context, tables=tuple(ex.context.tables[i] for i in order))) for ex, order in zip(examples, orders)]
         predictions = self.engine.answer(reordered)
-        return [dataclasses.replace(p, meta={**p.meta, "table_index": order[0] if order else 0})
-                for p, order in zip(predictions, orders)]
+        return [dataclasses.replace(p, meta={**p.meta, "table_index": order[0] if order else 0,
+                                             "table_reason": f[order[0]].reason if order else ""})
+                for p, order, f in zip(predictions, orders, chosen)]

@@ -300,6 +300,35 @@ def parse_rows(rows: object, source: str = "<table>") -> Table:
     return Table.from_rows(_tidy([[("" if c is None else str(c)) for c in r] for r in rows]))
 
 
+def tables_from(obj: object, name: str = "table") -> list[Table]:
+    """A table as a person holds it in Python: a file path, CSV/Markdown/HTML text, a pandas DataFrame (its
+    index is the first column unless it is the default 0..n-1, as ``to_csv`` writes it), or a list of rows."""
+    if isinstance(obj, Table):
+        return [obj]
+    if isinstance(obj, Path) or isinstance(obj, str) and "\n" not in obj and len(obj) < 1024 and Path(obj).is_file():
+        return read_tables(obj)
+    if isinstance(obj, str):
+        return [parse_table_text(obj, source=name, table_id=name)]
+    if hasattr(obj, "columns") and hasattr(obj, "itertuples"):
+        return [_from_frame(obj, name)]
+    if isinstance(obj, (list, tuple)):
+        return [parse_rows([list(r) for r in obj], source=name)]
+    raise FormatError(name, None, f"a {type(obj).__name__} is not a table; give a file path, CSV or Markdown text, "
+                      "a pandas DataFrame or a list of rows")
+
+
+def _from_frame(frame: object, name: str) -> Table:
+    from .numfmt import general
+
+    index = frame.index  # type: ignore[attr-defined]
+    plain_index = type(index).__name__ == "RangeIndex" and index.name is None
+    header = ([] if plain_index else [str(index.name or "")]) + [
+        "" if re.fullmatch(r"Unnamed: \d+", str(c)) else general(c) for c in frame.columns]  # type: ignore[attr-defined]
+    rows = [[general(v) for v in (row[1:] if plain_index else row)]
+            for row in frame.itertuples(index=True, name=None)]  # type: ignore[attr-defined]
+    return Table.from_rows(_tidy([header] + rows), id=name)
+
+
 def read_paragraphs(path: str | Path) -> list[str]:
     """A text file as paragraphs: blocks separated by blank lines."""
     path = Path(path)

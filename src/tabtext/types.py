@@ -154,6 +154,45 @@ class BatchQuestion:
     text: str = ""
 
 
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Period:
+    """A span of time a table or a question names: ``kind`` is year, half, quarter, months (n months up to
+    ``end_month``, e.g. nine months to date), month or date; ``year`` is None when the text gives none ("Q3")."""
+
+    year: int | None
+    end_month: int
+    months: int
+    kind: str = "year"
+    day: int = 0
+
+    @property
+    def start_month(self) -> int:
+        return self.end_month - self.months + 1
+
+    def span(self) -> tuple[int, int]:
+        """(first, last) month as year * 12 + month; only for a period with a year."""
+        base = (self.year or 0) * 12
+        return base + self.start_month, base + self.end_month
+
+    def label(self) -> str:
+        year = "" if self.year is None else str(self.year)
+        if self.kind == "quarter":
+            return f"Q{self.end_month // 3} {year}".strip()
+        if self.kind == "half":
+            return f"H{self.end_month // 6} {year}".strip()
+        if self.kind == "month":
+            return f"{_MONTH_NAMES[self.end_month - 1]} {year}".strip()
+        if self.kind == "date":
+            return f"{_MONTH_NAMES[self.end_month - 1]} {self.day}, {year}".strip(" ,")
+        if self.kind == "months":
+            return f"{self.months} months to {_MONTH_NAMES[self.end_month - 1]} {year}".strip()
+        return year
+
+
 @runtime_checkable
 class Engine(Protocol):
     name: str

@@ -26,6 +26,7 @@ from .files import parse_json, read_text
 name = "tanq"
 metric = "tanq"
 DEFAULT_PREDICTION_KEY = "prediction_table"
+EMPTY_PREDICTION = "an empty or header-only predicted table (the official scorer: precision 1, recall 0)"
 _QUESTION_KEYS = ("ext_question_rephrased", "ext_question_cleaned", "ext_question", "init_question")
 
 
@@ -270,7 +271,7 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), prediction_ke
     notes = {
         "missing": f"have no {key!r} (scored 0 as missing predictions)",
         "duplicate": "repeat an init_qid already seen (the first row of each id is kept)",
-        "empty": "have an empty or header-only predicted table (the official scorer: precision 1, recall 0)",
+        "empty": f"have {EMPTY_PREDICTION}",
         "ragged": "have a ragged predicted table (scored as the official scorer reads it)",
     }
     for what, n in counts.items():

@@ -108,7 +108,7 @@ def _check_numbers(prediction: Prediction, path: Path) -> Prediction:
     """An answer with a number the official scorer cannot format is refused in one line, not a traceback."""
     answer = prediction.answer
     for item in (*answer.items, answer.scale) if answer is not None else ():
-        if _digit_run(item) > _LONGEST_NUMBER:
+        if len(item) > _LONGEST_NUMBER and _digit_run(item) > _LONGEST_NUMBER:  # no more digits than characters
             raise DataError(path, prediction.uid, f"the answer or scale holds a number of more than "
                             f"{_LONGEST_NUMBER} digits, which the official scorer cannot format; shorten it")
     return prediction

@@ -6,7 +6,7 @@ import functools
 import sys
 from collections.abc import Callable
 
-from ..errors import TabtextError
+from ..errors import TabtextError, one_line
 
 
 def at_least(minimum: int, **options: int | None) -> None:
@@ -14,6 +14,11 @@ def at_least(minimum: int, **options: int | None) -> None:
     for name, value in options.items():
         if value is not None and value < minimum:
             raise TabtextError(f"--{name.replace('_', '-')} must be {minimum} or more, got {value}")
+
+
+def error_line(prog: str, exc: BaseException | str) -> str:
+    """The one shape of an error on stderr, for every command and argparse alike: ``tabtext CMD: error: ...``."""
+    return f"{prog}: error: {one_line(exc)}"
 
 
 def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
@@ -26,7 +31,7 @@ def one_line_errors(prog: str) -> Callable[[Callable[..., int]], Callable[..., i
             try:
                 return main(argv)
             except TabtextError as exc:
-                print(f"{prog}: error: {exc}", file=sys.stderr)
+                print(error_line(prog, exc), file=sys.stderr)
                 return 2
 
         return run

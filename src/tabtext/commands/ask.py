@@ -3,24 +3,30 @@
 
 Prints the answer with its scale, derivation and evidence cells. ``--chat`` keeps a conversation: each
 further question is read from stdin (one a line; an empty line or EOF ends). With the offline solver the
-conversation is the solver's ``Dialogue``: follow-ups ("and in 2017?", "what is that as a percentage of
+conversation is the solver's ``Dialogue`` (``quit`` or ``exit`` ends it too): follow-ups ("and in 2017?", "what is that as a percentage of
 revenue?", "what about net income?") edit the Programs of earlier answers, and what was computed is shown as
 "read as". Any other engine gets the conversation as ``Example.history`` and reads it itself.
 When the solver does not stand behind its answer (``stands_behind`` in ``engines/solver/dialogue/conversation.py``) the
-answer is "no answer found", with the best guess beside it.
+answer is "no answer found", with the best guess beside it; a question about a period no table covers (nor the
+text) is "no answer found: the table covers Q1 2023–Q4 2023". With several tables the answer names the table
+it read and why it was chosen (``table_choice``).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import json
 import sys
 import uuid
+import warnings
+from collections.abc import Sequence
 
 from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
 from ..types import Context, Example, Paragraph, Prediction, Table, Turn
-from . import one_line_errors
+from . import error_line, one_line_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,8 +50,9 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
     from ..tables import read_paragraphs, read_tables
 
     paths = [table_paths] if isinstance(table_paths, str) else list(table_paths or [])
-    tables = tuple(t for path in paths for t in read_tables(path, sheet=sheet if path.lower().endswith(
-        (".xlsx", ".xlsm")) else None))
+    per_path = {path: read_tables(path, sheet=sheet if path.lower().endswith((".xlsx", ".xlsm")) else None)
+                for path in paths}
+    tables = tuple(t for found in per_path.values() for t in found)
     if sheet is not None and not any(p.lower().endswith((".xlsx", ".xlsm")) for p in paths):
         raise TabtextError("--sheet names a sheet of an .xlsx workbook; give one with --table BOOK.xlsx")
     paragraphs = []
@@ -53,11 +60,19 @@ def load_context(table_paths: str | list[str] | None, text_paths: list[str], she
         paragraphs += read_paragraphs(path)
     if not tables and not paragraphs:
         raise TabtextError("give a table (--table T.csv|T.md|T.html|T.xlsx) and/or text (--text notes.txt) to ask about")
+    headers_only = [path for path, found in per_path.items() if found and all(t.n_rows <= 1 for t in found)]
+    if headers_only:  # a header alone would be read as the answer's cells
+        what = (f"{', '.join(headers_only)}: the table has a header row but no rows under it, so there is nothing "
+                "to answer from")
+        tables = tuple(t for t in tables if t.n_rows > 1)
+        if not tables and not paragraphs:
+            raise TabtextError(f"{what}; add its rows (or give --text to ask about)")
+        warnings.warn(f"{what}; it is left out", stacklevel=2)
     return Context(tables=tables, paragraphs=tuple(Paragraph(id=str(i), text=t, order=i)
                                                    for i, t in enumerate(paragraphs, 1)))
 
 
-def _found(pred: Prediction) -> bool:
+def found(pred: Prediction) -> bool:
     from ..engines.solver.dialogue.conversation import stands_behind
 
     confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
@@ -65,19 +80,25 @@ def _found(pred: Prediction) -> bool:
         confidence, usable if isinstance(usable, (int, float)) else None))
 
 
-def describe(pred: Prediction, table: Table | None) -> list[str]:
-    from ..engines.solver.dialogue.api import NO_ANSWER, display
+QUIT_WORDS = ("quit", "exit")
+
+
+def describe(pred: Prediction, table: Table | None, question: str = "") -> list[str]:
+    from ..display import shown
+    from ..engines.solver.dialogue.api import NO_ANSWER
 
     a = pred.answer
+    display = functools.partial(shown, question=question)
     if a is None:
         return [f"{NO_ANSWER}{': ' + pred.error if pred.error and pred.error != NO_ANSWER else ''}"]
-    if not _found(pred):
+    if not found(pred):
         return [f"{NO_ANSWER} (best guess, confidence {pred.meta['confidence']:.2f}: {display(a)})"]
     lines = [f"answer: {display(a)}"]
     if a.derivation:
         lines.append(f"derivation: {a.derivation}")
     if "table_index" in pred.meta and table is not None:  # several tables: say which one answered
-        lines.append(f"table: {table.caption or table.id}")
+        reason = pred.meta.get("table_reason")
+        lines.append(f"table: {table.caption or table.id}" + (f" ({reason})" if reason else ""))
     labels = cell_labels(pred.meta.get("program"))  # the solver's labels: every header row, so a year shows
     for e in pred.evidence:
         if e.kind == "cell" and table is not None and 0 <= e.row < table.n_rows:
@@ -89,8 +110,9 @@ def describe(pred: Prediction, table: Table | None) -> list[str]:
             lines.append(f"evidence: cell row {e.row} col {e.col} = {e.text!r}")
         else:
             lines.append(f"evidence: paragraph {e.paragraph} [{e.start}:{e.end}] {e.text!r}")
-    if pred.error:
-        lines.append(f"note: {pred.error}")
+    for note in (pred.error, pred.meta.get("note")):
+        if note:
+            lines.append(f"note: {note}")
     return lines
 
 
@@ -101,13 +123,13 @@ def table_used(pred: Prediction, context: Context) -> Table | None:
 
 
 def as_json(question: str, asked: str, pred: Prediction) -> str:
-    from ..engines.solver.dialogue.api import display
+    from ..display import shown
 
     a = pred.answer
     # one value is a string, several a list (the solver writes a cell's text as a one-item tuple, TAT-QA's form)
     value: object = None if a is None else list(a.value) if isinstance(a.value, tuple) and len(a.value) > 1 else a.text()
     return json.dumps({"question": question, "asked": asked, "answer": value, "scale": a.scale if a else "",
-                       "display": display(a), "found": _found(pred), "confidence": pred.meta.get("confidence"),
+                       "display": shown(a, question), "found": found(pred), "confidence": pred.meta.get("confidence"),
                        "derivation": a.derivation if a else "", "error": pred.error,
                        "evidence": [{"kind": e.kind, "row": e.row, "col": e.col, "paragraph": e.paragraph,
                                      "start": e.start, "end": e.end, "text": e.text} for e in pred.evidence]},
@@ -115,19 +137,25 @@ def as_json(question: str, asked: str, pred: Prediction) -> str:
 
 
 class Conversation:
-    """The turns so far. With the offline solver, a ``Dialogue`` over Programs answers each turn; any other
-    engine gets the earlier turns as ``Example.history``."""
+    """The turns so far. With the offline solver, a ``Dialogue`` over Programs answers each turn, on the tables
+    laid out with their periods across the columns (``period_layout``; evidence cells are given back in the
+    table's own layout); any other engine gets the earlier turns as ``Example.history``."""
 
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
         from ..engines.solver.dialogue.conversation import Dialogue
+        from ..period_layout import orient
 
         self.engine, self.context = engine, context
         self.history: list[Turn] = []
-        self.dialogue = Dialogue(context) if getattr(engine, "name", "") == "solver" else None
+        oriented = [orient(t) for t in context.tables]
+        self.turned = [turned for _, turned in oriented]
+        read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
+        self.dialogue = Dialogue(read) if getattr(engine, "name", "") == "solver" else None
 
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
+        from ..period_layout import same_words
 
         question = question.strip()
         if not question:
@@ -135,14 +163,71 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            pred = as_prediction(self.dialogue.ask(question), uid, len(self.context.tables) > 1)
+            pred = self.in_source_layout(as_prediction(self.dialogue.ask(same_words(question)), uid,
+                                                       len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
         else:
             example = Example(uid=uid, question=question, context=self.context, history=tuple(self.history),
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
+        pred = self.without_missing_period(question, pred)
+        pred = in_brackets_as_amount(pred, table_used(pred, self.context))
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
+
+
+    def in_source_layout(self, pred: Prediction) -> Prediction:
+        from ..period_layout import in_source
+
+        turned = bool(self.turned) and self.turned[min(table_index(pred), len(self.turned) - 1)]
+        return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned))
+
+    def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
+        """No answer when the question names a period that no table (nor the text) covers, with the reason;
+        with several tables, the reason the answering table was chosen."""
+        from ..table_choice import fits, period_gap
+
+        texts = [p.text for p in self.context.paragraphs]
+        gaps = [period_gap(question, t, texts) for t in self.context.tables]
+        if gaps and all(gaps):
+            return dataclasses.replace(pred, answer=None, evidence=(), error=gaps[table_index(pred)],
+                                       meta={**pred.meta, "confidence": 0.0})
+        if len(self.context.tables) > 1:
+            reason = fits(self.context.tables, question)[table_index(pred)].reason
+            return dataclasses.replace(pred, meta={**pred.meta, "table_reason": reason})
+        return pred
+
+
+def in_brackets_as_amount(pred: Prediction, table: Table | None) -> Prediction:
+    """An expense line the table writes in brackets throughout ("(335)") is answered as the amount a person asks
+    for (335), and the note says the table shows it in brackets (benchmark runs keep the data's sign)."""
+    from ..numbers import parse_number
+
+    a = pred.answer
+    rows = {e.row for e in pred.evidence if e.kind == "cell"}
+    if a is None or table is None or not rows or not isinstance(a.value, (str, tuple)) or \
+            not all(0 <= r < table.n_rows and _bracketed_throughout(table.rows[r]) for r in rows):
+        return pred
+    text = a.text().strip()
+    value = parse_number(text)
+    if value is None:
+        return pred
+    if value < 0:
+        a = dataclasses.replace(a, value=text.strip("()").strip() if text.startswith("(") else text.lstrip("-\u2212"))
+    labels = " and ".join(sorted({table.rows[r][0] for r in rows}))
+    return dataclasses.replace(pred, answer=a, meta={**pred.meta, "note": f"the table shows {labels} in brackets"})
+
+
+def _bracketed_throughout(row: Sequence[str]) -> bool:
+    from ..numbers import parse_number
+
+    amounts = [c.strip() for c in row[1:] if parse_number(c) is not None]
+    return bool(amounts) and all(c.startswith("(") and c.endswith(")") or c.startswith("-") for c in amounts)
+
+
+def table_index(pred: Prediction) -> int:
+    index = pred.meta.get("table_index", 0)
+    return index if isinstance(index, int) else 0
 
 
 @one_line_errors("tabtext ask")
@@ -168,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
             if interactive:
                 print("> ", end="", file=sys.stderr, flush=True)
             line = sys.stdin.readline()
-            if not line.strip():
+            if not line.strip() or line.strip().lower() in QUIT_WORDS:
                 break
             questions.append(line)
         question = questions.pop(0)
@@ -177,14 +262,14 @@ def main(argv: list[str] | None = None) -> int:
         except TabtextError as exc:
             if not args.chat:
                 raise
-            print(f"error: {exc}", file=sys.stderr)
+            print(error_line("tabtext ask", exc), file=sys.stderr)
             continue
         if args.json:
             print(as_json(question.strip(), asked, pred), flush=True)
             continue
         if asked != question.strip():
             print(f"(read as: {asked})")
-        print("\n".join(describe(pred, table_used(pred, context))), flush=True)
+        print("\n".join(describe(pred, table_used(pred, context), question)), flush=True)
         if args.chat:
             print()
     return 0

@@ -6,6 +6,9 @@ import argparse
 import socket
 import sys
 
+from ..errors import TabtextError
+from . import one_line_errors
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabtext serve", description=__doc__.split(":", 1)[1].strip())
@@ -29,24 +32,22 @@ def _cannot_bind(host: str, port: int) -> str:
         return exc.strerror or str(exc)
 
 
+@one_line_errors("tabtext serve")
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
-        print(f"tabtext serve: error: --port must be 0 to 65535 (0 picks a free one), got {args.port}", file=sys.stderr)
-        return 2
+        raise TabtextError(f"--port must be 0 to 65535 (0 picks a free one), got {args.port}")
     try:
         import uvicorn
 
         from ..serve_guard import default_allowed_hosts
         from ..server import DEFAULT_LIMITS, create_app
     except ImportError as exc:
-        print(f"tabtext serve needs the 'serve' extra: pip install 'tabtext[serve]' ({exc})", file=sys.stderr)
-        return 2
+        raise TabtextError(f"needs the 'serve' extra: pip install 'tabtext[serve]' ({exc})") from None
     busy = _cannot_bind(args.host, args.port)
     if busy:
-        print(f"tabtext serve: error: cannot listen on {args.host}:{args.port} ({busy}); pick another --port "
-              "(0 picks a free one)", file=sys.stderr)
-        return 2
+        raise TabtextError(f"cannot listen on {args.host}:{args.port} ({busy}); pick another --port "
+                           "(0 picks a free one)")
     allowed = args.allowed_host if args.allowed_host else default_allowed_hosts(args.host)
     app = create_app(allowed_hosts=allowed, allow_origins=args.allow_origin)
     print(f"tabtext serve: http://{args.host}:{args.port}/ (POST /v1/chat/completions, /v1/answer)", file=sys.stderr)

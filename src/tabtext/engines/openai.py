@@ -19,7 +19,6 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from urllib.parse import urlparse
 
 from ..errors import EngineError
 from ..types import Example, Prediction
@@ -29,7 +28,6 @@ from .response_cache import ResponseCache
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 NO_ANSWER = "No answer was found in the given table and text."  # what `tabtext serve` says for no answer
-_LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
 
 
 # ---------------------------------------------------------------- pure request/response functions
@@ -160,15 +158,15 @@ class OpenAIEngine:
         return {"replicas": self.replica_stats.summary()} if self.replica_stats is not None else {}
 
     # ------------------------------------------------------------ setup
-    def _is_local(self) -> bool:
-        return (urlparse(self.base_url).hostname or "") in _LOCAL_HOSTS
-
     def _api_key(self) -> str:
-        key = os.environ.get(self.api_key_env, "")
-        if not key and not self._is_local():
-            raise EngineError(f"openai engine: set {self.api_key_env} in the environment to use {self.base_url} "
-                              "(keys are never read from the spec or files)")
-        return key or "not-needed"
+        """The key from the environment; none is fine until a server answers 401 (vLLM hosts rarely want one)."""
+        return os.environ.get(self.api_key_env, "") or "not-needed"
+
+    def _refused_key(self, url: str, status: int) -> str:
+        if status == 401 and not os.environ.get(self.api_key_env):
+            return (f"{url} asks for an API key (HTTP 401): set {self.api_key_env} in the environment "
+                    "(keys are never read from the spec or files)")
+        return f"{url} refused the key in {self.api_key_env} (HTTP {status})"
 
     def preflight(self) -> None:
         """Fail in one line before the first batch if the endpoint is unreachable or the key is missing/refused."""
@@ -191,8 +189,7 @@ class OpenAIEngine:
                     raise EngineError(f"openai engine: cannot reach {url} ({type(exc).__name__}: {exc}); "
                                       "is the server running and base_url right?") from None
         if r.status_code in (401, 403):
-            raise EngineError(f"openai engine: {url} refused the key in {self.api_key_env} "
-                              f"(HTTP {r.status_code})")
+            raise EngineError(f"openai engine: {self._refused_key(url, r.status_code)}")
         self._checked = True
 
     def payload_for(self, example: Example) -> dict[str, object]:
@@ -253,8 +250,8 @@ class OpenAIEngine:
                     error = f"HTTP {exc.status_code}: {str(exc.message)[:300]}"
                     if exc.status_code == 401 or (exc.status_code == 403 and not self._answered):
                         self._refused = AuthFailure(
-                            f"openai engine: {self.base_url} refused the chat request with HTTP {exc.status_code} "
-                            f"(check {self.api_key_env} and the model name); nothing more was asked")
+                            f"openai engine: a chat request: {self._refused_key(self.base_url, exc.status_code)}; "
+                            "check the model name too; nothing more was asked")
                         raise self._refused from None
                     break
                 except Exception as exc:  # never raise per item: record it and go on

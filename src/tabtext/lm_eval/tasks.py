@@ -29,7 +29,7 @@ class TaskSpec:
 TASKS = {
     "tatqa": TaskSpec("tatqa", "dev"),
     "convfinqa": TaskSpec("chatrag", "convfinqa_dev", (("dataset", "convfinqa"),)),
-    "tanq": TaskSpec("tanq", "sample"),
+    "tanq": TaskSpec("tanq", "demo"),  # shipped with tabtext, with evidence; a full run: {"file": "test.jsonl"}
 }
 
 
@@ -122,6 +122,12 @@ def score_doc(task: str, doc: Mapping[str, str], results: Sequence[str]) -> dict
     item: dict[str, object] = {"uid": doc["uid"]}
     item.update({k: example.meta.get(k, "") for k in metric.breakdown_keys})  # type: ignore[attr-defined]
     item.update(metric.score(example, prediction))
+    if TASKS[task].benchmark == "tanq":  # counted and said at aggregation, as `tabtext score` says it
+        from ..benchmarks.tanq import table_problem
+        from ..types import Table
+
+        table = answer.value if answer is not None else None
+        item["empty_table"] = float(isinstance(table, Table) and table_problem(table) == "empty")
     return {key: item for key in METRIC_KEYS[task]}
 
 
@@ -141,6 +147,15 @@ def aggregation(task: str, key: str) -> Callable[[Sequence[Mapping[str, object]]
         from ..metrics import METRICS
 
         metric = METRICS.get(BENCHMARKS.get(TASKS[task].benchmark).metric)
+        empty = sum(1 for it in items if it.get("empty_table"))
+        if empty and key == "precision":  # the figure an empty table inflates
+            import warnings
+
+            from ..benchmarks.tanq import EMPTY_PREDICTION
+            from ..errors import ScoringWarning
+
+            warnings.warn(f"tabtext_{task}: {empty} of {len(items)} replies hold {EMPTY_PREDICTION}",
+                          ScoringWarning, stacklevel=2)
         return float(metric.aggregate(list(items))[key])  # type: ignore[arg-type]
 
     aggregate.__name__ = aggregate.__qualname__ = f"{task}_{key}"

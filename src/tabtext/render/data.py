@@ -16,7 +16,7 @@ from pathlib import Path
 from .. import run_files
 from ..errors import FormatError, TabtextError
 from ..numbers import find_numbers, parse_number
-from ..report import REPORT_VERSION, Report
+from ..report import REPORT_VERSION, Report, distinct_scores
 from ..types import Example, Prediction, Table
 
 SCALE_ORDER = ("", "thousand", "million", "billion", "percent")
@@ -319,7 +319,8 @@ def percent(value: object) -> str:
 
 def headline_rows(run: Run) -> list[tuple[str, str]]:
     """Scores x100 with two decimals; counts (keys ending in _count) as integers."""
-    return [(k, f"{int(v)}" if k.endswith("_count") else f"{v * 100:.2f}") for k, v in run.report.scores.items()]
+    return [(k, f"{int(v)}" if k.endswith("_count") else f"{v * 100:.2f}")
+            for k, v in distinct_scores(run.report.scores).items()]
 
 
 def per_dataset_scores(run: Run) -> dict[str, float]:

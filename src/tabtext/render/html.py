@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from ..report import applicable, score_notes
 from . import charts
 from .data import (
     ErrorItem,
@@ -67,7 +68,7 @@ def render_html(run: Run, max_errors: int | None = None) -> str:
     for key, value in headline_rows(run):
         parts.append(f"<div class=score>{escape(key.upper())}<b>{value}</b></div>")
     parts.append("</div>")
-    for note in [*report.warnings, *run.notes]:
+    for note in [*report.warnings, *run.notes, *score_notes(report)]:
         parts.append(f"<p class=note>⚠ {escape(note)}</p>")
     parts.append(_breakdowns(run))
     parts.append(_confusion(run))
@@ -91,7 +92,7 @@ def _breakdowns(run: Run) -> str:
         if not rows:
             continue
         keys = name.split(" x ")
-        score_keys = [k for k in rows[0] if k not in keys and k != "count"]
+        score_keys = applicable(rows, [k for k in rows[0] if k not in keys and k != "count"])
         out.append(f"<h2>Scores by {escape(' × '.join(keys))}</h2><div class=charts>")
         out += charts.breakdown_charts(name, rows, score_keys)
         out.append("</div><table class=grid><tr>" + "".join(f"<th>{escape(k)}</th>" for k in keys) +

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..report import applicable, score_notes
 from .data import (
     ErrorItem,
     Run,
@@ -31,12 +32,12 @@ def render_markdown(run: Run, max_errors: int | None = None) -> str:
     out = [f"# {report.benchmark} report ({report.metric})", ""]
     out.append(md_table([k.upper() for k, _ in headline_rows(run)], [[v for _, v in headline_rows(run)]]))
     out.append("")
-    out += [f"> ⚠ {note}" for note in [*report.warnings, *run.notes]]
+    out += [f"> ⚠ {note}" for note in [*report.warnings, *run.notes, *score_notes(report)]]
     for name, rows in report.breakdowns.items():
         if not rows:
             continue
         keys = name.split(" x ")
-        score_keys = [k for k in rows[0] if k not in keys and k != "count"]
+        score_keys = applicable(rows, [k for k in rows[0] if k not in keys and k != "count"])
         out += ["", f"## Scores by {' × '.join(keys)}", ""]
         if len(keys) == 2:
             r_names = sorted({str(r[keys[0]]) for r in rows})

@@ -9,20 +9,9 @@ reader of the code can follow a question into it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ...types import Example, Prediction
-
-
-def task_answer(task: str) -> Callable[[Example], Prediction]:
-    """The ``answer_example`` of a benchmark's task module; TAT-QA for any other name."""
-    if task == "tanq":
-        from .tasks.tanq import answer_example
-    elif task == "chatrag":
-        from .tasks.chat import answer_example
-    else:
-        from .tasks.tatqa import answer_example
-    return answer_example
 
 
 class SolverEngine:
@@ -33,7 +22,12 @@ class SolverEngine:
 
     def answer_one(self, example: Example) -> Prediction:
         task = str(example.meta.get("benchmark", "tatqa"))
-        answer_example = task_answer(task)
+        if task == "tanq":
+            from .tasks.tanq import answer_example
+        elif task == "chatrag":
+            from .tasks.chat import answer_example
+        else:  # TAT-QA, also the fallback for user tables
+            from .tasks.tatqa import answer_example
         try:
             return answer_example(example)
         except Exception as exc:  # one bad item must never stop a run

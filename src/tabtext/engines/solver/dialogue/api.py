@@ -1,33 +1,30 @@
 """The dialogue as JSON for ``tabtext serve`` and its web page, and answers written as a person reads them.
 
 The page keeps no rules of its own: it sends the table, the paragraphs, the question and the Programs the
-server returned for earlier turns (``history``), and shows what comes back.
+server returned for earlier turns (``history``), and shows what comes back. As in ``ask``, the table is read
+with its periods across the columns (``period_layout``; the evidence cells come back in the page's layout), a
+year is shown as a year, and a question about a period the table does not cover is "no answer found: the
+table covers ...".
 """
 
 from __future__ import annotations
 
-import re
+import dataclasses
 
-from ....numbers import parse_number
+from ....display import shown
+from ....period_layout import in_source, orient, same_words
+from ....table_choice import period_gap
 from ....types import Answer, Context, Evidence
 from ..program.program import Program
 from .conversation import Dialogue, Reply
 
 NO_ANSWER = "no answer found"
-_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
 
 
-def display(answer: Answer | None) -> str:
-    """ "78.5%" for a percentage, "1,300 thousand" / "12.4 million" with the scale word, lists joined."""
-    if answer is None:
-        return ""
-    text = answer.text()
-    if _PLAIN.fullmatch(text) and abs(parse_number(text) or 0) >= 1000:
-        whole, _, decimals = text.partition(".")
-        text = f"{int(whole):,}" + (f".{decimals}" if decimals else "")
-    if answer.scale == "percent":
-        return text if text.endswith("%") else f"{text}%"
-    return f"{text} {answer.scale}" if answer.scale else text
+def display(answer: Answer | None, question: str = "") -> str:
+    """ "78.5%" for a percentage, "1,300 thousand" / "12.4 million" with the scale word, lists joined, a year
+    as a year (``tabtext.display.shown``)."""
+    return shown(answer, question)
 
 
 def _evidence(e: Evidence) -> dict[str, object]:
@@ -39,7 +36,8 @@ def reply_json(reply: Reply) -> dict[str, object]:
     a = reply.answer
     return {"question": reply.question, "found": reply.found,
             "answer": None if a is None else list(a.value) if isinstance(a.value, tuple) else a.text(),
-            "display": display(a) if reply.found else NO_ANSWER, "best_guess": display(a),
+            "display": display(a, reply.question) if reply.found else NO_ANSWER,
+            "best_guess": display(a, reply.question),
             "scale": a.scale if a else "", "derivation": a.derivation if a else "", "read_as": reply.read_as,
             "confidence": round(reply.confidence, 3), "evidence": [_evidence(e) for e in reply.evidence],
             "program": reply.program.to_json() if reply.program else None,
@@ -57,4 +55,12 @@ def answer_turn(context: Context, question: str, history: object) -> dict[str, o
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"'history' holds a program that cannot be read ({exc}); send back the 'program' "
                          "objects this server returned") from None
-    return reply_json(Dialogue(context, programs).ask(question))
+    texts = [p.text for p in context.paragraphs]
+    gaps = [period_gap(question, t, texts) for t in context.tables]
+    if gaps and all(gaps):
+        return {**reply_json(Reply(question, None, None)), "error": gaps[0]}
+    oriented = [orient(t) for t in context.tables]
+    read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
+    reply = Dialogue(read, programs).ask(same_words(question))
+    turned = bool(oriented) and oriented[min(reply.table, len(oriented) - 1)][1]
+    return reply_json(dataclasses.replace(reply, question=question, evidence=in_source(reply.evidence, turned)))

@@ -3,7 +3,7 @@
 Each way of reading a follow-up is a named pattern row (``FOLLOW_UPS``: name, the cue it answers to, an
 example); every pattern whose cue fits proposes a Program and the highest-weighted proposal wins, so the
 order of the table is data, not control flow. A question no pattern reads goes to the TAT-QA core
-(``dialogue_core.ask_core``). ``tabtext ask --chat``, ``tabtext serve`` and the web page all use
+(``core.ask_core``). ``tabtext ask --chat``, ``tabtext serve`` and the web page all use
 ``Dialogue``; what it shows as "read as" is rendered from the Program it runs, never from rewritten text.
 """
 

@@ -12,13 +12,11 @@ from functools import partial
 
 from ....numbers import parse_number
 from ....types import Context, Example, Prediction
+from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .edit import Grid, map_cells
-
-_OPS = {"diff": "subtract", "change_ratio": "change_ratio", "sum": "add", "average": "average",
-        "divide": "divide", "percent_of": "percent_of", "cell": "lookup"}
 
 
 def ask_core(question: str, context: Context) -> Prediction:
@@ -83,7 +81,7 @@ def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
     a = pred.answer
     if a is None:
         return None
-    op = _OPS.get(str(pred.meta.get("operator", "")))
+    op = getattr(asked(str(pred.meta.get("operator", ""))), "name", None)
     cells = [grid.cell(e.row, e.col) for e in pred.evidence
              if grid is not None and e.kind == "cell" and 0 <= e.row < grid.table.n_rows and 0 <= e.col < grid.table.n_cols]
     if op and cells and len(cells) == len(pred.evidence):

@@ -11,12 +11,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ....numbers import format_number, parse_number
-from ....types import Table
+from ....periods import find_periods
+from ....types import Period, Table
 from ..lexicon.words import content_tokens, years_in
+from ..program.operators import operator
 from ..program.program import Cell, Operand, Program, Ref, Span
 from ..reading.table import read_table
-
-_SYMBOL = {"add": "+", "sum": "+", "subtract": "−", "multiply": "×", "divide": "/"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ class Grid:
     header_rows: int
     row_labels: tuple[str, ...]
     col_labels: tuple[str, ...]
-    col_years: tuple[str, ...]  # "" where a column names no year
+    col_years: tuple[str, ...]  # the column's period key (period_key), "" where it names none
     #: rows written in parentheses throughout (an expense line): the parentheses are how the statement
     #: presents the line, so the amount a person computes with is positive
     parenthesised: frozenset[int] = frozenset()
@@ -38,7 +38,7 @@ class Grid:
         """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
         view = read_table(table)
         header = max(1, view.header_rows)
-        years = tuple(ys[0] if ys else "" for ys in view.col_years)
+        years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
         return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index)
@@ -79,8 +79,33 @@ class Grid:
         return cols[0] if cols else None
 
     def years_named(self, question: str) -> list[str]:
+        """The period keys of the columns the question names: years, and quarters, halves or months ("Q3" without a
+        year when one column is that quarter)."""
         known = set(self.col_years) - {""}
-        return [y for y in years_in(question) if y in known]
+        out = [y for y in years_in(question) if y in known]
+        for _, _, p in find_periods(question):
+            if p.kind not in _PART_OF_YEAR:
+                continue
+            keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
+            if len(keys) == 1 and keys[0] in known and keys[0] not in out:
+                out = [y for y in out if not keys[0].startswith(y)] + keys  # "Q3 2024": the quarter, not the year
+        return out
+
+
+_PART_OF_YEAR = ("quarter", "half", "month", "months")
+
+
+def _key(p: Period) -> str:
+    """A sortable key: '2024-09-03' for the three months to September 2024."""
+    return f"{p.year or 0:04d}-{p.end_month:02d}-{p.months:02d}"
+
+
+def period_key(label: str, years: Sequence[str]) -> str:
+    """A column's period: a quarter, half or month it names with its year (its key), else its first year."""
+    parts = [p for _, _, p in find_periods(label) if p.kind in _PART_OF_YEAR and p.year]
+    if len(parts) == 1:
+        return _key(parts[0])
+    return years[0] if years else ""
 
 
 # ---------------------------------------------------------------- walking and rewriting Programs
@@ -165,15 +190,8 @@ def describe(program: Operand, history: Sequence[Program]) -> str:
     parts = [describe(a, history) for a in program.args]
     nested = [f"({p})" if isinstance(a, (Program, Ref)) and _is_compound(a, history) else p
               for a, p in zip(program.args, parts)]
-    if program.op in _SYMBOL:
-        return f" {_SYMBOL[program.op]} ".join(nested)
-    if program.op == "percent_of":
-        return f"{nested[0]} as a percentage of {nested[1]}"
-    if program.op == "change_ratio":
-        return f"percentage change from {nested[1]} to {nested[0]}"
-    if program.op == "average":
-        return f"average of {', '.join(parts)}"
-    return ", ".join(parts)
+    words = operator(program.op).words
+    return words(nested, parts) if words is not None else ", ".join(parts)
 
 
 def _is_compound(a: Operand, history: Sequence[Program]) -> bool:

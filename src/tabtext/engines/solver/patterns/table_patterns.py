@@ -18,6 +18,16 @@ from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
+from .measures import (
+    _MARGIN,
+    _OVER,
+    _SHARE_OF_ALL,
+    _YTD,
+    named_margin,
+    named_ratio,
+    over_periods,
+    share_of_all,
+)
 from .rows import column_aggregate, row_of_value, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
@@ -80,7 +90,19 @@ def _has_row(ctx: Ctx) -> bool:
     return ctx.best_row is not None
 
 
-PATTERNS: tuple[Pattern, ...] = (
+PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that builds: named measures first
+    Pattern("named_margin", lambda c: _MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
+            "the profit line over revenue in the asked period, when no row states the margin",
+            "What was the gross margin in Q4 2023?"),
+    Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b", _low(c)) is not None, named_ratio,
+            "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
+            "What was the current ratio at December 31, 2019?"),
+    Pattern("share_of_all", lambda c: _SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
+            "the named row over the sum of its column's rows, when the table has no total row",
+            "What share of all 2023 visits were in general practice?"),
+    Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and (_OVER.search(c.q.text) or _YTD.search(
+        c.q.text)) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
+            "of the year to date", "What was the average operating income across the four quarters?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
             "pass the stated amount", "Which years did product revenue exceed $90 million?"),

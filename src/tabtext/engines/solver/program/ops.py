@@ -1,18 +1,18 @@
-"""The TAT-QA operators as Programs: each operator name of the table and text paths maps onto the typed
-Program (``program.py``), which renders the derivation and runs it through the safe calculator."""
+"""The TAT-QA operators as Programs: each operator name of the table and text paths (a question kind) maps onto
+the operator table (``operators.py``) through its ``asked_as`` names; the Program renders its derivation and
+runs its own tree."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ....calc import CalcError
+from .operators import OPERATORS, asked
 from .program import Operand, Program
 
-# operator name -> (Program op, least operands); the "sum_" operators divide several parts by a whole
-_SIMPLE = {"sum": ("sum", 2), "average": ("average", 2), "diff": ("subtract", 2), "change_ratio": ("change_ratio", 2),
-           "divide": ("divide", 2), "percent_of": ("percent_of", 2), "product": ("multiply", 2)}
+#: the "sum_" operators divide the sum of several parts by a whole
 _PARTS_OVER_WHOLE = {"sum_divide": "divide", "sum_percent_of": "percent_of"}
-KNOWN = tuple(_SIMPLE) + tuple(_PARTS_OVER_WHOLE)
+KNOWN = tuple(name for op in OPERATORS if op.numeric for name in op.asked_as) + tuple(_PARTS_OVER_WHOLE)
 
 
 def build(op: str, operands: Sequence[Operand], scale: str = "", pattern: str = "") -> Program | None:
@@ -21,14 +21,12 @@ def build(op: str, operands: Sequence[Operand], scale: str = "", pattern: str = 
     if op in _PARTS_OVER_WHOLE:
         if len(operands) < 3:
             return None
-        parts = Program("sum", tuple(operands[:-1]))
+        parts = Program("add", tuple(operands[:-1]))
         program = Program(_PARTS_OVER_WHOLE[op], (parts, operands[-1]), scale, pattern or op)
-    elif op in _SIMPLE:
-        name, least = _SIMPLE[op]
-        if len(operands) < least:
+    elif (operator := asked(op)) is not None and operator.numeric:
+        if len(operands) < max(operator.least, 2):  # one operand is not arithmetic
             return None
-        args = tuple(operands) if name in ("sum", "average") else tuple(operands[:2])  # binary: the first two
-        program = Program(name, args, scale, pattern or op)
+        program = Program(operator.name, tuple(operands[:operator.most]), scale, pattern or op)
     else:
         raise ValueError(f"unknown operator {op!r}; known: {', '.join(KNOWN)}")
     try:

@@ -3,7 +3,8 @@
 Every solver path produces Programs and every consumer reads them: the ranker scores them, the dialogue
 edits them (another row, another period, the change between two earlier answers), predictions carry them
 (``Prediction.meta["program"]``, JSON), and they render their own derivation and evidence. A Program is data:
-``run()`` computes through ``tabtext.calc`` and never re-parses a formula string.
+``run()`` evaluates its own tree with the operator table (``operators.py``); ``formula()`` renders the
+derivation for output only and nothing reads it back.
 
 Operands: ``Cell`` (a table cell with its labels), ``TextNumber`` (an amount in a paragraph with its
 subject words), ``Span`` (a text span), ``Const``, ``Ref`` (the result of an earlier turn) — or a nested
@@ -16,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Union
 
-from ....calc import CalcError, evaluate
+from ....calc import CalcError
 from ....numbers import format_number
 from ....types import Answer, Evidence
+from .operators import checked, operator
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +67,6 @@ class Ref:
 
 Operand = Union[Cell, TextNumber, Span, Const, Ref, "Program"]
 
-NUMERIC_OPS = ("add", "subtract", "multiply", "divide", "average", "sum", "change_ratio", "percent_of", "negate")
-VALUE_OPS = ("lookup", "span", "spans", "count", "argmax", "argmin", "filter")
-OPS = NUMERIC_OPS + VALUE_OPS
-
-
 def _num(value: float) -> str:
     text = format_number(value, 6)
     return f"({text})" if value < 0 else text
@@ -91,30 +88,21 @@ class Program:
     features: dict[str, float] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.op not in OPS:
-            raise ValueError(f"unknown operator {self.op!r}; known: {', '.join(OPS)}")
+        if self.op != (name := operator(self.op).name):  # an earlier name of the operator (JSON of older runs)
+            object.__setattr__(self, "op", name)
 
-    # -- rendering ---------------------------------------------------------------------------------------
+    @property
+    def numeric(self) -> bool:
+        """Whether the program computes a number (an arithmetic operator), rather than choosing operands."""
+        return operator(self.op).numeric
+
+    # -- rendering (for output only: running never reads it back) ----------------------------------------
     def formula(self, history: Sequence[Program] = ()) -> str:
         """The arithmetic derivation (numbers substituted), or "" for value programs."""
-        if self.op not in NUMERIC_OPS:
+        op = operator(self.op)
+        if op.formula is None:
             return ""
-        xs = [_operand_formula(a, history) for a in self.args]
-        if self.op in ("add", "sum"):
-            return " + ".join(xs)
-        if self.op == "subtract":
-            return f"{xs[0]} - {xs[1]}"
-        if self.op == "multiply":
-            return " * ".join(xs)
-        if self.op == "divide":
-            return f"{xs[0]} / {xs[1]}"
-        if self.op == "percent_of":
-            return f"{xs[0]} / {xs[1]} * 100"
-        if self.op == "change_ratio":
-            return f"({xs[0]} - {xs[1]}) / {xs[1]} * 100"
-        if self.op == "average":
-            return f"({' + '.join(xs)}) / {len(xs)}"
-        return f"-{xs[0]}"  # negate
+        return op.formula(self._operands(op, lambda a: _operand_formula(a, history)))
 
     def evidence(self) -> tuple[Evidence, ...]:
         out: list[Evidence] = []
@@ -139,21 +127,26 @@ class Program:
 
     # -- execution ---------------------------------------------------------------------------------------
     def value(self, history: Sequence[Program] = ()) -> float:
-        """The numeric result; raises CalcError when it has none (a zero divisor, a text operand)."""
-        if self.op not in NUMERIC_OPS:
+        """The numeric result, run from the tree; raises CalcError when it has none (a zero divisor, a text
+        operand, too few operands)."""
+        op = operator(self.op)
+        if op.compute is None:
             if self.op == "lookup" and len(self.args) == 1:
                 return _operand_value(self.args[0], history)
             raise CalcError(f"a {self.op} program has no numeric value")
-        result = evaluate(self.formula(history))
-        if not isinstance(result, float):
-            raise CalcError(f"not a number: {result!r}")
-        return result
+        return checked(op.compute(self._operands(op, lambda a: checked(_operand_value(a, history)))))
+
+    def _operands(self, op, each):  # type: ignore[no-untyped-def]
+        """``each`` of the operands the operator reads; CalcError when there are fewer than it needs."""
+        if len(self.args) < op.least:
+            raise CalcError(f"{self.op} needs {op.least} operands, has {len(self.args)}")
+        return [each(a) for a in self.args[:op.most]]
 
     def run(self, history: Sequence[Program] = ()) -> Answer:
         """The answer this program gives: a number rounded as TAT-QA writes it, a span, or a list."""
         if self.answer_value is not None:
             return Answer(self.answer_value, self.scale, self.formula(history))
-        if self.op in NUMERIC_OPS:
+        if self.numeric:
             return Answer(format_number(self.value(history), 2), self.scale, self.formula(history))
         texts = tuple(_operand_text(a, history) for a in self.args)
         if self.op == "count":
@@ -230,7 +223,7 @@ def _operand_value(a: Operand, history: Sequence[Program]) -> float:
 
 
 def _operand_formula(a: Operand, history: Sequence[Program]) -> str:
-    if isinstance(a, Program) and a.op in NUMERIC_OPS:
+    if isinstance(a, Program) and a.numeric:
         return f"({a.formula(history)})"
     return _num(_operand_value(a, history))
 

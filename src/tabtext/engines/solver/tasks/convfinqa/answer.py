@@ -8,7 +8,7 @@ year or header words) or the text (numbers near the subject's words; "..., respe
 ``PATTERNS`` is the table of ways a turn is read: a name, the cue it answers to, the operator, the operands,
 an example. They are tried in the table's order (its order is its priority) and the first that applies gives
 the plan; one that applies but grounds nothing leaves the turn unanswered. ``REFINEMENTS`` names the
-refinements inside patterns and ``convfinqa_read.READINGS`` the operator readings; any of them can be
+refinements inside patterns and ``read.READINGS`` the operator readings; any of them can be
 switched off by name (``answer_convfinqa(example, off={...})``, ``benchmarks/convfinqa_eval.py --without``).
 The answer is the number as a plain string; the formula goes into ``derivation``.
 """
@@ -164,6 +164,3 @@ def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Pre
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
                       evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
                                                  **({"program": program} if program else {})})
-
-
-answer_example = answer_convfinqa  # the solver's per-task entry point name

@@ -72,7 +72,7 @@ def program(op: str, *args: Operand | None) -> Program | None:
 
 
 def combined(op: str, operands: Sequence[Operand | None]) -> Program | None:
-    """The Program of ``convfinqa_turns.combine`` once it has put its operands in order."""
+    """The Program of ``turns.combine`` once it has put its operands in order."""
     if any(a is None for a in operands):
         return None
     if op == "change":

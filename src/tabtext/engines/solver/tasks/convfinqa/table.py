@@ -1,6 +1,6 @@
 """ConvFinQA patterns that ground new values in the table and text ("the change in X in 2007", "X over Y").
 
-Same contract as ``convfinqa_earlier``: a ``Plan``, ``None`` (does not apply) or ``NO_ANSWER``.
+Same contract as ``earlier.py``: a ``Plan``, ``None`` (does not apply) or ``NO_ANSWER``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,64 @@
+"""A person's table laid out the way the solver reads TAT-QA's: periods across the columns, each written one way.
+
+People write periods as rows (what ``DataFrame.to_csv()`` writes: an unnamed index of quarters, metrics as
+columns) and in many forms (``2023Q1``, ``1Q23``, "Three months ended March 31, 2023", ``FY2024``, ``As at 31
+Mar 2024``). ``orient`` turns a table whose first column holds the periods (and whose header holds none) so
+the periods are the columns, and writes every period cell of the header rows as ``Period.label()`` ("Q1 2023",
+"March 31, 2024"); ``same_words`` writes a question's periods the same way, so "revenue in 1Q23" names the
+column "Q1 2023". Used on ``ask``'s path (ask, ask --chat, tabtext.ask, batch) only: benchmark runs read their
+tables as the data gives them. Evidence cells of a turned table are turned back by ``in_source``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from .periods import as_period, find_periods
+from .types import Evidence, Table
+
+HEADER_ROWS = 3
+
+
+def periods_on_rows(table: Table) -> bool:
+    """The first column names periods (at least two, most of its body cells) and the first row none."""
+    if table.n_rows < 3 or table.n_cols < 2:
+        return False
+    firsts = [row[0] for row in table.rows[1:] if row and row[0].strip()]
+    named = sum(as_period(c) is not None for c in firsts)
+    header_periods = sum(as_period(c) is not None for c in table.rows[0][1:])
+    return named >= 2 and named >= 0.6 * len(firsts) and header_periods == 0
+
+
+def _label(cell: str) -> str:
+    period = as_period(cell)
+    return period.label() if period is not None and (period.year is not None or period.kind == "month") else cell
+
+
+def orient(table: Table) -> tuple[Table, bool]:
+    """(the table with periods across the columns and written one way, whether it was turned)."""
+    turned = periods_on_rows(table)
+    rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
+    if turned:
+        rows = [list(col) for col in zip(*rows)]
+    head = min(HEADER_ROWS, len(rows))
+    rows = [[c if j == 0 or r >= head else _label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    if tuple(map(tuple, rows)) == table.rows:
+        return table, False
+    return Table(id=table.id, rows=tuple(map(tuple, rows)), caption=table.caption), turned
+
+
+def same_words(question: str) -> str:
+    """The question with each period it names written as ``Period.label()`` ("1Q23" -> "Q1 2023")."""
+    out, last = [], 0
+    for start, end, period in find_periods(question):
+        if period.year is None and period.kind != "month":
+            continue
+        out.append(question[last:start] + period.label())
+        last = end
+    return "".join(out) + question[last:]
+
+
+def in_source(evidence: Sequence[Evidence], turned: bool) -> tuple[Evidence, ...]:
+    """Evidence cells of a turned table at their places in the table as given."""
+    return tuple(dataclasses.replace(e, row=e.col, col=e.row) if turned and e.kind == "cell" else e for e in evidence)

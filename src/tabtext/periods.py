@@ -1,0 +1,155 @@
+"""Periods in words and cells: years, fiscal years, quarters, halves, months, dates -> :class:`Period`.
+
+Forms read: ``2023``, ``FY23`` / ``FY 2023`` / ``fiscal 2023``; ``Q1 2023``, ``1Q23``, ``Q1 FY23``, ``2023 Q1``,
+``first quarter of 2023``, "three months ended March 31, 2023" (a quarter; six months: a half; nine months: a
+period of nine months; twelve months / year ended: the year); ``H1 2023``, ``1H23``, "first half of 2023";
+``March 2023``, ``Mar-23``, ``2023-03``; ``March 31, 2023``, ``31 March 2023``, ``2023-03-31``, "as at 31
+December 2022". Quarters and halves are calendar ones (a fiscal year is named by the year it ends in).
+A year is a number 1900-2099 standing alone: not ``$2,019``, ``2019%`` or ``2019.5``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .types import Period, Table
+
+_MONTHS = {name: i for i, names in enumerate((
+    ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+    ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+    ("december", "dec")), 1) for name in names}
+_MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<year>(?:19|20)\d{2})(?![\d%])"
+_YY = r"(?:['’]?(?P<yy>\d{2})(?!\d)|" + _YEAR + ")"
+_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+_SPAN_WORDS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
+_NOT_AMOUNT = r"(?<![\d$€£¥.,])"
+
+# (kind, pattern) in order of precedence: a longer form is read before the year inside it
+_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
+    ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
+              r"\s+(?:period\s+)?end(?:ed|ing)\s+" + _MONTH + r"(?:\s+(?P<day>\d{1,2}))?(?:,?\s+" + _YEAR + ")?"),
+    ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
+    ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
+    ("quarter", r"\b" + _YEAR + r"\s*[-/]?\s*Q(?P<n>[1-4])\b"),
+    ("quarter", r"\b(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter"
+                r"(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?" + _YY + ")?"),
+    ("half", r"\bH(?P<n>[12])\s*[-/]?\s*(?:FY\s*)?" + _YY),
+    ("half", r"\b(?P<n>[12])H\s*(?:FY\s*)?" + _YY),
+    ("half", r"\b(?P<ord>first|second|1st|2nd)\s+half(?:[- ]year)?(?:\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?" + _YY + ")?"),
+    ("quarter", r"\bQ(?P<n>[1-4])\b"),
+    ("half", r"\bH(?P<n>[12])\b"),
+    ("date", r"\b" + _MONTH + r"\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+" + _YEAR),
+    ("date", r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+" + _YEAR),
+    ("date", r"\b" + _YEAR + r"-(?P<m>\d{2})-(?P<day>\d{2})\b"),
+    ("date", r"\b(?P<m>\d{1,2})/(?P<day>\d{1,2})/" + _YEAR),
+    ("month", r"\b" + _MONTH + r"(?:\s*[-'’]\s*(?P<yy>\d{2})(?!\d)|(?:\s*[-'’]\s*|\s+(?:of\s+)?)" + _YEAR + ")"),
+    ("month", r"\b" + _YEAR + r"-(?P<m>0[1-9]|1[0-2])\b(?!-)"),
+    ("year", r"(?:\bFY\s*|\bfiscal\s+(?:year\s+)?)" + _YY),
+    ("year", _NOT_AMOUNT + r"\b" + _YEAR + r"(?![.,]\d)"),
+))
+_MONTH_ALONE = re.compile(r"^" + _MONTH + r"$", re.I)
+
+
+def _year(m: re.Match[str]) -> int | None:
+    groups = m.groupdict()
+    if groups.get("year"):
+        return int(groups["year"])
+    if groups.get("yy"):
+        return 2000 + int(groups["yy"])
+    return None
+
+
+def _period(kind: str, m: re.Match[str]) -> Period | None:
+    g = m.groupdict()
+    year = _year(m)
+    month = _MONTHS[g["mon"].lower()] if g.get("mon") else int(g["m"]) if g.get("m") else 0
+    if kind == "ended":
+        months = _SPAN_WORDS[g["span"].lower()] if g.get("span") else {"quarter": 3, "year": 12}.get(
+            (g.get("unit") or "").lower(), 6)
+        named = {3: "quarter", 6: "half", 12: "year"}.get(months, "months")
+        if named in ("quarter", "half") and month % months:
+            named = "months"  # a quarter that is not a calendar one is still n months to that month
+        return Period(year, month, months, named)
+    n = _ORDINAL[g["ord"].lower()] if g.get("ord") else int(g["n"]) if g.get("n") else 0
+    if kind == "quarter":
+        return Period(year, 3 * n, 3, "quarter")
+    if kind == "half":
+        return Period(year, 6 * n, 6, "half")
+    if kind in ("date", "month"):
+        day = int(g["day"]) if g.get("day") else 0
+        if not 1 <= month <= 12 or (kind == "date" and not 1 <= day <= 31):
+            return None
+        return Period(year, month, 1, kind, day)
+    return Period(year, 12, 12, "year")
+
+
+def find_periods(text: str) -> list[tuple[int, int, Period]]:
+    """Every period named in ``text``, as (start, end, period) in reading order, longer forms first."""
+    found: list[tuple[int, int, Period]] = []
+    taken: list[tuple[int, int]] = []
+    for kind, pattern in _FORMS:
+        for m in pattern.finditer(text):
+            if any(m.start() < end and start < m.end() for start, end in taken):
+                continue
+            period = _period(kind, m)
+            if period is not None:
+                found.append((m.start(), m.end(), period))
+                taken.append((m.start(), m.end()))
+    return sorted(found, key=lambda f: f[0])
+
+
+def as_period(cell: str) -> Period | None:
+    """The period a whole cell names ("Q1 2023", "Three months ended March 31, 2023", "2019", "Mar"), else None."""
+    text = " ".join(cell.replace("\u00a0", " ").split()).strip(" :*")
+    text = re.sub(r"^(?:as\s+(?:at|of)|at|for\s+the)\s+", "", text, flags=re.I)
+    if not text:
+        return None
+    alone = _MONTH_ALONE.match(text)
+    if alone:
+        return Period(None, _MONTHS[alone.group("mon").lower()], 1, "month")
+    found = find_periods(text)
+    if len(found) != 1:
+        return None
+    start, end, period = found[0]
+    rest = (text[:start] + text[end:]).strip(" ,.-()")
+    return period if not rest or re.fullmatch(r"(?:actual|unaudited|audited|restated|est\.?|e|a)", rest, re.I) else None
+
+
+def table_periods(table: Table, header_rows: int = 3) -> list[Period]:
+    """The periods a table's header rows or first column name (a transposed table's rows are periods)."""
+    cells = [c for row in table.rows[:header_rows] for c in row[1:]] + [row[0] for row in table.rows if row]
+    seen: dict[Period, None] = {}
+    for cell in cells:
+        period = as_period(cell)
+        if period is not None:
+            seen.setdefault(period, None)
+    return list(seen)
+
+
+def covers(asked: Period, held: Iterable[Period]) -> bool:
+    """Whether periods ``held`` answer a question about ``asked``: the same period, parts of it (a year from its
+    quarters), or a point in it (a balance sheet's date in the year asked). Without years on one side, kind and
+    month decide."""
+    held = list(held)
+    for h in held:
+        if asked.year is None or h.year is None:
+            if asked.year is None and h.year is None or asked.kind == "year" or h.kind == "year":
+                return True  # "Q3" asked of Q1..Q4 2023, or a year asked of quarters without a year: cannot tell
+            if (h.end_month, h.months) == (asked.end_month, asked.months) or h.kind == "date" == asked.kind:
+                return True
+            continue
+        (a0, a1), (h0, h1) = asked.span(), h.span()
+        if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
+            return True
+    return False
+
+
+def coverage(held: Iterable[Period]) -> str:
+    """'Q1 2023–Q4 2023': the first and last of the periods a table holds (one label when one)."""
+    dated = sorted((p for p in held if p.year is not None), key=lambda p: (p.span()[1], -p.months))
+    if not dated:
+        return ""
+    first, last = dated[0].label(), dated[-1].label()
+    return first if first == last else f"{first}–{last}"
