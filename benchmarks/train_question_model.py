@@ -29,8 +29,9 @@ from sklearn.model_selection import GroupKFold
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # training/ lives beside src/, not in the installed package
 
-from tabtext.engines.solver.rank.question_model import ngrams, predict  # noqa: E402
 from training.train_set import is_train_lockbox, read_jsonl, recovered_dir  # noqa: E402
+
+from tabtext.engines.solver.rank.question_model import ngrams, predict  # noqa: E402
 
 MODEL = ROOT / "src" / "tabtext" / "engines" / "solver" / "rank" / "question_model.json"
 
