@@ -58,7 +58,8 @@ def _installed_closure(requirements: list[Requirement]) -> set[str]:
 
 
 def _imported_top_modules() -> dict[str, str]:
-    local = {p.stem for folder in ("tests", "benchmarks") for p in (ROOT / folder).glob("*.py")} | {"tabtext"}
+    local = {p.stem for folder in ("tests", "benchmarks") for p in (ROOT / folder).glob("*.py")} | {"tabtext"} | \
+        {p.parent.name for p in ROOT.glob("*/__init__.py")}  # the checkout's own packages (training/)
     modules: dict[str, str] = {}
     for folder in SCANNED:
         for path in sorted((ROOT / folder).rglob("*.py")):

@@ -106,12 +106,10 @@ def _order_feature(program: Program) -> float:
 def shape(c: Candidate, asked: str) -> dict[str, float]:
     """What a candidate is, never which pattern proposed it: where it reads (table or text), its operator and the
     route's, each crossed with the operator asked, how many operands it reads, and the markers its builder set
-    (a swapped order, a runner-up row, a later cue row, the reader's rank). A new pattern row is scored by these."""
+    (a swapped order, a runner-up row, the reader's rank). A new pattern row is scored by these."""
     op = c.program.op
     f = {f"src_{c.source}": 1.0, f"op_{op}_{c.source}": 1.0, f"route_{c.route}": 1.0, f"kind_{asked}_{c.source}": 1.0,
          f"kind_{asked}_op_{op}": 1.0, f"kind_{asked}_route_{c.route}": 1.0, **c.features}
-    if c.kind:
-        f[f"kind_{c.kind}_cue_op_{op}"] = 1.0
     f["operands"] = math.log1p(len(c.program.args))
     f["given_value"] = float(c.program.answer_value is not None and not c.program.args)
     return f
@@ -143,7 +141,7 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
     text_cov, num_cov, covers, best_table = _covers(reading, cands)
     if source_logit is None:
         source_logit = text_logit(source_features(reading, text_cov, best_table), shipped_weights().get("source"))
-    first_table = next((c for c in cands if c.source == "table" and not c.kind), None)
+    first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = keys if keys is not None else [answer_key(c.program) for c in cands]
     probs = probs if probs is not None else question_model.predict(q.asked or q.text)
