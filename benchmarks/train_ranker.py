@@ -8,7 +8,7 @@ is whether it executes to the known answer: arithmetic to the derivation evaluat
 gold may be in percent), text spans to their strings; train has no scale, so train labels ignore it. Table spans
 and counts have no answer: they teach only the answer-source model. The question model's features of a train
 question come from a question model fitted on the other folds (``train_question_model.fit``); the answer-source
-model's logits likewise (inner folds). Confidence: Platt scaling of the choices on dev's open part (as scale). All of dev is held
+model's logits likewise (inner folds). Confidence: Platt scaling (score, lead, the reader's own usable log-odds) of the choices on dev's open part, as scale is. All of dev is held
 out; dev figures use the official scorer (with scale). Lockboxes: aggregates only. Without ``--write`` the
 script checks that the shipped file is what it would write (byte for byte). About 15 minutes on this machine.
 
@@ -213,17 +213,17 @@ def cross_validated(rows: list[Row], c_value: float, source_c: float) -> list[tu
 
 def calibrate(rows: list[Row], held, weights: dict) -> None:
     """Platt scaling of the chosen candidate's (score, lead) on ``rows``' choices ``held``."""
-    scored = [(s, lead, r.ys[b]) for r, (b, s, lead) in zip(rows, held) if b >= 0 and r.ys is not None]
-    platt = LogisticRegression(C=100.0).fit(np.array([[s, lead] for s, lead, _ in scored]),
-                                            np.array([y for *_, y in scored]) > 0.5)
-    weights["calibration"] = [round(float(platt.coef_[0][0]), 4), round(float(platt.coef_[0][1]), 4),
-                              round(float(platt.intercept_[0]), 4)]
+    scored = [([s, lead, rank.found_logit(r.cands[b].reader_found)], r.ys[b])
+              for r, (b, s, lead) in zip(rows, held) if b >= 0 and r.ys is not None]
+    platt = LogisticRegression(C=100.0).fit(np.array([x for x, _ in scored]), np.array([y for _, y in scored]) > 0.5)
+    weights["calibration"] = [round(float(w), 4) for w in platt.coef_[0]] + [round(float(platt.intercept_[0]), 4)]
 
 
 def report_confidence(rows: list[Row], weights: dict) -> None:
     picks = [(choose(r, weights), r) for r in rows]
     for cut in (0.5, 0.6, 0.7, 0.8):  # 0.5 is dialogue.MIN_CONFIDENCE, below which `ask` says "no answer found"
-        kept = [r.ys[b] for (b, s, lead), r in picks if b >= 0 and rank.confidence(s, weights, lead) >= cut]
+        kept = [r.ys[b] for (b, s, lead), r in picks
+                if b >= 0 and rank.confidence(s, weights, lead, r.cands[b].reader_found) >= cut]
         print(f"dev lockbox, confidence >= {cut}: {len(kept)} of {len(rows)} answered, "
               f"{100 * np.mean(kept) if kept else 0.0:.2f}% right")
 

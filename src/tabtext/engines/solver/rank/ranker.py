@@ -198,12 +198,20 @@ def score(f: dict[str, float], weights: dict) -> float:
 MAX_LEAD = 6.0
 
 
-def confidence(best: float, weights: dict, lead: float = MAX_LEAD) -> float:
-    """The chosen candidate's calibrated probability of being right: logistic in its score and its lead over the
+def found_logit(found: float | None) -> float:
+    """The reader's log-odds that its span is usable (0 for a candidate the reader did not propose)."""
+    if found is None:
+        return 0.0
+    found = min(max(found, 1e-4), 1 - 1e-4)
+    return math.log(found / (1 - found))
+
+
+def confidence(best: float, weights: dict, lead: float = MAX_LEAD, found: float | None = None) -> float:
+    """The chosen candidate's calibrated probability of being right: logistic in its score, its lead over the
     best candidate that gives another answer (a pairwise ranker's scores only mean something against each
-    other), fitted on held-out folds."""
-    a, c, b = weights.get("calibration", (1.0, 0.0, 0.0))
-    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + b)))
+    other) and, for a reader span, the reader's own log-odds that the span is usable; fitted on held-out data."""
+    a, c, d, b = weights.get("calibration", (1.0, 0.0, 0.0, 0.0))
+    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + d * found_logit(found) + b)))
 
 
 def lead(scores: list[float], keys: list[str], best: int) -> float:

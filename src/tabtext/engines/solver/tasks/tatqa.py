@@ -26,7 +26,7 @@ def solve(example: Example) -> tuple[Query, Candidate | None, float]:
     best, score, lead = chosen
     if reading.offset:  # cell rows of a stacked block, in the whole table's numbering
         best = replace(best, program=best.program.shifted(reading.offset))
-    return reading.q, best, rank.confidence(score, rank.shipped_weights(), lead)
+    return reading.q, best, rank.confidence(score, rank.shipped_weights(), lead, best.reader_found)
 
 
 def answer_example(example: Example) -> Prediction:
