@@ -7,7 +7,7 @@ Data: the recovered train split (training/train_set.py), each question given eve
 is whether it executes to the known answer: arithmetic to the derivation evaluated (or 100x it for a ratio whose
 gold may be in percent), text spans to their strings; train has no scale, so train labels ignore it. Table spans
 and counts have no answer: they teach only the answer-source model. The question model's features of a train
-question come from a question model fitted on the other folds (``train_question_model.fit``); the answer-source
+question come from a question model fitted on the other folds (``training/question_model.py: fit``); the answer-source
 model's logits likewise (inner folds). Confidence: Platt scaling (score, lead, the reader's own usable log-odds) of the choices on dev's open part, as scale is. All of dev is held
 out; dev figures use the official scorer (with scale). Lockboxes: aggregates only. Without ``--write`` the
 script checks that the shipped file is what it would write (byte for byte). About 15 minutes on this machine.
@@ -32,14 +32,13 @@ from scipy import sparse
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
-from train_question_model import fit as fit_question_model
-from train_question_model import label as question_label
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # training/ lives beside src/, not in the installed package
 
 from training import train_set  # noqa: E402
 from training.contexts import pooled  # noqa: E402
+from training.question_model import fit as fit_question_model  # noqa: E402
 
 from tabtext.benchmarks import tatqa  # noqa: E402
 from tabtext.engines.solver.rank import question_model  # noqa: E402
@@ -49,7 +48,7 @@ from tabtext.engines.solver.rank.source import text_logit  # noqa: E402
 from tabtext.metrics.tatqa import score_item  # noqa: E402
 
 WEIGHTS = ROOT / "src" / "tabtext" / "engines" / "solver" / "rank" / "rank_weights.json"
-QM_CACHE = Path("/tmp") / "tabtext_question_model_oof.json"  # out-of-fold question-model probabilities
+QM_CACHE = Path("/tmp") / "tabtext_question_model_oof_v2.json"  # out-of-fold question-model probabilities
 
 
 def _run(program):
@@ -106,7 +105,7 @@ def collect(examples, label, qm: dict | None = None) -> list[Row]:
         cands = candidates(reading)
         known = bool(ex.gold) and ex.meta.get("answer_known", True)
         got = [label(ex, c.program) for c in cands] if known else None
-        probs = question_model.predict(ex.question, qm) if qm else None
+        probs = question_model.probabilities(ex.question, qm) if qm else None
         rows.append(Row(ex.uid, str(ex.meta.get("table_uid")), rank.features(reading, cands, 0.0, probs=probs),
                         [g[0] for g in got] if got is not None else None, [g[1] for g in got] if got else None,
                         cands, rank.source_of(reading, cands), ex.meta.get("answer_from") == "text",
@@ -115,8 +114,15 @@ def collect(examples, label, qm: dict | None = None) -> list[Row]:
 
 
 def with_question_model(rows: list[Row], probs: list[dict[str, float]]) -> list[Row]:
-    return [replace(r, fs=[{**f, **question_model.features(c.program, p)} for f, c in zip(r.fs, r.cands)])
+    return [replace(r, fs=[{**f, **question_model.candidate_features(c.program, p)} for f, c in zip(r.fs, r.cands)])
             for r, p in zip(rows, probs)]
+
+
+class _Labelled:
+    """A question with its (answer_type, answer_from), as ``training.question_model.fit`` reads an example."""
+
+    def __init__(self, question: str, cell: tuple[str, str]) -> None:
+        self.question, self.meta = question, {"answer_type": cell[0], "answer_from": cell[1]}
 
 
 def out_of_fold_probs(rows: list[Row]) -> list[dict[str, float]]:
@@ -130,10 +136,9 @@ def out_of_fold_probs(rows: list[Row]) -> list[dict[str, float]]:
     probs: list[dict[str, float]] = [{}] * len(rows)
     groups = np.array([r.group for r in rows])
     for train, test in GroupKFold(n_splits=5).split(np.zeros(len(rows)), groups=groups):
-        model = fit_question_model([rows[i].question for i in train],
-                                   [question_label(*rows[i].cell) for i in train], 1.0, 2)
+        model = fit_question_model([_Labelled(rows[i].question, rows[i].cell) for i in train])
         for i in test:
-            probs[i] = question_model.predict(rows[i].question, model)
+            probs[i] = question_model.probabilities(rows[i].question, model)
     QM_CACHE.write_text(json.dumps({"key": key, "probs": probs}), encoding="utf-8")
     return probs
 
@@ -260,8 +265,8 @@ def collect_all(dev_examples) -> tuple[list[Row], list[Row], list[Row]]:
     train_open, train_box = train_set.split(pooled(train_set.load()))
     rows = collect(train_open, train_label)
     rows = with_question_model(rows, out_of_fold_probs(rows))
-    box_rows = collect(train_box, train_label, question_model.shipped())
-    return rows, box_rows, collect(dev_examples, dev_label, question_model.shipped())
+    box_rows = collect(train_box, train_label, question_model.shipped_model())
+    return rows, box_rows, collect(dev_examples, dev_label, question_model.shipped_model())
 
 
 def main() -> None:

@@ -1,6 +1,7 @@
 """One chooser for TAT-QA: candidates built once, scored by features of
 their shape (never by the pattern's name), with the question model's view of the answer wanted."""
 
+import math
 from dataclasses import replace
 
 from tabtext.engines.solver.patterns import textpath
@@ -38,25 +39,19 @@ def test_features_do_not_name_the_pattern_so_a_new_row_is_scored_without_a_retra
     assert rank.features(r, cands) == rank.features(r, renamed)
 
 
-def test_question_tokens_fold_years_and_numbers():
-    assert qm.tokens("What was revenue in 2019 above $1,200?") == \
-        ["what", "was", "revenue", "in", "<year>", "above", "$", "<num>"]
-    assert "<s> what" in qm.ngrams("What was revenue?")
-
-
 def test_question_model_tells_a_change_from_a_cause():
-    change = qm.marginals(qm.predict("What was the change in service revenue from 2018 to 2019?"))
-    cause = qm.marginals(qm.predict("Why did service revenue grow?"))
+    change = qm.marginals(qm.probabilities("What was the change in service revenue from 2018 to 2019?"))
+    cause = qm.marginals(qm.probabilities("Why did service revenue grow?"))
     assert max(change[0], key=change[0].get) == "arithmetic"
     assert cause[1]["text"] > change[1]["text"] and max(cause[0], key=cause[0].get) == "span"
-    assert abs(sum(qm.predict("Why?").values()) - 1.0) < 1e-9
 
 
-def test_answer_shape_of_a_candidate():
+def test_a_candidate_is_scored_by_the_answer_type_and_source_it_would_give():
     cell = Cell(1, 1, "50.0", 50.0)
-    assert qm.answer_shape(Program("subtract", (cell, Cell(1, 2, "40.0", 40.0)))) == ("arithmetic", "table")
-    assert qm.answer_shape(Program("span", (Span(0, 0, 7, "Service"),), answer_value=("Service",))) == ("span", "text")
-    assert qm.answer_shape(Program("spans", answer_value=("2019", "2018"))) == ("multi-span", "table")
-    f = qm.features(Program("lookup", (cell,)), {"span|table": 0.5, "span|text": 0.25, "arithmetic|table": 0.25})
-    assert abs(f["qm_type"] - __import__("math").log(0.75)) < 1e-9
-    assert abs(f["qm_source"] - __import__("math").log(0.75)) < 1e-9
+    assert qm.answer_source_of(Program("subtract", (cell, Cell(1, 2, "40.0", 40.0)))) == "table"
+    assert qm.answer_source_of(Program("span", (Span(0, 0, 7, "Service"),), answer_value=("Service",))) == "text"
+    probs = {"span|table": 0.5, "span|text": 0.25, "arithmetic|table": 0.25}
+    lookup = qm.candidate_features(Program("lookup", (cell,)), probs)
+    assert math.isclose(lookup["qm_type"], math.log(0.75)) and math.isclose(lookup["qm_source"], math.log(0.75))
+    periods = qm.candidate_features(Program("spans", answer_value=("2019", "2018")), probs)
+    assert periods["qm_type"] == math.log(1e-6)  # multi-span: the model gives it no probability here

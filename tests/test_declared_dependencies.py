@@ -1,5 +1,5 @@
-"""CI installs `pip install -e ".[dev]"` on a fresh machine: every third-party module that src/, tests/ or
-benchmarks/ import must come from a requirement pyproject.toml declares (directly or through what that
+"""CI installs `pip install -e ".[dev]"` on a fresh machine: every third-party module that src/, tests/,
+benchmarks/ or training/ import must come from a requirement pyproject.toml declares (directly or through what that
 requirement itself installs), not from a package that only happens to be on this machine."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from packaging.requirements import Requirement
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ("src", "tests", "benchmarks")
+SCANNED = ("src", "tests", "benchmarks", "training")
 
 
 def _norm(name: str) -> str:
@@ -58,8 +58,7 @@ def _installed_closure(requirements: list[Requirement]) -> set[str]:
 
 
 def _imported_top_modules() -> dict[str, str]:
-    local = {p.stem for folder in ("tests", "benchmarks") for p in (ROOT / folder).glob("*.py")} | {"tabtext"} | \
-        {p.parent.name for p in ROOT.glob("*/__init__.py")}  # the checkout's own packages (training/)
+    local = {p.stem for folder in ("tests", "benchmarks") for p in (ROOT / folder).glob("*.py")} | {"tabtext", "training"}
     modules: dict[str, str] = {}
     for folder in SCANNED:
         for path in sorted((ROOT / folder).rglob("*.py")):

@@ -1,11 +1,10 @@
-"""The question model: what kind of answer a question wants (TAT-QA's answer_type x answer_from), read from the
-question's words alone.
+"""The question model: how likely each answer_type x answer_from is, from the question's words alone.
 
-A multinomial logistic regression over word uni- and bigrams (numbers and years folded to one token each),
-fitted on the 13,209 labelled TAT-QA train questions outside the train lockbox by
-``benchmarks/train_question_model.py``, which reproduces ``question_model.json`` byte for byte. The predictor
-here is plain Python (no scikit-learn at run time). The ranker reads two of its log-probabilities per candidate:
-of the candidate's answer type and of its answer source (``ranker.shape``).
+A multinomial logistic regression over the question's lower-cased word unigrams, bigrams and first two words,
+fitted on TAT-QA train only (the open part of its 13,209 labelled questions, never dev) by
+``training/question_model.py``, which writes ``question_model.json`` byte for byte. The ranker reads the
+log-probability of the answer_type each candidate would give (``question_model_type``). Plain Python at run
+time; the model loads on first use.
 """
 
 from __future__ import annotations
@@ -16,48 +15,57 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from ..program.program import Span, TextNumber
-
-_TOKEN = re.compile(r"[a-z]+|\d[\d,.]*|%|\$")
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
-COMPUTED = frozenset({"sum", "average", "subtract", "change_ratio", "divide", "percent_of", "multiply"})
+_WORD = re.compile(r"[a-z]+|\d+|[%$]")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
-def tokens(question: str) -> list[str]:
-    """The question's words, lower-cased; a year becomes ``<year>``, any other number ``<num>``."""
-    out = []
-    for t in _TOKEN.findall(question.lower()):
-        if t[0].isdigit():
-            t = "<year>" if _YEAR.match(t.strip(".,")) else "<num>"
-        out.append(t)
+def features(question: str) -> dict[str, float]:
+    words = ["<year>" if _YEAR.fullmatch(w) else ("<num>" if w.isdigit() else w)
+             for w in _WORD.findall(question.lower())]
+    out: dict[str, float] = {f"w:{w}": 1.0 for w in words}
+    out.update({f"b:{a}_{b}": 1.0 for a, b in zip(words, words[1:])})
+    out[f"start:{'_'.join(words[:2])}"] = 1.0
     return out
 
 
-def ngrams(question: str) -> list[str]:
-    """Uni- and bigrams of ``tokens`` (with a start mark, so the leading wh-word is its own bigram)."""
-    words = tokens(question)
-    padded = ["<s>"] + words
-    return words + [f"{a} {b}" for a, b in zip(padded, padded[1:])]
-
-
 @lru_cache(maxsize=1)
-def shipped() -> dict:
+def shipped_model() -> dict:
     return json.loads(resources.files(__package__).joinpath("question_model.json").read_text(encoding="utf-8"))
 
 
-def predict(question: str, model: dict | None = None) -> dict[str, float]:
-    """Probability of each ``"answer_type|answer_from"`` class."""
-    model = model or shipped()
-    classes, weights = model["classes"], model["weights"]
+def probabilities(question: str, model: dict | None = None) -> dict[str, float]:
+    """{"answer_type|answer_from": probability} for every class the model knows."""
+    model = model or shipped_model()
     logits = list(model["bias"])
-    for gram in set(ngrams(question)):
-        row = weights.get(gram)
+    for name in features(question):
+        row = model["weights"].get(name)
         if row is not None:
             logits = [a + b for a, b in zip(logits, row)]
     top = max(logits)
-    exps = [math.exp(v - top) for v in logits]
-    total = sum(exps)
-    return {c: e / total for c, e in zip(classes, exps)}
+    exp = [math.exp(v - top) for v in logits]
+    z = sum(exp)
+    return {c: e / z for c, e in zip(model["classes"], exp)}
+
+
+@lru_cache(maxsize=4096)
+def type_log_probs(question: str) -> dict[str, float]:
+    """Log-probability of each answer_type (summed over the answer sources)."""
+    out: dict[str, float] = {}
+    for name, p in probabilities(question).items():
+        kind = name.split("|")[0]
+        out[kind] = out.get(kind, 0.0) + p
+    return {k: math.log(max(p, 1e-6)) for k, p in out.items()}
+
+
+def answer_type_of(op: str, n_args: int) -> str:
+    """The TAT-QA answer_type a program of this operator gives."""
+    from ..program.operators import BY_NAME
+
+    if op in BY_NAME and BY_NAME[op].numeric:
+        return "arithmetic"
+    if op == "count":
+        return "count"
+    return "multi-span" if op == "spans" or n_args > 1 else "span"
 
 
 def marginals(probs: dict[str, float]) -> tuple[dict[str, float], dict[str, float]]:
@@ -71,24 +79,21 @@ def marginals(probs: dict[str, float]) -> tuple[dict[str, float], dict[str, floa
     return kinds, sources
 
 
-def answer_shape(program) -> tuple[str, str]:
-    """(answer_type, answer_from) the candidate would have: computed -> arithmetic, a count, several values ->
-    multi-span, else span; from text when it reads only paragraph spans or numbers, else from the table."""
-    if program.op in COMPUTED:
-        kind = "arithmetic"
-    elif program.op == "count":
-        kind = "count"
-    else:
-        value = program.answer_value if program.answer_value is not None else tuple(program.args)
-        kind = "multi-span" if isinstance(value, tuple) and len(value) > 1 else "span"
+def answer_source_of(program) -> str:
+    """ "text" when a program reads only paragraph spans or numbers, else "table" (a cell answer may be either
+    table or table-text to TAT-QA's annotators)."""
+    from ..program.program import Span, TextNumber
+
     in_text = any(isinstance(a, (Span, TextNumber)) for a in program.args)
-    return kind, "text" if in_text and not program.cells() else "table"
+    return "text" if in_text and not program.cells() else "table"
 
 
-def features(program, probs: dict[str, float]) -> dict[str, float]:
-    """log P(the candidate's answer type) and log P(its answer source) under the question model; "table" stands
-    for table and table-text (a table candidate may answer either)."""
+def candidate_features(program, probs: dict[str, float]) -> dict[str, float]:
+    """The ranker's view of a candidate under the question model: log P(the answer_type it gives) and
+    log P(its answer source), "table" standing for table and table-text."""
     kinds, sources = marginals(probs)
-    kind, source = answer_shape(program)
-    p_source = sources.get("text", 0.0) if source == "text" else 1.0 - sources.get("text", 0.0)
+    args = program.answer_value if program.answer_value is not None and not program.args else program.args
+    kind = answer_type_of(program.op, len(args))
+    text = sources.get("text", 0.0)
+    p_source = text if answer_source_of(program) == "text" else 1.0 - text
     return {"qm_type": math.log(max(kinds.get(kind, 0.0), 1e-6)), "qm_source": math.log(max(p_source, 1e-6))}

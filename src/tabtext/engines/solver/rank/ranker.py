@@ -144,11 +144,11 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = keys if keys is not None else [answer_key(c.program) for c in cands]
-    probs = probs if probs is not None else question_model.predict(q.asked or q.text)
+    probs = probs if probs is not None else question_model.probabilities(q.asked or q.text)
     out = []
     for i, c in enumerate(cands):
         f = shape(c, q.kind)
-        f.update(question_model.features(c.program, probs))
+        f.update(question_model.candidate_features(c.program, probs))
         f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
         f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
         if c.source == "table":
