@@ -121,3 +121,51 @@ def test_linear_number_regexes_read_exactly_as_the_official_ones(text):
     assert bool(tatqa._PCT_RE.search(text)) == bool(OFFICIAL_PCT.findall(text))
     ours, official = tatqa._WORD_SCALE_RE.search(text), OFFICIAL_WORD_SCALE.search(text)
     assert (ours and ours.group(0)) == (official and official.group(0))
+
+
+def _official_is_number(text: str) -> bool:
+    """tatqa_utils.is_number as the official script writes it (per-word cleaning, exception on non-floats)."""
+    import math
+
+    from tabtext.metrics.tatqa import _clean_num, scale_to_num
+
+    try:
+        words = " ".join(_clean_num(w) for w in text.split()).split()
+        if not words:
+            return False
+        num = float(words[0])
+        if math.isnan(num):
+            return False
+        return not (len(words) >= 2 and scale_to_num(words[1]) == 1)
+    except ValueError:
+        return False
+
+
+@settings(max_examples=2000, derandomize=True, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789.+-eEiInNfFaty $%(),[]'\"\\€ \t\n١２x")), max_size=12))
+def test_fast_is_number_is_the_official_one(text):
+    from tabtext.metrics.tatqa import is_number
+
+    assert is_number(text) == _official_is_number(text)
+
+
+def _official_normalize_token(token: str) -> str:
+    import re
+
+    from tabtext.metrics.tatqa import _PUNCT, is_number, to_number
+
+    token = token.lower()
+    if not is_number(token):
+        token = "".join(ch for ch in token if ch not in _PUNCT)
+    if is_number(token):
+        token = str(to_number(token))
+    return " ".join(re.sub(r"\b(a|an|the)\b", " ", token, flags=re.UNICODE).split())
+
+
+@settings(max_examples=2000, derandomize=True, deadline=None, database=None)
+@given(st.one_of(st.sampled_from(["a", "An", "THE", "inf", "Infinity", "NaN", "nan", "the", "ñame", "ǅ"]),
+                 st.text(alphabet=st.sampled_from(list("abcnthefiAETN0123.,$%-()' ñß")), max_size=8)))
+def test_fast_token_normalisation_is_the_official_one(token):
+    from tabtext.metrics.tatqa import _normalize_token
+
+    assert _normalize_token(token) == _official_normalize_token(token)

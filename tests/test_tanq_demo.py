@@ -42,6 +42,7 @@ def test_lm_eval_tanq_task_reads_the_demo_and_warns_on_empty_tables_like_the_cli
     assert len(docs) == 5 and all("Paragraphs:" in d["user"] for d in docs)  # the evidence is in the prompt
     gold = [score_doc("tanq", d, [d["target"]])["f1"] for d in docs]
     assert aggregation("tanq", "f1")(gold) == 1.0
-    header_only = [score_doc("tanq", d, ["entity | symbol"])["precision"] for d in docs]
+    header_only = [score_doc("tanq", d, ["entity | symbol" if i % 2 else "No answer was found."])["precision"]
+                   for i, d in enumerate(docs)]  # a header alone, or text that holds no table
     with pytest.warns(UserWarning, match="5 of 5 replies hold an empty or header-only predicted table"):
         assert aggregation("tanq", "precision")(header_only) == 1.0

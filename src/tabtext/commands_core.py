@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import os
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import data, display, run_files
+from . import data, run_files
 from .benchmarks import BENCHMARKS
 from .commands import at_least
 from .errors import TabtextError
@@ -106,6 +105,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     if args.n < 1:
         raise TabtextError(f"-n must be 1 or more (the number of contexts to show), got {args.n}")
     bench, _, examples = _load(args)
+    from . import display
+
     groups = display.group_by_context(examples)[: args.n]
     render = getattr(bench, "render_example", None)
     for i, group in enumerate(groups):
@@ -126,7 +127,18 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    import gc
+
+    gc.disable()  # a short job whose data (JSON, examples, items) hold no cycles: collections are pure cost
+    try:
+        return _score(args)
+    finally:
+        gc.enable()
+
+
+def _score(args: argparse.Namespace) -> int:
     from .run import provenance, score_predictions
+
 
     if args.out is not None and args.out.is_dir():
         raise TabtextError(f"--out {args.out} is a folder; give the report's file name, e.g. {args.out / 'report.json'}")
@@ -232,7 +244,9 @@ def _run_dir(args: argparse.Namespace) -> Path:
         return args.out
     if args.resume:
         raise TabtextError("--resume needs --out RUN_DIR (the folder of the run to continue)")
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    import datetime
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     engine = args.engine.split(":")[0]
     base = Path("runs") / f"{args.benchmark}-{engine}-{stamp}"
     out, i = base, 1
@@ -327,6 +341,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def render_errors(report: Report, examples: Sequence[Example], predictions: dict[str, Prediction], n: int) -> str:
     """The first N wrong items (lowest per-item score) with question, gold, prediction, derivation and evidence."""
+    from . import display
+
     by_uid = {ex.uid: ex for ex in examples}
     key = next((k for k in ("em", "f1", "strict_em", "official_em") if k in report.scores), None)
     wrong = [it for it in report.items if key is not None and float(it.get(key) or 0) < 1.0][:n]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
@@ -33,6 +32,8 @@ class Registry(Generic[T]):
     def get(self, name: str) -> T:
         if name not in self._entries:
             known = sorted(self._entries)
+            import difflib
+
             raise UnknownNameError(self.kind, name, known, difflib.get_close_matches(name, known, n=3, cutoff=0.5))
         target = self._entries[name]
         if isinstance(target, str):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -49,7 +49,7 @@ def provenance(gold_path: str | Path | None = None, predictions_path: str | Path
     info: dict[str, object] = {
         "tabtext_version": __version__,
         "git_commit": git_commit(),
-        "time": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),  # isoformat, without datetime
     }
     if gold_path is not None:
         info["gold_file"] = str(gold_path)

@@ -79,10 +79,13 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+LOCK_FILE = ".lock"  # in a run folder: a run started there (running, or crashed before it could clean up)
+
+
 def lock_run_dir(out: Path) -> PidLock:
     """Refuse, in one line, a second run writing into the same --out folder."""
     out.mkdir(parents=True, exist_ok=True)
-    lock = PidLock(out / ".lock")
+    lock = PidLock(out / LOCK_FILE)
     owner = lock.try_acquire()
     if owner:
         raise TabtextError(f"{out}: another run (pid {owner}) is writing to this folder; wait for it to finish "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import reprlib
 from pathlib import Path
 
 from ..errors import DataError, FormatError
@@ -45,5 +44,7 @@ def preview(value: object, limit: int = 60) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (RecursionError, ValueError, TypeError):
+        import reprlib
+
         text = reprlib.repr(value)
     return text[:limit]

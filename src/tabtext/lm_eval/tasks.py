@@ -123,11 +123,12 @@ def score_doc(task: str, doc: Mapping[str, str], results: Sequence[str]) -> dict
     item.update({k: example.meta.get(k, "") for k in metric.breakdown_keys})  # type: ignore[attr-defined]
     item.update(metric.score(example, prediction))
     if TASKS[task].benchmark == "tanq":  # counted and said at aggregation, as `tabtext score` says it
-        from ..benchmarks.tanq import table_problem
+        from ..benchmarks.tanq import parse_pipe_table, table_problem
         from ..types import Table
 
-        table = answer.value if answer is not None else None
-        item["empty_table"] = float(isinstance(table, Table) and table_problem(table) == "empty")
+        if answer is not None:  # a reply read as text ("No answer was found ...") is scored as a table too
+            table = answer.value if isinstance(answer.value, Table) else parse_pipe_table(answer.text())
+            item["empty_table"] = float(table_problem(table) == "empty")
     return {key: item for key in METRIC_KEYS[task]}
 
 

@@ -9,20 +9,22 @@ from __future__ import annotations
 
 import math
 import re
-import string
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..types import Example, Prediction
 
 _EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
-_PUNCT = set(string.punctuation)
+_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # string.punctuation
+_FLOAT_START = frozenset("+-.0123456789iInN")  # what float() accepts first (inf, nan) besides other digits
 _NUM_RE = re.compile(r"([+-]?\d+(\.\d+)?)|([+-]?\.\d+)")
 _NEG_RE = re.compile(r"(\([\d.\s%]+\))")
 # Linear-time forms of the official ``([\d.\s]+%)`` (only ever tested for presence) and ``([\d.]+\s?[a-zA-Z]+)``
 # (the lookbehind starts a match only where a run of digits starts: same first match, no quadratic rescans).
 _PCT_RE = re.compile(r"[\d.\s]%")
 _WORD_SCALE_RE = re.compile(r"(?<![\d.])([\d.]+\s?[a-zA-Z]+)")
+_ARTICLES = frozenset(("a", "an", "the"))
+_FLOAT_WORDS = frozenset(("inf", "infinity", "nan"))  # letters only, yet float() reads them
 _ARTICLES_RE = re.compile(r"\b(a|an|the)\b", re.UNICODE)
 
 
@@ -55,9 +57,13 @@ def _extract_one_num(text: str) -> int | float | None:
 
 @lru_cache(maxsize=65536)
 def is_number(text: str) -> bool:
-    words = " ".join(_clean_num(w) for w in text.split()).split()
+    # the official cleans each word, re-joins and re-splits: the same as cleaning the whole text (no cleaned
+    # character is whitespace), then splitting
+    words = text.translate(_EXCLUDE_IN_NUM).split()
     if not words:
         return False
+    if words[0][0] not in _FLOAT_START and not words[0][0].isdigit():
+        return False  # float() would raise: skip the exception
     try:
         num = float(words[0])
     except ValueError:
@@ -84,6 +90,8 @@ def to_number(text: str) -> float | None:
 @lru_cache(maxsize=65536)
 def _normalize_token(token: str) -> str:
     token = token.lower()
+    if token.isalpha() and token not in _FLOAT_WORDS:  # no digit, punctuation or space: only an article changes
+        return "" if token in _ARTICLES else token
     if not is_number(token):
         token = "".join(ch for ch in token if ch not in _PUNCT)
     if is_number(token):
@@ -147,6 +155,9 @@ def gold_strings(answer_type: str, answer: object) -> list[object]:
     return [str(answer)]
 
 
+_PERFECT = (1.0, 1.0)  # equal strings normalise equally: EM 1 and a bag F1 of 1, no need to normalise them
+
+
 def score_item(answer_type: str, gold_answer: object, gold_scale: str, prediction: object,
                pred_scale: str) -> tuple[float, float, float]:
     """(em, f1, scale_correct) for one question, exactly as the official scorer."""
@@ -164,7 +175,7 @@ def score_item(answer_type: str, gold_answer: object, gold_scale: str, predictio
             num = to_number(first)
             if num is not None:
                 candidates.append("%.4f" % num)
-    em, f1 = max(em_f1(c, g) for c in candidates for g in gold_text)
+    em, f1 = max(_PERFECT if c == g else em_f1(c, g) for c in candidates for g in gold_text)
     if answer_type in ("arithmetic", "count"):
         f1 = em
     return em, f1, 1.0 if gold_scale == pred_scale else 0.0

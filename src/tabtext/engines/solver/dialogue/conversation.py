@@ -282,7 +282,7 @@ class Dialogue:
             return Reply(question, program, None, error=f"cannot compute {edit.describe(program, history)}: {exc}",
                          table=table)
         if name:
-            program = Program(program.op, program.args, program.scale, name, program.answer_value)
+            program = replace(program, pattern=name)
         self.history.append(program)
         evidence = evidence or edit.inline(program, history).evidence()
         read_as = edit.describe(program, history) if name else ""

@@ -33,6 +33,7 @@ YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex)
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 _YEAR_TOKEN = re.compile(YEAR)
 _YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
+_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
 _SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
 
@@ -82,3 +83,20 @@ def years_in(text: str) -> list[str]:
         if y not in out:
             out.append(y)
     return out
+
+
+def split_years(text: str) -> list[str]:
+    """The years of a header; a split fiscal year ("2018/2019", "2018/19") is named by the year it ends in."""
+    years = years_in(text)
+    m = _SPLIT_YEAR.search(text)
+    if m and len(years) <= 2:
+        end = m.group(2) if len(m.group(2)) == 4 else m.group(1)[:2] + m.group(2)
+        if int(end) == int(m.group(1)) + 1:
+            return [end] + [y for y in years if y != end]
+    return years
+
+
+def clean_label(label: str) -> str:
+    """A row label without its footnote mark ("Incentive schemes1" -> "Incentive schemes")."""
+    label = re.sub(r"(?<=[a-z])\d$", "", label.strip())
+    return re.sub(r"\s*\(\d\)$|:$", "", label).strip()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.words import MONTH_WORD
+from ..lexicon.words import MONTH_WORD, clean_label
 from ..program.program import Cell, Program
 from ..reading.context import Ctx, named_cols, order_rows
-from ..reading.select import clean_label, passes, section_rows, threshold
+from ..reading.select import passes, section_rows, threshold
 
 
 def span_scale(view, row: int, col: int) -> str:
@@ -28,8 +28,9 @@ def cells_program(view, cells, op: str = "spans", scale: str | None = None, answ
 def label_program(view, rows, op: str) -> Program:
     """The row labels themselves as the answer ("What are the items ...?", "How many items ...?")."""
     args = tuple(Cell(r, 0, view.row_labels[r], None, view.row_labels[r]) for r in rows)
-    return Program(op, args, answer_value=str(len(rows)) if op == "count" else
-                   tuple(dict.fromkeys(clean_label(view.row_labels[r]) for r in rows)))
+    if op == "count":
+        return Program(op, args)
+    return Program(op, args, answer_value=tuple(dict.fromkeys(clean_label(view.row_labels[r]) for r in rows)))
 
 
 def value_answer(ctx: Ctx, row: int):
@@ -108,16 +109,15 @@ def count_answer(ctx: Ctx):
         if len(years) >= 2:
             cells = ctx.cells_over_years(row, years)
         if cells and periods:
-            hits = [rc for rc in cells if passes(view.value(*rc), test)]
-            return cells_program(view, hits, "count", "", str(len(hits))), "count"
+            return Program("count", tuple(view.operand(*rc) for rc in cells), test=test), "count"
     rows = section_rows(view, q)
     if test is not None:
         years = [y for y in q.years if y in ctx.g.year_cols]
         col = ctx.col_for_year(years[0]) if years else (ctx.value_cols() or [ctx.best_col()])[0]
         if col is None:
             return None
-        hits = [r for r in rows if view.value(r, col) is not None and passes(view.value(r, col), test)]
-        return cells_program(view, [(r, col) for r in hits], "count", "", str(len(hits))), "count"
+        valued = [r for r in rows if view.value(r, col) is not None]
+        return Program("count", tuple(view.operand(r, col) for r in valued), test=test), "count"
     if periods:
         n = len(ctx.value_cols()) or len(ctx.g.year_rows)
         return (Program("count", answer_value=str(n)), "count") if n else None
@@ -138,9 +138,8 @@ def compare_rows(ctx: Ctx):
     rows = [r for r in section_rows(view, q) if view.value(r, col) is not None]
     if len(rows) < 2:
         return None
-    pick = (max if q.direction == "max" else min)(rows, key=lambda r: view.value(r, col))
     op = "argmax" if q.direction == "max" else "argmin"
-    return cells_program(view, [(pick, col)], op, "", (clean_label(view.row_labels[pick]),)), "compare_rows"
+    return Program(op, tuple(view.operand(r, col) for r in rows), key="row"), "compare_rows"
 
 
 def years_passing(ctx: Ctx, row: int):
@@ -148,7 +147,6 @@ def years_passing(ctx: Ctx, row: int):
     if test is None:
         return None
     cells = [(row, c) for c in ctx.value_cols() if ctx.view.value(row, c) is not None]
-    hits = [rc for rc in cells if passes(ctx.view.value(*rc), test)]
-    if not hits:
+    if not any(passes(ctx.view.value(*rc), test) for rc in cells):
         return None
-    return cells_program(ctx.view, hits, "filter", "", tuple(ctx.view.col_years[c][0] for _, c in hits)), "filter_years"
+    return Program("filter", tuple(ctx.view.operand(*rc) for rc in cells), key="period", test=test), "filter_years"

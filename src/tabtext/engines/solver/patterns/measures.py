@@ -111,7 +111,7 @@ def share_of_all(ctx: Ctx):
     rows = [r for r in range(view.header_rows, view.table.n_rows) if col is not None and view.amount(r, col) is not None]
     if col is None or row not in rows or len(rows) < 3:
         return None
-    whole = Program("sum", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
+    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
     return program, "share_of_all"
 

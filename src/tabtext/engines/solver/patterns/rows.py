@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.words import without_years, years_in
+from ..lexicon.words import clean_label, without_years, years_in
 from ..program import ops
 from ..program.program import Program
 from ..reading.context import Ctx
 from ..reading.question import label_idf, match_label
-from ..reading.select import clean_label, passes, section_rows, threshold
-from .cells import cells_program, label_program
+from ..reading.select import passes, section_rows, threshold
+from .cells import cells_program
 
 # a whole column is meant: "across all segments", "per region", "of all the items", "each quarter"
 _WHO_WHERE = re.compile(r"\s*(?:who|whom|where)\b")
@@ -54,12 +54,10 @@ def rows_passing(ctx: Ctx):
         return None
     view = ctx.view
     rows = [r for r in section_rows(view, ctx.q) if view.value(r, col) is not None]
-    hits = [r for r in rows if passes(view.value(r, col), test)]
-    if len(rows) < 2 or not hits:
+    if len(rows) < 2 or not any(passes(view.value(r, col), test) for r in rows):
         return None
-    program = label_program(view, hits, "spans")
-    return Program("filter", program.args, answer_value=tuple(clean_label(view.row_labels[r]) for r in hits),
-                   pattern="rows_passing"), "rows_passing"
+    return Program("filter", tuple(view.operand(r, col) for r in rows), pattern="rows_passing", key="row",
+                   test=test), "rows_passing"
 
 
 _DATE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4}|[A-Za-z]{3,9}\.? \d{1,2}, \d{4}")
@@ -114,9 +112,8 @@ def row_of_value(ctx: Ctx):
             and re.search(rf"\b{re.escape(view.cell_text(r, c).lower())}\b", low)]
     rows = sorted({r for r, _ in hits})
     if len(rows) > 1 and len({(c, view.cell_text(r, c).lower()) for r, c in hits}) == 1:
-        labels = tuple(clean_label(view.row_labels[r]) for r in rows)  # "Which employees work in Engineering?"
-        return Program("filter", tuple(view.operand(r, c) for r, c in hits), answer_value=labels,
-                       pattern="row_of_value"), "row_of_value"
+        return Program("filter", tuple(view.operand(r, c) for r, c in hits), pattern="row_of_value",
+                       key="row"), "row_of_value"  # "Which employees work in Engineering?": the rows, by label
     if len(rows) != 1 or not view.row_labels[hits[0][0]]:
         return None
     r, c = hits[0]

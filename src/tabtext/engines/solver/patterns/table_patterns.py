@@ -13,11 +13,11 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from ..program.program import Program
+from ..program.program import Const, Program
 from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
-from .cells import cells_program, compare_rows, count_answer, list_items, value_answer, years_passing
+from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
 from .measures import (
     _MARGIN,
     _OVER,
@@ -54,7 +54,7 @@ def _low(ctx: Ctx) -> str:
 def _table_periods(ctx: Ctx) -> Found | None:
     years = [ys[0] for c, ys in enumerate(ctx.view.col_years) if c and ys]
     years = list(dict.fromkeys(years)) or list(ctx.g.year_rows)
-    return (Program("spans", answer_value=tuple(years)), "list_years") if years else None
+    return (Program("spans", tuple(Const(float(y), y) for y in years)), "list_years") if years else None
 
 
 def _extreme_period(ctx: Ctx) -> Found | None:
@@ -62,17 +62,14 @@ def _extreme_period(ctx: Ctx) -> Found | None:
     cells = [rc for rc in ctx.cells_over_years(row, years_for(ctx, "compare")) if view.value(*rc) is not None]
     quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
                 and view.amount(row, c) is not None]
+    op = "argmax" if q.direction == "max" else "argmin"
     if "quarter" in _low(ctx) and len(quarters) >= 2:  # "In which quarter ...": the quarter's column label
-        pick = (max if q.direction == "max" else min)(quarters, key=lambda rc: view.value(*rc))
-        op = "argmax" if q.direction == "max" else "argmin"
-        return cells_program(view, [pick], op, "", (view.col_labels[pick[1]].strip(),)), "compare"
+        return Program(op, tuple(view.operand(*rc) for rc in quarters), key="column"), "compare"
     if len(cells) < 2:
         return None
     outflows = all(view.value(*rc) < 0 for rc in cells)  # "the largest repurchases" of (200), (100): the amount
-    pick = (max if q.direction == "max" else min)(cells, key=lambda rc: abs(view.value(*rc)) if outflows else
-                                                  view.value(*rc))
-    op = "argmax" if q.direction == "max" else "argmin"
-    return cells_program(view, [pick], op, "", (view.col_years[pick[1]][0],)), "compare"
+    operands = tuple(view.operand(*rc, value=abs(view.value(*rc))) if outflows else view.operand(*rc) for rc in cells)
+    return Program(op, operands, key="period"), "compare"
 
 
 def _row_compare_first(ctx: Ctx) -> bool:

@@ -2,9 +2,12 @@
 
 ``formula`` writes the derivation an answer shows (operands as numbers); ``words`` writes what the dialogue
 shows as "read as" (operands in the table's labels; ``bare`` gives them without brackets); ``compute`` runs a
-numeric operator on its operands' values. A value operator (a lookup, spans, a count, a choice among cells) has
-no formula and no compute: ``Program.run`` answers it from its operands. ``asked_as`` names the question kinds
-and plan operators of the solver's paths that ask for the operator, so no path keeps its own map of names.
+numeric operator on its operands' values. A value operator has no formula and no compute: a lookup or spans
+answer with their operands' texts; a choosing operator (``keep``: argmax, argmin, filter, count) keeps some of
+its operands each time it runs (the extreme one, or those that pass the Program's ``test``) and answers with
+their names or their number, so a follow-up that moves its cells to another period runs it again. ``asked_as``
+names the question kinds and plan operators of the solver's paths that ask for the operator, so no path keeps
+its own map of names.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ....calc import MAX_ABS, CalcError
+from ..lexicon.words import clean_label, split_years
+
+#: (">" or "<", bound): the test a filter or a count keeps its operands by
+Test = tuple[str, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +32,11 @@ class Operator:
     formula: Callable[[Sequence[str]], str] | None = None
     words: Callable[[Sequence[str], Sequence[str]], str] | None = None
     compute: Callable[[Sequence[float]], float] | None = None
+    #: a choosing operator: which operands it keeps, from their values (a callable, so a filter with no test
+    #: never asks for them) and the Program's test
+    keep: Callable[[int, Callable[[], Sequence[float]], Test | None], list[int]] | None = None
+    #: how a choosing operator answers, from the names of the operands it kept
+    answer: Callable[[Sequence[str]], str | tuple[str, ...]] = tuple
 
     @property
     def numeric(self) -> bool:
@@ -35,6 +47,25 @@ def _divide(a: float, b: float) -> float:
     if b == 0:
         raise CalcError("division by zero")
     return a / b
+
+
+def passes(value: float, test: Test) -> bool:
+    sign, bound = test
+    return value > bound if sign == ">" else value < bound
+
+
+def _extreme(pick: Callable) -> Callable[[int, Callable[[], Sequence[float]], Test | None], list[int]]:
+    def keep(n: int, values: Callable[[], Sequence[float]], test: Test | None) -> list[int]:
+        found = values()
+        return [pick(range(n), key=found.__getitem__)] if n else []
+    return keep
+
+
+def _passing(n: int, values: Callable[[], Sequence[float]], test: Test | None) -> list[int]:
+    """Every operand when there is no test (a count of rows, the rows a question names), else those passing it."""
+    if test is None:
+        return list(range(n))
+    return [i for i, v in enumerate(values()) if passes(v, test)]
 
 
 def _joined(symbol: str) -> Callable[[Sequence[str], Sequence[str]], str]:
@@ -58,10 +89,10 @@ OPERATORS: tuple[Operator, ...] = (
     Operator("lookup", 1, None, ("cell",)),
     Operator("span", 0, None),
     Operator("spans", 0, None),
-    Operator("count", 0, None),
-    Operator("argmax", 0, None),
-    Operator("argmin", 0, None),
-    Operator("filter", 0, None),
+    Operator("count", 0, None, keep=_passing, answer=lambda names: str(len(names))),
+    Operator("argmax", 1, None, words=lambda n, b: f"the largest of {', '.join(b)}", keep=_extreme(max)),
+    Operator("argmin", 1, None, words=lambda n, b: f"the smallest of {', '.join(b)}", keep=_extreme(min)),
+    Operator("filter", 0, None, keep=_passing),
 )
 BY_NAME = {op.name: op for op in OPERATORS}
 #: names an earlier version wrote into Programs' JSON (predictions, a page's history), read as today's
@@ -79,6 +110,14 @@ def operator(name: str) -> Operator:
 def asked(kind: str) -> Operator | None:
     """The operator a question kind or plan operator asks for ("diff" -> subtract), None when none does."""
     return next((op for op in OPERATORS if kind in op.asked_as), None)
+
+
+#: how a kept cell is named in a choosing operator's answer (a Program's ``key``); no key: the operand's text
+NAMES: dict[str, Callable[[object], str]] = {
+    "row": lambda cell: clean_label(cell.row_label),  # type: ignore[attr-defined]
+    "column": lambda cell: cell.col_label.strip(),  # type: ignore[attr-defined]
+    "period": lambda cell: split_years(cell.col_label)[0],  # type: ignore[attr-defined]
+}
 
 
 def checked(value: float) -> float:

@@ -20,7 +20,7 @@ from typing import Union
 from ....calc import CalcError
 from ....numbers import format_number
 from ....types import Answer, Evidence
-from .operators import checked, operator
+from .operators import NAMES, Test, checked, operator
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +76,10 @@ def _num(value: float) -> str:
 class Program:
     """``op`` over ``args``, answered in ``scale``; ``pattern`` names the pattern that proposed it.
 
-    ``answer_value`` is set for value programs whose answer is not computed from operands (the label
-    chosen by argmax, the count of rows a filter kept).
+    ``answer_value`` is set for value programs whose answer is not read from their operands (a span the reader
+    cut, the periods of the column headers). A choosing operator (argmax, argmin, filter, count) keeps operands
+    each time it runs: ``test`` is the test a filter or count keeps them by, ``key`` how a kept cell is named
+    (``operators.NAMES``: its row, its column, its period; none: its text).
     """
 
     op: str
@@ -86,10 +88,17 @@ class Program:
     pattern: str = ""
     answer_value: str | tuple[str, ...] | None = None
     features: dict[str, float] = field(default_factory=dict, compare=False, hash=False)
+    key: str = ""
+    test: Test | None = None
 
     def __post_init__(self) -> None:
         if self.op != (name := operator(self.op).name):  # an earlier name of the operator (JSON of older runs)
             object.__setattr__(self, "op", name)
+        if self.key and self.key not in NAMES:
+            raise ValueError(f"unknown key {self.key!r}; known: {', '.join(NAMES)}")
+        if self.test is not None and (len(self.test) != 2 or self.test[0] not in "<>" or
+                                      not isinstance(self.test[1], (int, float))):
+            raise ValueError(f"a test is ['>' or '<', a number], not {self.test!r}")
 
     @property
     def numeric(self) -> bool:
@@ -106,7 +115,7 @@ class Program:
 
     def evidence(self) -> tuple[Evidence, ...]:
         out: list[Evidence] = []
-        for a in self.args:
+        for a in self._shown():
             if isinstance(a, Program):
                 out.extend(a.evidence())
             elif isinstance(a, Cell):
@@ -116,9 +125,10 @@ class Program:
         return tuple(dict.fromkeys(out))
 
     def cells(self) -> tuple[Cell, ...]:
-        """Every table cell the program reads, nested programs included, in operand order."""
+        """Every table cell the program's answer rests on (a choosing operator: the cells it keeps), nested
+        programs included, in operand order."""
         out: list[Cell] = []
-        for a in self.args:
+        for a in self._shown():
             if isinstance(a, Program):
                 out.extend(a.cells())
             elif isinstance(a, Cell):
@@ -142,12 +152,34 @@ class Program:
             raise CalcError(f"{self.op} needs {op.least} operands, has {len(self.args)}")
         return [each(a) for a in self.args[:op.most]]
 
+    def kept(self, history: Sequence[Program] = ()) -> tuple[Operand, ...]:
+        """The operands a choosing operator keeps when it runs (every operand for any other operator)."""
+        keep = operator(self.op).keep
+        if keep is None:
+            return self.args
+        return tuple(self.args[i] for i in keep(len(self.args), lambda: [_operand_value(a, history)
+                                                                          for a in self.args], self.test))
+
+    def _shown(self) -> tuple[Operand, ...]:
+        try:
+            return self.kept()
+        except CalcError:  # it cannot run: all it reads
+            return self.args
+
     def run(self, history: Sequence[Program] = ()) -> Answer:
-        """The answer this program gives: a number rounded as TAT-QA writes it, a span, or a list."""
+        """The answer this program gives: a number rounded as TAT-QA writes it, a span, a list, the names or
+        the number of the operands a choosing operator keeps."""
         if self.answer_value is not None:
             return Answer(self.answer_value, self.scale, self.formula(history))
+        op = operator(self.op)
         if self.numeric:
             return Answer(format_number(self.value(history), 2), self.scale, self.formula(history))
+        if op.keep is not None:
+            name = NAMES.get(self.key) or (lambda a: _operand_text(a, history))
+            try:
+                return Answer(op.answer(tuple(name(a) for a in self.kept(history))), self.scale)
+            except (AttributeError, IndexError):
+                raise CalcError(f"a {self.op} program cannot name its operands by {self.key!r}") from None
         texts = tuple(_operand_text(a, history) for a in self.args)
         if self.op == "count":
             return Answer(str(len(texts)), self.scale)
@@ -174,14 +206,24 @@ class Program:
             out["pattern"] = self.pattern
         if self.answer_value is not None:
             out["answer_value"] = list(self.answer_value) if isinstance(self.answer_value, tuple) else self.answer_value
+        if self.key:
+            out["key"] = self.key
+        if self.test is not None:
+            out["test"] = list(self.test)
         return out
 
     @classmethod
     def from_json(cls, data: dict) -> Program:
-        value = data.get("answer_value")
-        return cls(op=data["op"], args=tuple(_operand_from_json(a) for a in data.get("args", ())),
-                   scale=data.get("scale", ""), pattern=data.get("pattern", ""),
-                   answer_value=tuple(value) if isinstance(value, list) else value)
+        """The Program of its JSON form; ValueError naming what is wrong (an unknown operator, key or operand
+        kind, too few operands, a malformed test)."""
+        value, test = data.get("answer_value"), data.get("test")
+        program = cls(op=data["op"], args=tuple(_operand_from_json(a) for a in data.get("args", ())),
+                      scale=data.get("scale", ""), pattern=data.get("pattern", ""),
+                      answer_value=tuple(value) if isinstance(value, list) else value, key=data.get("key", ""),
+                      test=tuple(test) if isinstance(test, list) else test)
+        if len(program.args) < (least := operator(program.op).least):
+            raise ValueError(f"a {program.op} program needs {least} operands, has {len(program.args)}")
+        return program
 
 
 _KINDS = {"cell": Cell, "text_number": TextNumber, "span": Span, "const": Const, "ref": Ref}

@@ -36,12 +36,6 @@ def passes(value: float, test: tuple[str, float]) -> bool:
     return value > bound if sign == ">" else value < bound
 
 
-def clean_label(label: str) -> str:
-    """A row label without its footnote mark ("Incentive schemes1" -> "Incentive schemes")."""
-    label = re.sub(r"(?<=[a-z])\d$", "", label.strip())
-    return re.sub(r"\s*\(\d\)$|:$", "", label).strip()
-
-
 def section_rows(view: TableView, q: Query) -> list[int]:
     """Rows of the section the question names; with no section named, every non-total data row."""
     qset = set(q.tokens)

@@ -10,21 +10,8 @@ from dataclasses import dataclass, field
 from ....numbers import parse_number
 from ....types import Table
 from ..lexicon.scale import scale_of_text
-from ..lexicon.words import is_year, years_in
+from ..lexicon.words import is_year, split_years, years_in
 from ..program.program import Cell
-
-_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
-
-
-def split_years(text: str) -> list[str]:
-    """The years of a header; a split fiscal year ("2018/2019", "2018/19") is named by the year it ends in."""
-    years = years_in(text)
-    m = _SPLIT_YEAR.search(text)
-    if m and len(years) <= 2:
-        end = m.group(2) if len(m.group(2)) == 4 else m.group(1)[:2] + m.group(2)
-        if int(end) == int(m.group(1)) + 1:
-            return [end] + [y for y in years if y != end]
-    return years
 
 
 def cell_number(text: str) -> float | None:
