@@ -1,14 +1,16 @@
 """The learned ranker: general features of a candidate Program -> a score; the best candidate answers.
 
-Features say how well the candidate fits the question, never which question it is: the pattern or text route
-that proposed it, the operator asked, how well its operands' row/column labels cover the question's words
-against how well a sentence does (the best one and the span's own), whether a text span holds an amount when a
-period is asked (and not a date's day), the answer-source model's log-odds that the answer sits in the text
-(``source.py``), operand order and sign, unit plausibility, and how many other candidates agree. The weights
-(``rank_weights.json``, a few kilobytes, with the answer-source model's) are fitted by
-``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped by table; the same
-script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
-held-out folds, is the prediction's confidence.
+Features say how well the candidate fits the question, never which question it is nor which pattern proposed
+it (``shape``: where it reads, its operator, its operands, its builder's markers, so a new pattern row is scored
+without a refit): how well its operands' row/column labels cover the question's words against how well a
+sentence does (the best one and the span's own), whether a text span holds an amount when a period is asked (and
+not a date's day), the answer-source model's log-odds that the answer sits in the text (``source.py``), the
+question model's probability of the answer type and source the candidate gives (``question_model.py``), operand
+order and sign, unit plausibility, and how many other candidates agree. The weights (``rank_weights.json``, a
+few kilobytes, with the answer-source model's) are fitted by ``benchmarks/train_ranker.py`` on TAT-QA train
+outside its lockbox, with cross-validation grouped by context; the same script reproduces the file byte for
+byte. The chosen candidate's score, calibrated on dev's open part (train has no answers for table spans), is the
+prediction's confidence.
 """
 
 from __future__ import annotations
@@ -104,12 +106,13 @@ def _order_feature(program: Program) -> float:
 
 
 def shape(c: Candidate, asked: str) -> dict[str, float]:
-    """What a candidate is, never which pattern proposed it: where it reads (table or text), its operator and the
-    route's, each crossed with the operator asked, how many operands it reads, and the markers its builder set
+    """What a candidate is, never which pattern proposed it: where it reads (table or text), its operator, each
+    crossed with the operator asked, how many operands it reads, and the markers its builder set
     (a swapped order, a runner-up row, the reader's rank). A new pattern row is scored by these."""
     op = c.program.op
-    f = {f"src_{c.source}": 1.0, f"op_{op}_{c.source}": 1.0, f"route_{c.route}": 1.0, f"kind_{asked}_{c.source}": 1.0,
-         f"kind_{asked}_op_{op}": 1.0, f"kind_{asked}_route_{c.route}": 1.0, **c.features}
+    # not the route either: a pattern may report its own name there (named_ratio), unseen by the fit
+    f = {f"src_{c.source}": 1.0, f"op_{op}_{c.source}": 1.0, f"kind_{asked}_{c.source}": 1.0,
+         f"kind_{asked}_op_{op}": 1.0, **c.features}
     f["operands"] = math.log1p(len(c.program.args))
     f["given_value"] = float(c.program.answer_value is not None and not c.program.args)
     return f
