@@ -90,14 +90,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _print_patterns(rows: list[dict]) -> None:
+    """Turns each pattern answered and its strict precision, per half (half B as aggregates only)."""
     by = collections.defaultdict(list)
     for r in rows:
-        by[r["pattern"]].append(r["strict"])
-    print("\n| pattern | example | turns | strict precision |\n|---|---|---|---|")
+        by[(r["pattern"], half_of(r["uid"]))].append(r["strict"])
+    print("\n| pattern | example | A turns | A strict precision | B turns | B strict precision |\n|---|---|---|---|---|---|")
     for p in PATTERNS:
-        hits = by.get(p.name, [])
-        share = f"{100 * sum(hits) / len(hits):.1f}" if hits else "-"
-        print(f"| {p.name} | {p.example} | {len(hits)} | {share} |")
+        cells = []
+        for half in "AB":
+            hits = by.get((p.name, half), [])
+            cells += [str(len(hits)), f"{100 * sum(hits) / len(hits):.1f}" if hits else "-"]
+        print(f"| {p.name} | {p.example} | {' | '.join(cells)} |")
 
 
 if __name__ == "__main__":

@@ -29,18 +29,21 @@ def default_reply(messages: list[dict]) -> str:
 class FakeOpenAI:
     def __init__(self, latency: float = 0.0, fault: str | None = None, fail_first: int = 0,
                  retry_after: str | None = None, stall_after: int | None = None, reply=default_reply,
-                 fail_every: int = 0, capacity: int = 0, fail=None, body=None, api_key: str | None = None) -> None:
+                 fail_every: int = 0, capacity: int = 0, fail=None, body=None, status=None,
+                 api_key: str | None = None) -> None:
         self.latency, self.fault, self.fail_first, self.retry_after = latency, fault, fail_first, retry_after
         self.fail_every, self.capacity = fail_every, capacity  # every Nth request a 500; requests served at once
         self.requests = 0
         self.stall_after, self.reply = stall_after, reply
         self.fail = fail  # messages -> True: answer that request with a 500 (every attempt)
         self.body = body  # messages -> bytes: send this 200 body instead of a well-formed completion
+        self.status = status  # messages -> (code, message) or None: answer that request with this error
         self.api_key = api_key  # set: every request without "Bearer <api_key>" gets a 401, as a hosted API
         self.received: collections.Counter[str] = collections.Counter()
         self.answered: collections.Counter[str] = collections.Counter()
         self.times: dict[str, list[float]] = collections.defaultdict(list)
         self.inflight = self.max_inflight = 0
+        self.outstanding = self.max_outstanding = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
         self.port = 0
@@ -95,7 +98,7 @@ class FakeOpenAI:
     # -------------------------------------------------------- HTTP
     @staticmethod
     def _response(status: int, body: bytes, extra: dict[str, str] | None = None) -> bytes:
-        reason = {200: "OK", 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests",
+        reason = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests",
                   500: "Internal Server Error", 404: "Not Found"}[status]
         headers = {"content-type": "application/json", "content-length": str(len(body)), **(extra or {})}
         head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
@@ -115,7 +118,7 @@ class FakeOpenAI:
                 body = await reader.readexactly(int(headers.get("content-length", 0)))
                 if self.api_key is not None and headers.get("authorization") != f"Bearer {self.api_key}":
                     writer.write(self._response(401, b'{"error": {"message": "invalid api key"}}'))
-                elif method == "POST" and path != "/v1/chat/completions":
+                elif path not in ("/v1/chat/completions", "/v1/models"):  # the API lives under /v1 only
                     writer.write(self._response(404, b'{"error": {"message": "no such route"}}'))
                 elif method == "GET":
                     writer.write(self._response(200, b'{"object": "list", "data": [{"id": "fake"}]}'))
@@ -131,6 +134,14 @@ class FakeOpenAI:
         key = hashlib.sha256(json.dumps(data["messages"], sort_keys=True).encode()).hexdigest()
         self.received[key] += 1
         attempt = self.received[key]
+        self.outstanding += 1  # received and not yet answered, queued or computing
+        self.max_outstanding = max(self.max_outstanding, self.outstanding)
+        try:
+            return await self._chat_counted(data, key, attempt, writer)
+        finally:
+            self.outstanding -= 1
+
+    async def _chat_counted(self, data: dict, key: str, attempt: int, writer: asyncio.StreamWriter) -> bool:
         self.times[key].append(time.monotonic())
         self.requests += 1
         if self.fail_every and self.requests % self.fail_every == 0:
@@ -151,6 +162,11 @@ class FakeOpenAI:
                 await self._released.wait()
                 writer.transport.abort()
                 return False
+            refusal = self.status(data["messages"]) if self.status is not None else None
+            if refusal is not None:
+                error = json.dumps({"error": {"message": refusal[1], "type": "invalid_request_error"}}).encode()
+                writer.write(self._response(refusal[0], error))
+                return True
             if self.fail is not None and self.fail(data["messages"]):
                 writer.write(self._response(500, b'{"error": {"message": "injected"}}'))
                 return True

@@ -94,3 +94,21 @@ def test_an_expense_shown_in_brackets_is_answered_as_an_amount_and_the_reading_s
     assert ask.main(["--table", PNL, question]) == 0
     out = capsys.readouterr().out
     assert answer + "\n" in out and "note: the table shows " in out and " in brackets" in out
+
+
+def test_chat_follow_ups_over_periods_a_person_asks(monkeypatch, capsys):
+    turns = ["And the quarter before?", "What is the percentage increase?", "What about net income in Q3?",
+             "As a percentage of revenue?"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(turns) + "\n"))
+    assert ask.main(["--table", PNL, "--chat", "What was revenue in Q2 2023?"]) == 0
+    answers = [line for line in capsys.readouterr().out.splitlines() if line.startswith("answer:")]
+    assert answers == ["answer: 13,100 thousand", "answer: 12,450 thousand", "answer: 5.22%", "answer: 1,980 thousand",
+                       "answer: 14.28%"]
+
+
+def test_a_count_read_from_a_table_without_a_scale_is_not_given_the_texts_scale(tmp_path):
+    (tmp_path / "beds.csv").write_text("Measure,FY2023,FY2024\nStaffed beds,210,224\nAdmissions,\"19,120\",\"19,870\"\n",
+                                       encoding="utf-8")
+    pred = tabtext.ask("How many staffed beds did the hospital have in FY2024?", tables=[str(tmp_path / "beds.csv")],
+                       text="Financial amounts in the workbook are in millions of US dollars.")
+    assert pred.meta["display"] == "224" and pred.answer.scale == ""

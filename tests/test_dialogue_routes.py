@@ -117,3 +117,24 @@ def test_a_follow_up_through_the_chat_route_reads_the_earlier_turns(client):
     assert follow_up["question"].lower().startswith("and")
     got = by_chat({**case, "turns": [first, follow_up]}, client, stream=False, table_in_system=False)
     assert got[1] == (canonical(follow_up["answer"]), follow_up["scale"])
+
+
+def test_a_conversation_reads_tables_from_the_system_and_every_user_message_from_the_last_table_on():
+    from tabtext.serve_guard import Limits
+    from tabtext.server import BadInput, example_from_messages
+
+    demo = "| | 2019 |\n|---|---|\n| Sales | 5 |\n\nQuestion: What were sales in 2019?"
+    table = "| | 2020 | 2019 |\n|---|---|---|\n| Revenue | 12 | 11 |"
+    messages = [{"role": "system", "content": "Answer from this.\n\n" + table},
+                {"role": "user", "content": demo}, {"role": "assistant", "content": "5"},
+                {"role": "user", "content": "| | 2020 |\n|---|---|\n| Cost | 3 |\n\nQuestion: What was cost in 2020?"},
+                {"role": "assistant", "content": "3"}, {"role": "user", "content": "and revenue?"}]
+    ex = example_from_messages(messages)
+    assert ex.question == "and revenue?" and ex.meta["conversation"]
+    assert [t.rows[-1][0] for t in ex.context.tables] == ["Revenue", "Cost"]  # the demonstration is not read
+    assert [(t.role, t.content) for t in ex.history] == [("user", "What was cost in 2020?"), ("assistant", "3")]
+    wide = "| | 2020 | 2019 | 2018 |\n|---|---|---|---|\n" + "\n".join(f"| Line {i} | 1 | 2 | 3 |" for i in range(4))
+    both = [{"role": "system", "content": wide}, {"role": "user", "content": wide + "\n\nQuestion: What was line 1?"}]
+    assert len(example_from_messages(both, Limits(cells=40)).context.tables) == 2  # 20 cells each
+    with pytest.raises(BadInput, match="36 cells"):  # each message's table passes, both together do not
+        example_from_messages(both, Limits(cells=36))

@@ -46,10 +46,11 @@ def test_gives_up_after_retries_with_a_per_item_error():
 
 def test_client_errors_are_not_retried():
     examples = make_examples(2)
-    with FakeOpenAI() as server:
-        preds = OpenAIEngine(model="fake", base_url=server.base_url + "/nope", check=False).answer(examples)
-    assert all(p.answer is None and p.error.startswith("HTTP 404") for p in preds)
-    assert all(p.meta["attempts"] == 1 for p in preds)
+    with FakeOpenAI(status=lambda messages: (400, "'temperature' is out of range")) as server:
+        preds = OpenAIEngine(model="fake", base_url=server.base_url, check=False).answer(examples)
+    assert all(p.answer is None and p.error.startswith("HTTP 400") for p in preds)
+    assert all(p.meta["attempts"] == 1 and p.meta["http_status"] == 400 for p in preds)
+    assert sum(server.received.values()) == 2
 
 
 def test_retry_after_is_honoured():

@@ -1,4 +1,5 @@
-"""Opt-in (``-m llm``): 20 TAT-QA dev questions through a real local model served by llama_cpp.server.
+"""Opt-in (``-m llm``): the LLM path against a real local model served by llama_cpp.server: 20 TAT-QA dev questions
+at default settings, ConvFinQA turns that must not continue the transcript, and a base_url without /v1.
 
 Either point it at a running OpenAI-compatible server with TABTEXT_LLM_BASE_URL (and TABTEXT_LLM_MODEL for the
 model name), or give a GGUF file with TABTEXT_LLM_GGUF and have ``llama-cpp-python[server]`` installed: the test
@@ -65,19 +66,42 @@ def test_twenty_tatqa_dev_questions_through_a_local_model(llm_base_url, shared_d
 
     examples = tatqa.load(shared_data("tatqa/tatqa_dataset_dev.json"))[:N]
     model = os.environ.get("TABTEXT_LLM_MODEL", "local")
-    engine = OpenAIEngine(model=model, base_url=llm_base_url, concurrency=1, max_tokens=128, timeout=600,
-                          cache=str(tmp_path / "cache.sqlite"))
+    engine = OpenAIEngine(model=model, base_url=llm_base_url, timeout=600, cache=str(tmp_path / "cache.sqlite"))
     start = time.perf_counter()
-    preds = engine.answer(examples)
+    preds = engine.answer(examples)  # default settings: concurrency=auto, prompt=fair
     elapsed = time.perf_counter() - start
 
     transport = [p.error for p in preds if p.error and p.error != "no answer in the model output"]
     assert not transport, transport
+    assert all(p.meta["attempts"] == 1 for p in preds)  # no request sent twice
     assert all(p.raw for p in preds) and all(p.meta["usage"].get("completion_tokens") for p in preds)
     report = score_predictions("tatqa", examples, {p.uid: p for p in preds})
     tokens = sum(p.meta["usage"].get("total_tokens", 0) for p in preds)
     print(f"\n{N} TAT-QA dev questions via {llm_base_url} ({model}): {elapsed:.0f} s, {tokens} tokens, "
-          f"scores {report.scores}, extractors {dict(Counter(p.meta['extractor'] for p in preds))}")
+          f"scores {report.scores}, extractors {dict(Counter(p.meta['extractor'] for p in preds))}, "
+          f"scale read from the answer text {sum(1 for p in preds if p.meta.get('scale_from_text'))}, "
+          f"concurrency {engine.provenance()['concurrency']}")
     # the same run again is answered from the cache without a request
     again = engine.answer(examples)
     assert all(p.meta["cached"] for p in again) and [p.raw for p in again] == [p.raw for p in preds]
+
+
+def test_convfinqa_replies_do_not_continue_the_transcript(llm_base_url):
+    from tabtext.benchmarks import BENCHMARKS
+
+    release = Path(__file__).parent / "data" / "chatrag" / "release" / "convfinqa" / "dev.json"
+    examples = [ex for ex in BENCHMARKS.get("chatrag").load(release, dataset="convfinqa") if ex.history][:8]
+    engine = OpenAIEngine(model=os.environ.get("TABTEXT_LLM_MODEL", "local"), base_url=llm_base_url, timeout=600)
+    preds = engine.answer(examples)
+    assert all(p.raw is not None and not p.error for p in preds), [p.error for p in preds]
+    assert not [p.raw for p in preds if "User:" in p.raw or "Assistant:" in p.raw]
+
+
+def test_the_cli_stops_at_once_on_a_base_url_without_v1(llm_base_url, tmp_path):
+    gold = Path(__file__).parent / "data" / "tatqa" / "mini.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    root = llm_base_url[: -len("/v1")]
+    done = subprocess.run([sys.executable, "-m", "tabtext.cli", "run", "tatqa", "--file", str(gold), "--quiet",
+                           "--out", str(tmp_path / "run"), "--engine", f"openai:model=local,base_url={root}"],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and f"did you mean base_url={root}/v1?" in done.stderr, done.stderr

@@ -38,3 +38,9 @@ def test_a_table_covers_its_periods_on_columns_or_rows_and_a_year_from_its_quart
     assert covers(Period(2023, 12, 12), held) and not covers(Period(2019, 12, 12), held)
     assert not covers(Period(2023, 9, 3, "quarter"), held) and covers(Period(None, 6, 3, "quarter"), held)
     assert covers(Period(2019, 12, 12), [Period(2019, 12, 1, "date", 31)])  # a balance sheet's date in the year
+
+
+def test_a_month_named_alone_is_read_but_may_only_as_in_may():
+    from tabtext.periods import months_named
+
+    assert months_named("And in June? You may compare it with in May, Sept. and dec") == [6, 5, 9, 12]

@@ -33,3 +33,23 @@ def test_bar_shows_count_rate_and_eta():
             advance()
     text = out.getvalue()
     assert "scoring" in text and "10/10" in text and "it/s" in text and "eta" in text
+
+
+def test_a_log_file_gets_a_plain_line_every_so_many_seconds(monkeypatch):
+    import time
+
+    monkeypatch.delenv("TABTEXT_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TABTEXT_PROGRESS_EVERY", "0.05")
+    log = io.StringIO()
+    with progress(4, "tatqa [openai]", stream=log) as advance:
+        for _ in range(4):
+            time.sleep(0.06)
+            advance()
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 4 and lines[-1].startswith("tatqa [openai]: 4/4 (100%), ") and "it/s" in lines[-1]
+    assert "\x1b" not in log.getvalue()  # plain text, no terminal codes
+    quiet = io.StringIO()
+    with progress(4, "x", stream=quiet, quiet=True) as advance:
+        time.sleep(0.06)
+        advance(4)
+    assert quiet.getvalue() == ""

@@ -240,6 +240,30 @@ def test_gold_derivation_numbers_after_a_bracket_are_highlighted(tmp_path):
     assert "<td class='g'>(800.1)</td>" in html and "<td class='g'>(700.5)</td>" in html
 
 
+def test_an_llm_reply_and_how_it_was_read_are_shown_with_the_wrong_answer(tmp_path):
+    gold = tmp_path / "gold.json"
+    shutil.copy(DATA / "gold.json", gold)
+    run = tmp_path / "run"
+    run.mkdir()
+    reply = '{"answer": "-306.2", "scale": "", "derivation": "1146.2 - 1452.4"} <b>'
+    meta = {"extractor": "json_strict", "finish_reason": "length", "usage": {"prompt_tokens": 812,
+            "completion_tokens": 23}, "scale_from_text": True}
+    (run / "predictions.jsonl").write_text(json.dumps({"uid": "q2", "answer": "-306.2", "scale": "", "raw": reply,
+                                                       "meta": meta}) + "\n")
+    examples = BENCHMARKS.get("tatqa").load(gold)
+    asked = [ex for ex in examples if ex.uid == "q2"]  # a --limit run: one question of five asked
+    report = score_predictions("tatqa", asked, read_jsonl(run / "predictions.jsonl"), provenance(gold))
+    report.save(run / "report.json")
+    html = render(run, "html")
+    item = _item(html, "q2")
+    assert "model reply" in item and "&lt;b&gt;" in item and "<b>" not in item.split("model reply")[1][:200]
+    assert "read by json_strict; scale read from the answer text; finish_reason length; tokens 812 + 23" in item
+    from tabtext.render.data import scale_confusion
+
+    _, _, counts = scale_confusion(load_run(run))
+    assert sum(counts.values()) == 1  # the question asked, not the five in the gold file
+
+
 def test_bare_report_prints_the_scores_and_writes_the_markdown_beside_the_run(run_dir, tmp_path):
     import subprocess
     import sys

@@ -104,3 +104,10 @@ def test_too_large_and_not_utf8(tmp_path):
 
 def test_split_paragraphs():
     assert split_paragraphs("One\nline.\n\n  \nTwo.\n") == ["One line.", "Two."]
+
+
+def test_a_bold_or_italic_markdown_cell_is_read_as_its_text():
+    from tabtext.tables import parse_table_text
+
+    table = parse_table_text("| Dept | 2023 |\n|---|---|\n| **Total** | **1,210** |\n| _Sales_ | *2* |\n| a_b | 3 * 4 |\n")
+    assert table.rows[1:] == (("Total", "1,210"), ("Sales", "2"), ("a_b", "3 * 4"))

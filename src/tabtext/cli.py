@@ -57,6 +57,9 @@ def _add_engine(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, help="answer only the first N questions")
     p.add_argument("--out", type=Path, help="run folder (default: a new folder under runs/)")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out (nothing asked twice)")
+    p.add_argument("--allow-engine-change", action="store_true",
+                   help="let --resume continue a run with another engine or model (refused otherwise: the report "
+                   "would credit the new one with the old one's answers)")
     p.add_argument("--batch-size", type=int, default=64, help="questions per engine batch (default 64)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",

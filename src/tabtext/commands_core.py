@@ -271,9 +271,12 @@ def _build_engine(args: argparse.Namespace) -> Engine:
     return engine
 
 
-def _preflight(engine: Engine) -> None:
+def _preflight(engine: Engine, examples: Sequence[Example] | None = None) -> None:
+    """The endpoint and key; an engine whose every answer of ``examples`` is cached asks nothing."""
     preflight = getattr(engine, "preflight", None)
-    if callable(preflight):
+    if callable(preflight) and examples is not None:
+        preflight(examples)
+    elif callable(preflight):
         preflight()
 
 
@@ -293,9 +296,10 @@ def _prepare(args: argparse.Namespace) -> tuple[Engine, object, Path, list[Examp
     engine = _build_engine(args)
     bench, gold_path, examples = _load(args)
     _check_answerable(args, gold_path, examples)
+    examples = examples[: args.limit] if args.limit is not None else examples
     out = _run_dir(args)
-    _preflight(engine)
-    return engine, bench, gold_path, examples[: args.limit] if args.limit is not None else examples, out
+    _preflight(engine, examples)
+    return engine, bench, gold_path, examples, out
 
 
 def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], list[Prediction], Path]:
@@ -306,7 +310,8 @@ def _predict(args: argparse.Namespace) -> tuple[object, Path, list[Example], lis
     records = run_files.records_path(out)
     lock = lock_run_dir(out)  # makes the folder; a second run on it refuses in one line
     predictions = predict(engine, examples, args.batch_size, records=records,
-                          label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet)
+                          label=f"{args.benchmark} [{args.engine.split(':')[0]}]", quiet=args.quiet,
+                          allow_engine_change=args.allow_engine_change)
     args.engine_provenance = getattr(engine, "provenance", dict)()  # replicas, Ray workers
     official = run_files.official_path(out, args.benchmark)
     bench.write_predictions(predictions, official)

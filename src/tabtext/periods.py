@@ -50,6 +50,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.
     ("year", _NOT_AMOUNT + r"\b" + _YEAR + r"(?![.,]\d)"),
 ))
 _MONTH_ALONE = re.compile(r"^" + _MONTH + r"$", re.I)
+_MONTH_WORD = re.compile(r"\b(?:(?!may\b)(?:" + _MONTH[len("(?P<mon>"):-len(")\\.?")] + r")|(?<=in )may)\b", re.I)
 
 
 def _year(m: re.Match[str]) -> int | None:
@@ -98,6 +99,11 @@ def find_periods(text: str) -> list[tuple[int, int, Period]]:
                 found.append((m.start(), m.end(), period))
                 taken.append((m.start(), m.end()))
     return sorted(found, key=lambda f: f[0])
+
+
+def months_named(text: str) -> list[int]:
+    """The months ``text`` names by name alone, as 1-12 ("and in June?"; "may" only as "in May")."""
+    return [_MONTHS[m.group(0).lower()] for m in _MONTH_WORD.finditer(text)]
 
 
 def as_period(cell: str) -> Period | None:

@@ -174,6 +174,12 @@ def append_jsonl(path: Path | str, predictions: Iterable[Prediction]) -> None:
 
 
 def resumable(done: dict[str, Prediction]) -> tuple[dict[str, Prediction], list[str]]:
-    """Split saved predictions into those to keep and the uids to ask again: errors that got no reply."""
-    keep = {uid: p for uid, p in done.items() if not (p.error and not p.raw)}
+    """Split saved predictions into those to keep and the uids to ask again: errors that got no reply, except a
+    request the server refused as malformed (a 4xx), which would only be refused again."""
+    keep = {uid: p for uid, p in done.items()
+            if not (p.error and not p.raw and not 400 <= _int(p.meta.get("http_status")) < 500)}
     return keep, [uid for uid in done if uid not in keep]
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -1,4 +1,4 @@
-"""A progress bar for long commands: rich on a terminal, silent in pipes, in CI and with ``--quiet``.
+"""A progress bar for long commands: rich on a terminal, a line every 30 s on a log file, silent with ``--quiet``.
 
 Usage (the run loop)::
 
@@ -6,7 +6,8 @@ Usage (the run loop)::
         for batch in ...:
             advance(len(batch))
 
-The bar goes to stderr (results go to stdout) and shows done/total, items/s and the ETA.
+The bar goes to stderr (results go to stdout) and shows done/total, items/s and the ETA. On a log file (no
+terminal) one plain line every 30 s says the same (``TABTEXT_PROGRESS_EVERY`` sets the seconds).
 """
 
 from __future__ import annotations
@@ -33,12 +34,36 @@ def _noop(n: int = 1) -> None:
     return None
 
 
+def _log_lines(total: int | None, label: str, stream: TextIO | None,
+               every: float | None = None) -> Callable[[int], None]:
+    """For a log file (no terminal): one plain line every ``every`` seconds (``TABTEXT_PROGRESS_EVERY``, 30)."""
+    import time
+
+    every = every if every is not None else float(os.environ.get("TABTEXT_PROGRESS_EVERY") or 30)
+    started = last = time.monotonic()
+    done = 0
+
+    def advance(n: int = 1) -> None:
+        nonlocal done, last
+        done += n
+        now = time.monotonic()
+        if now - last < every:
+            return
+        last = now
+        rate = done / max(now - started, 1e-9)
+        left = f", {(total - done) / rate:.0f} s left" if total and rate > 0 else ""
+        share = f"/{total} ({100 * done / total:.0f}%)" if total else ""
+        print(f"{label or 'working'}: {done}{share}, {rate:.2f} it/s{left}", file=stream or sys.stderr, flush=True)
+
+    return advance
+
+
 @contextmanager
 def progress(total: int | None, label: str = "", quiet: bool = False,
              stream: TextIO | None = None, force: bool = False) -> Iterator[Callable[[int], None]]:
     """Yield ``advance(n=1)``; draws a rich bar when :func:`enabled` (or ``force``), else does nothing."""
     if not (force or enabled(quiet, stream)):
-        yield _noop
+        yield _noop if quiet or os.environ.get("TABTEXT_NO_PROGRESS") else _log_lines(total, label, stream)
         return
     from rich.console import Console
     from rich.progress import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from . import __version__
@@ -106,11 +106,12 @@ def score_predictions(benchmark: str, examples: Sequence[Example], predictions: 
 
 
 def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, records: Path | None = None,
-            label: str = "", quiet: bool = True) -> list[Prediction]:
+            label: str = "", quiet: bool = True, allow_engine_change: bool = False) -> list[Prediction]:
     """The one predict loop, in example order. Engines with ``iter_answers`` (concurrent ones) stream each
     answer as it arrives; others answer in batches. With ``records`` (a predictions.jsonl) questions already
     answered there are not asked again and every new answer is appended the moment it exists, so a crashed
-    run resumes where it stopped. A progress bar on stderr unless ``quiet``."""
+    run resumes where it stopped, with the same engine and model unless ``allow_engine_change``. A progress bar
+    on stderr unless ``quiet``."""
     from .predictions import append_jsonl, read_jsonl, resumable, to_record
     from .progress import progress
 
@@ -118,6 +119,8 @@ def predict(engine: Engine, examples: Sequence[Example], batch_size: int = 64, r
     retry: list[str] = []
     if records is not None and records.exists():
         done, retry = resumable(read_jsonl(records))  # items that errored without a reply are asked again
+        if not allow_engine_change:
+            _refuse_another_engine(records, engine, done.values())
         records.write_text("".join(json.dumps(to_record(p), ensure_ascii=False) + "\n" for p in done.values()),
                            encoding="utf-8")  # drop a torn last line and the errored ones before appending
     todo = [ex for ex in examples if ex.uid not in done]
@@ -139,3 +142,23 @@ def _answer_batches(engine: Engine, examples: Sequence[Example], batch_size: int
         return
     for start in range(0, len(examples), max(batch_size, 1)):
         yield list(engine.answer(examples[start:start + batch_size]))
+
+
+def _refuse_another_engine(records: Path, engine: Engine, saved: Iterable[Prediction]) -> None:
+    """Answers saved by one engine/model and continued by another would be credited to the second in one report."""
+    from .errors import TabtextError
+
+    identity = getattr(engine, "identity", None)
+    wanted = identity() if callable(identity) else {"engine": str(getattr(engine, "name", "") or "")}
+    if not wanted.get("engine"):
+        return  # an engine that does not say what it is cannot be told from another
+    for p in saved:
+        found = {k: str(p.meta.get(k) or ("solver" if k == "engine" else "")) for k in wanted}
+        if found != wanted:
+            raise TabtextError(f"{records}: holds answers from {_who(found)}, and this run is {_who(wanted)}; "
+                               "resume with the same engine, use another --out, or add --allow-engine-change to "
+                               "mix them")
+
+
+def _who(identity: Mapping[str, str]) -> str:
+    return " ".join(f"{k}={v}" for k, v in identity.items() if v)

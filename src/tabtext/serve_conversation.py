@@ -23,8 +23,10 @@ ReadMessage = Callable[[str], Example]
 SplitBlock = Callable[[str], tuple[list[Table], list[str]]]
 
 
-def conversation_example(messages: Sequence[dict], read_message: ReadMessage, split: SplitBlock) -> Example:
-    """``messages`` already checked (roles, string contents, at least one user message)."""
+def conversation_example(messages: Sequence[dict], read_message: ReadMessage, split: SplitBlock,
+                         max_cells: int) -> Example:
+    """``messages`` already checked (roles, string contents, at least one user message); the tables of all
+    messages together hold at most ``max_cells`` cells (each message's are checked as they are read)."""
     said = [(m["role"], _read(m["content"], read_message, split) if m["role"] == "user" else m["content"])
             for m in messages if m["role"] in ("user", "assistant")]
     with_table = [i for i, (role, ex) in enumerate(said) if role == "user" and ex.context.tables]
@@ -47,6 +49,8 @@ def conversation_example(messages: Sequence[dict], read_message: ReadMessage, sp
                 history.append(Turn("user", content.question))
         elif history:
             history.append(Turn("assistant", content))
+    if sum(t.n_rows * t.n_cols for t in tables) > max_cells:
+        raise BadInput(f"tables larger than {max_cells:,} cells (rows x widest row) are not accepted")
     if not said[-1][1].question:
         raise BadInput("no question found: end the last user message with a line 'Question: ...'")
     question = history.pop().content

@@ -156,10 +156,10 @@ def example_from_messages(messages: object, limits: Limits = DEFAULT_LIMITS) -> 
     if system.startswith(prompts.CHATRAG_SYSTEM) or users[-1].startswith("System: " + prompts.CHATRAG_SYSTEM):
         text = users[-1].removeprefix("System: " + prompts.CHATRAG_SYSTEM).lstrip("\n")
         return parse_chatrag(text, limits)
-    if system.startswith(prompts.TANQ_SYSTEM[:40]) or system.startswith(prompts.TATQA_SYSTEM):
+    if system.startswith((prompts.TANQ_SYSTEM[:40], prompts.TATQA_SYSTEM, prompts.TATQA_FAIR_SYSTEM)):
         return parse_user_message(users[-1], "tanq" if system.startswith(prompts.TANQ_SYSTEM[:40]) else "tatqa", limits)
     return conversation_example(messages, lambda text: parse_user_message(text, "tatqa", limits),
-                                lambda block: _split_tables_and_text(block, limits))
+                                lambda block: _split_tables_and_text(block, limits), limits.cells)
 
 
 def example_from_answer_request(body: object, limits: Limits = DEFAULT_LIMITS) -> Example:

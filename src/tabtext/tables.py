@@ -3,7 +3,7 @@
 
 Cells keep their raw text (``$ 1,452.4``, ``(19)``); number reading is ``tabtext.numbers``' job. Real-world
 quirks handled here: quoted or *unquoted* thousands separators in CSV (``Revenue,1,234,5,678`` under a
-three-column header), ``;``/tab delimiters, a UTF-8 BOM, and merged HTML header cells (``colspan`` and
+three-column header), ``;``/tab delimiters, a UTF-8 BOM, bold or italic Markdown cells (``**Total**``), and merged HTML header cells (``colspan`` and
 ``rowspan`` are expanded by repeating the cell text into every grid position it covers).
 """
 
@@ -191,7 +191,10 @@ def _split_pipe_row(line: str) -> list[str]:
             cur.append(s[i])
         i += 1
     cells.append("".join(cur))
-    return [c.strip() for c in cells]
+    return [_EMPHASIS.sub(r"\2", c.strip()) for c in cells]
+
+
+_EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(\S(?:.*\S)?)\1$")  # a bold or italic cell ("**Total**") is its text
 
 
 def parse_markdown(text: str, source: str = "<markdown>") -> list[list[str]]:

@@ -21,7 +21,6 @@ import json
 import sys
 import uuid
 import warnings
-from collections.abc import Sequence
 
 from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
@@ -171,7 +170,7 @@ class Conversation:
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
         pred = self.without_missing_period(question, pred)
-        pred = in_brackets_as_amount(pred, table_used(pred, self.context))
+        pred = for_a_person(question, pred, table_used(pred, self.context))
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
@@ -198,31 +197,11 @@ class Conversation:
         return pred
 
 
-def in_brackets_as_amount(pred: Prediction, table: Table | None) -> Prediction:
-    """An expense line the table writes in brackets throughout ("(335)") is answered as the amount a person asks
-    for (335), and the note says the table shows it in brackets (benchmark runs keep the data's sign)."""
-    from ..numbers import parse_number
+def for_a_person(question: str, pred: Prediction, table: Table | None) -> Prediction:
+    from ..person_answer import as_a_person_reads
 
-    a = pred.answer
-    rows = {e.row for e in pred.evidence if e.kind == "cell"}
-    if a is None or table is None or not rows or not isinstance(a.value, (str, tuple)) or \
-            not all(0 <= r < table.n_rows and _bracketed_throughout(table.rows[r]) for r in rows):
-        return pred
-    text = a.text().strip()
-    value = parse_number(text)
-    if value is None:
-        return pred
-    if value < 0:
-        a = dataclasses.replace(a, value=text.strip("()").strip() if text.startswith("(") else text.lstrip("-\u2212"))
-    labels = " and ".join(sorted({table.rows[r][0] for r in rows}))
-    return dataclasses.replace(pred, answer=a, meta={**pred.meta, "note": f"the table shows {labels} in brackets"})
-
-
-def _bracketed_throughout(row: Sequence[str]) -> bool:
-    from ..numbers import parse_number
-
-    amounts = [c.strip() for c in row[1:] if parse_number(c) is not None]
-    return bool(amounts) and all(c.startswith("(") and c.endswith(")") or c.startswith("-") for c in amounts)
+    answer, note = as_a_person_reads(question, pred.answer, pred.evidence, table)
+    return dataclasses.replace(pred, answer=answer, meta={**pred.meta, "note": note} if note else pred.meta)
 
 
 def table_index(pred: Prediction) -> int:

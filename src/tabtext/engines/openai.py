@@ -10,10 +10,7 @@ arrives so a caller can append it to the predictions JSONL at once.
 from __future__ import annotations
 
 import asyncio
-import email.utils
-import hashlib
 import json
-import math
 import os
 import random
 import threading
@@ -22,7 +19,19 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import EngineError
 from ..types import Example, Prediction
-from . import prompts
+from . import prompts, replies
+from .openai_adaptive import ConcurrencyLimit
+from .openai_preflight import check_endpoint
+from .openai_protocol import (  # noqa: F401  (the engine's public names)
+    ReplyTooLarge,
+    build_payload,
+    numeric_options,
+    parse_response,
+    payload_key,
+    read_capped,
+    retry_after_seconds,
+)
+from .openai_stops import AuthFailure, StopRun, context_overflow, endpoint_down, wrong_route
 from .replicas import ReplicaRouter, ReplicaStats, parse_base_urls
 from .response_cache import ResponseCache
 
@@ -30,114 +39,51 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 NO_ANSWER = "No answer was found in the given table and text."  # what `tabtext serve` says for no answer
 
 
-# ---------------------------------------------------------------- pure request/response functions
-def build_payload(messages: Sequence[dict[str, str]], model: str, temperature: float = 0.0,
-                  max_tokens: int | None = None, **extra: object) -> dict[str, object]:
-    payload: dict[str, object] = {"model": model, "messages": [dict(m) for m in messages],
-                                  "temperature": float(temperature)}
-    if max_tokens is not None:
-        payload["max_tokens"] = int(max_tokens)
-    payload.update({k: v for k, v in extra.items() if v is not None})
-    return payload
-
-
-def payload_key(payload: dict[str, object]) -> str:
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
-
-
-def parse_response(response: dict[str, object]) -> tuple[str, dict[str, int], str]:
-    """A chat.completion object (as a dict) -> (text, token usage, finish reason). Raises ValueError if unusable."""
-    choices = response.get("choices") if isinstance(response, dict) else None
-    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-        raise ValueError("response has no choices")
-    message = choices[0].get("message") or {}
-    text = message.get("content") if isinstance(message, dict) else None
-    if text is None:
-        text = choices[0].get("text")  # some servers answer in the completions shape
-    if not isinstance(text, str):
-        raise ValueError("response choice has no text content")
-    usage_raw = response.get("usage") or {}
-    usage = {k: int(usage_raw[k]) for k in ("prompt_tokens", "completion_tokens", "total_tokens")
-             if isinstance(usage_raw, dict) and _is_count(usage_raw.get(k))}
-    return text, usage, str(choices[0].get("finish_reason") or "")[:100]
-
-
-def _is_count(value: object) -> bool:
-    """A token count a server may send: a finite, non-negative number (not 1e999, NaN or a bool)."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-            and 0 <= value < 1e15)
-
-
-def read_reply(example: Example, text: str) -> tuple[object, str, str]:
-    """Model text -> (Answer or None, extractor name, error); a degenerate reply is an error, never a crash."""
+def read_reply(example: Example, text: str) -> tuple[object, str, str, dict[str, object]]:
+    """Model text -> (Answer or None, extractor name, error, notes); a degenerate reply is an error, never a crash."""
     if text.strip() == NO_ANSWER:
-        return None, "", "the server found no answer"
+        return None, "", "the server found no answer", {}
     try:
-        answer, extractor = prompts.extract(example, text)
+        answer, extractor, notes = replies.read(example, text)
     except Exception as exc:  # a 400-digit number, '= 1 + 0 ** -1', JSON nested 10,000 deep: data, not a crash
-        return None, "", f"unreadable reply ({type(exc).__name__}: {str(exc)[:200]})"
-    return answer, extractor, "" if answer is not None else "no answer in the model output"
-
-
-def retry_after_seconds(headers: object) -> float | None:
-    """Retry-After / retry-after-ms header -> seconds (also accepts an HTTP date)."""
-    if headers is None:
-        return None
-    ms = headers.get("retry-after-ms")
-    if ms:
-        try:
-            return max(0.0, float(ms) / 1000)
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        try:
-            return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
-        except (TypeError, ValueError):
-            return None
-
-
-class AuthFailure(EngineError):
-    """The endpoint refused the key or model on a chat request: the run stops instead of erroring every item."""
+        return None, "", f"unreadable reply ({type(exc).__name__}: {str(exc)[:200]})", {}
+    return answer, extractor, "" if answer is not None else "no answer in the model output", notes
 
 
 class _Retryable(Exception):
-    def __init__(self, reason: str, wait: float | None) -> None:
+    def __init__(self, reason: str, wait: float | None, down: bool = False) -> None:
         super().__init__(reason)
-        self.wait = wait
+        self.wait, self.down = wait, down  # down: nothing answered at all (refused, reset), not a busy server
 
 
 _OPTIONS = ("model", "base_url", "concurrency", "temperature", "max_tokens", "timeout", "retries", "cache",
-            "fewshot", "shots", "backoff", "max_backoff", "api_key_env", "check", "stream")
+            "fewshot", "shots", "backoff", "max_backoff", "api_key_env", "check", "stream", "prompt", "max_reply",
+            "outage")
 
 
 class OpenAIEngine:
     name = "openai"
 
-    def __init__(self, model: str = "", base_url: str | None = None, concurrency: int | str = 32,
+    def __init__(self, model: str = "", base_url: str | None = None, concurrency: int | str = "auto",
                  temperature: float | str = 0.0, max_tokens: int | str | None = None,
                  timeout: float | str = 120.0, retries: int | str = 5, cache: str | None = None,
                  fewshot: str | None = None, shots: int | str | None = None, backoff: float | str = 0.5,
                  max_backoff: float | str = 60.0, api_key_env: str = "OPENAI_API_KEY",
                  check: bool | str = True, on_result: Callable[[Prediction], None] | None = None,
-                 stream: bool | str = False, **unknown: object) -> None:
+                 stream: bool | str = False, prompt: str = "fair", max_reply: int | str = 2_000_000,
+                 outage: float | str = 30.0, **unknown: object) -> None:
         if unknown:
             raise EngineError(f"openai engine: unknown option(s) {', '.join(sorted(unknown))}; "
                               f"known: {', '.join(_OPTIONS)}")
-        try:
-            self.concurrency = max(1, int(concurrency))
-            self.temperature = float(temperature)
-            self.max_tokens = int(max_tokens) if max_tokens not in (None, "") else None
-            self.timeout = float(timeout)
-            self.retries = max(0, int(retries))
-            self.backoff, self.max_backoff = float(backoff), float(max_backoff)
-            n_shots = int(shots) if shots not in (None, "") else None
-        except (TypeError, ValueError) as exc:
-            raise EngineError(f"openai engine: bad numeric option ({exc})") from None
+        n = numeric_options(concurrency, temperature, max_tokens, timeout, retries, backoff, max_backoff, shots, max_reply,
+                     outage)
+        self.adaptive, self.concurrency = bool(n["adaptive"]), int(n["concurrency"])  # type: ignore[call-overload]
+        self.temperature, self.max_tokens, self.timeout = n["temperature"], n["max_tokens"], n["timeout"]
+        self.retries, self.backoff, self.max_backoff = n["retries"], n["backoff"], n["max_backoff"]
+        self.max_reply, self.outage = n["max_reply"], n["outage"]
+        if prompt not in prompts.PROMPT_STYLES:
+            raise EngineError(f"openai engine: prompt={prompt!r}; known: {', '.join(prompts.PROMPT_STYLES)}")
+        self.prompt = prompt
         self.replica_urls = parse_base_urls(base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL)
         self.base_url = self.replica_urls[0]
         self.replica_stats = ReplicaStats(self.replica_urls) if len(self.replica_urls) > 1 else None
@@ -147,15 +93,30 @@ class OpenAIEngine:
         self.api_key_env = api_key_env
         self.check = str(check).lower() not in ("0", "false", "no")
         self.stream = str(stream).lower() in ("1", "true", "yes")  # for servers that only stream
-        self.cache = ResponseCache(cache) if cache and self.temperature <= 0 else None
-        self.fewshot = prompts.load_fewshot(fewshot, n_shots) if fewshot else []
+        self.cache = ResponseCache(cache) if cache and self.temperature <= 0 else None  # type: ignore[operator]
+        self.fewshot = prompts.load_fewshot(fewshot, n["n_shots"]) if fewshot else []  # type: ignore[arg-type]
         self.on_result = on_result
         self._checked = False
-        self._answered = False  # a 403 after a success is that item's error, before any a stop
-        self._refused: AuthFailure | None = None
+        self._answered = False  # a 403 or 404 after a success is that item's error, before any a stop
+        self._refused: StopRun | None = None
+        self._down_since: float | None = None
+        self._prompts_used: set[str] = set()
+        self._scale_from_text = 0
+        self._limits: list[ConcurrencyLimit] = []
+
+    def identity(self) -> dict[str, str]:
+        """What a saved answer records about who gave it (``--resume`` refuses to mix two)."""
+        return {"engine": "openai", "model": self.model}
 
     def provenance(self) -> dict[str, object]:
-        return {"replicas": self.replica_stats.summary()} if self.replica_stats is not None else {}
+        info: dict[str, object] = {"prompt": sorted(self._prompts_used) or [self.prompt]}
+        if self._scale_from_text:
+            info["scale read from the answer text"] = self._scale_from_text
+        if self._limits:
+            info["concurrency"] = self._limits[-1].summary()
+        if self.replica_stats is not None:
+            info["replicas"] = self.replica_stats.summary()
+        return info
 
     # ------------------------------------------------------------ setup
     def _api_key(self) -> str:
@@ -168,8 +129,18 @@ class OpenAIEngine:
                     "(keys are never read from the spec or files)")
         return f"{url} refused the key in {self.api_key_env} (HTTP {status})"
 
-    def preflight(self) -> None:
-        """Fail in one line before the first batch if the endpoint is unreachable or the key is missing/refused."""
+    def _all_cached(self, examples: Sequence[Example] | None) -> bool:
+        if self.cache is None or not examples:
+            return False
+        try:
+            return all(self.cache.has(payload_key(self.payload_for(ex))) for ex in examples)
+        except Exception:  # a malformed example is answered (as an error) by the run, not here
+            return False
+
+    def preflight(self, examples: Sequence[Example] | None = None) -> None:
+        """Fail in one line before the first question if the endpoint is unreachable, its route is wrong or the
+        key is missing/refused; a server too busy to answer ``GET /models`` at once is running, and with every
+        answer of ``examples`` cached nothing is sent at all."""
         try:
             import httpx  # noqa: F401
             import openai  # noqa: F401
@@ -179,45 +150,50 @@ class OpenAIEngine:
         if self._checked or not self.check:
             self._checked = True
             return
-        for url in self.replica_urls:  # with replicas, one that answers is enough: the router skips the rest
-            try:
-                r = httpx.get(f"{url}/models", headers={"Authorization": f"Bearer {key}"},
-                              timeout=min(self.timeout, 10.0))
-                break
-            except httpx.HTTPError as exc:
-                if url == self.replica_urls[-1]:
-                    raise EngineError(f"openai engine: cannot reach {url} ({type(exc).__name__}: {exc}); "
-                                      "is the server running and base_url right?") from None
-        if r.status_code in (401, 403):
-            raise EngineError(f"openai engine: {self._refused_key(url, r.status_code)}")
+        if self._all_cached(examples):
+            return
+        check_endpoint(self.replica_urls, key, min(self.timeout, 10.0), self._refused_key)
         self._checked = True
 
     def payload_for(self, example: Example) -> dict[str, object]:
         max_tokens = self.max_tokens or prompts.DEFAULT_MAX_TOKENS.get(prompts.benchmark_of(example))
-        return build_payload(prompts.messages_for(example, self.fewshot), self.model, self.temperature, max_tokens)
+        messages = prompts.messages_for(example, self.fewshot, self.prompt)
+        return build_payload(messages, self.model, self.temperature, max_tokens,
+                             stop=prompts.stop_for(example, self.prompt))
 
     # ------------------------------------------------------------ requests
-    async def _request(self, client: object, payload: dict[str, object]) -> dict[str, object]:
+    async def _request(self, client: object, payload: dict[str, object], deadline: float) -> dict[str, object]:
         import httpx
         import openai
 
         try:
-            if self.stream:
-                from .openai_stream import fetch_streamed
+            async with asyncio.timeout(deadline):  # the whole request, not each read: a dripping server ends
+                if self.stream:
+                    from .openai_stream import StreamCut, fetch_streamed
 
-                return await fetch_streamed(client, payload)
-            # The SDK's documented generic call: same auth, headers, errors and timeouts as
-            # chat.completions.create, without its per-request TypedDict transform and pydantic parsing,
-            # which cost more than 1 ms a request here (the harness-overhead budget is 2 ms).
-            raw = await client.post("/chat/completions", cast_to=httpx.Response, body=payload)  # type: ignore[attr-defined]
-        except openai.APIConnectionError as exc:  # includes timeouts and dropped connections
-            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
+                    try:
+                        return await fetch_streamed(client, payload, self.max_reply)
+                    except StreamCut as exc:
+                        raise _Retryable(str(exc), None) from None
+                # The SDK's documented generic call: same auth, headers, errors and timeouts as
+                # chat.completions.create, without its per-request TypedDict transform and pydantic parsing,
+                # which cost more than 1 ms a request here (the harness-overhead budget is 2 ms); the body is
+                # left unread (raw stream) so that it can be capped at max_reply bytes.
+                raw = await client.post("/chat/completions", cast_to=httpx.Response, body=payload,  # type: ignore[attr-defined]
+                                        options={"headers": {"X-Stainless-Raw-Response": "stream"}})
+                content = await read_capped(raw, self.max_reply)
+        except (TimeoutError, openai.APITimeoutError):
+            raise  # the server may still be computing it: waiting, not failing, and never sent twice
+        except openai.APIConnectionError as exc:  # refused, reset, dropped
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None, down=True) from None
         except openai.APIStatusError as exc:
             if exc.status_code == 429 or exc.status_code >= 500:
                 raise _Retryable(f"HTTP {exc.status_code}", retry_after_seconds(exc.response.headers)) from None
             raise
+        except (httpx.TransportError, openai.APIError) as exc:  # the body cut off while read
+            raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
         try:
-            return json.loads(raw.content)
+            return json.loads(content)
         except (ValueError, RecursionError):
             raise _Retryable("response body is not JSON", None) from None
 
@@ -226,58 +202,93 @@ class OpenAIEngine:
             return min(hint, self.max_backoff)
         return random.uniform(0, min(self.max_backoff, self.backoff * 2 ** attempt))
 
-    async def _fetch(self, client: object, sem: asyncio.Semaphore,
-                     payload: dict[str, object]) -> tuple[dict[str, object] | None, int, str, float]:
-        """Send one payload with retries -> (response or None, attempts, error, seconds spent)."""
+    def _stop(self, stop: StopRun) -> StopRun:
+        self._refused = stop
+        return stop
+
+    def _status_stop(self, status: int, message: str) -> StopRun | None:
+        """A status that every later request would get too: a refused key, a wrong route, a prompt too long."""
+        if status == 401 or (status == 403 and not self._answered):
+            return AuthFailure(f"openai engine: a chat request: {self._refused_key(self.base_url, status)}; "
+                               "check the model name too; nothing more was asked")
+        if status == 404 and not self._answered:
+            return wrong_route(self.base_url, "POST /chat/completions")
+        return context_overflow(status, message, self.base_url)
+
+    def _outage(self, exc: _Retryable) -> None:
+        now = time.monotonic()
+        if not exc.down:
+            return
+        self._down_since = self._down_since or now
+        if now - self._down_since >= self.outage:
+            raise self._stop(endpoint_down(self.base_url, now - self._down_since, str(exc)[:200]))
+
+    async def _fetch(self, client: object, limit: ConcurrencyLimit,
+                     payload: dict[str, object]) -> tuple[dict[str, object] | None, int, str, float, int]:
+        """Send one payload with retries -> (response or None, attempts, error, seconds spent, final HTTP status)."""
         import openai
 
-        async with sem:
-            started, attempts = time.perf_counter(), 0
+        await limit.acquire()
+        started, attempts, seconds, timed_out = time.perf_counter(), 0, None, False
+        deadline = self.timeout * limit.active  # one-at-a-time servers compute the requests ahead of it first
+        try:
             while True:
-                if self._refused is not None:  # another request was refused: send nothing more
+                if self._refused is not None:  # the run is stopping: send nothing more
                     raise self._refused
                 attempts += 1
+                sent = time.perf_counter()
                 try:
-                    response = await self._request(client, payload)
-                    self._answered = True
-                    return response, attempts, "", time.perf_counter() - started
+                    response = await self._request(client, payload, deadline)
+                    self._answered, self._down_since, seconds = True, None, time.perf_counter() - sent
+                    return response, attempts, "", time.perf_counter() - started, 0
                 except _Retryable as exc:
+                    self._outage(exc)
                     if attempts > self.retries:
-                        error = f"gave up after {attempts} attempts: {exc}"
-                        break
+                        return None, attempts, f"gave up after {attempts} attempts: {exc}", \
+                            time.perf_counter() - started, 0
                     await asyncio.sleep(self._delay(attempts - 1, exc.wait))
+                except (TimeoutError, openai.APITimeoutError):
+                    timed_out = True
+                    return None, attempts, (f"no complete reply within {deadline:g} s (timeout={self.timeout:g} s "
+                                            "a request at the server; not sent again: the server may still be "
+                                            "computing it; raise timeout=)"), time.perf_counter() - started, 0
                 except openai.APIStatusError as exc:
-                    error = f"HTTP {exc.status_code}: {str(exc.message)[:300]}"
-                    if exc.status_code == 401 or (exc.status_code == 403 and not self._answered):
-                        self._refused = AuthFailure(
-                            f"openai engine: a chat request: {self._refused_key(self.base_url, exc.status_code)}; "
-                            "check the model name too; nothing more was asked")
-                        raise self._refused from None
-                    break
+                    message = str(exc.message)[:300]
+                    stop = self._status_stop(exc.status_code, message)
+                    if stop is not None:
+                        raise self._stop(stop) from None
+                    return None, attempts, f"HTTP {exc.status_code}: {message}", time.perf_counter() - started, \
+                        exc.status_code
+                except StopRun:
+                    raise
                 except Exception as exc:  # never raise per item: record it and go on
-                    error = f"{type(exc).__name__}: {exc}"
-                    break
-            return None, attempts, error, time.perf_counter() - started
+                    return None, attempts, f"{type(exc).__name__}: {str(exc)[:300]}", \
+                        time.perf_counter() - started, 0
+        finally:
+            await limit.release(seconds, timed_out)
 
-    async def _one(self, client: object, sem: asyncio.Semaphore, example: Example,
+    async def _one(self, client: object, limit: ConcurrencyLimit, example: Example,
                    inflight: dict[str, asyncio.Task]) -> Prediction:
         started = time.perf_counter()
         try:
             payload = self.payload_for(example)
         except Exception as exc:  # a malformed example must not stop the run
             return Prediction(uid=example.uid, answer=None, error=f"prompt: {type(exc).__name__}: {exc}")
+        self._prompts_used.add(prompts.prompt_name(example, self.prompt))
         key = payload_key(payload)
         meta: dict[str, object] = {"engine": "openai", "model": self.model, "request_sha256": key}
         response = self.cache.get(key) if self.cache else None
         meta["cached"] = response is not None
-        attempts, error, spent = 0, "", time.perf_counter() - started
+        attempts, error, spent, status = 0, "", time.perf_counter() - started, 0
         if response is None:
             task = inflight.get(key) if self.temperature <= 0 else None
             if task is None:  # identical greedy requests in one batch are sent once
-                task = inflight[key] = asyncio.ensure_future(self._fetch(client, sem, payload))
-            response, attempts, error, spent = await task
+                task = inflight[key] = asyncio.ensure_future(self._fetch(client, limit, payload))
+            response, attempts, error, spent, status = await task
         meta["attempts"] = attempts
-        meta["latency_ms"] = round(spent * 1000, 1)  # the request(s) with retries, not the queueing
+        meta["latency_ms"] = round(spent * 1000, 1)  # from the first send to the reply, retries included
+        if status:
+            meta["http_status"] = status  # a 4xx is the request's own fault: --resume does not ask it again
         if response is None:
             return Prediction(uid=example.uid, answer=None, error=error, meta=meta)
         try:
@@ -287,7 +298,9 @@ class OpenAIEngine:
         if self.cache and not meta["cached"]:
             self.cache.put(key, response)  # only well-formed replies are kept
         meta.update(usage=usage, finish_reason=finish)
-        answer, meta["extractor"], error = read_reply(example, text)
+        answer, meta["extractor"], error, notes = read_reply(example, text)
+        meta.update(notes)
+        self._scale_from_text += bool(notes.get("scale_from_text"))
         return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta, error=error)
 
     def _client(self) -> object:
@@ -300,22 +313,26 @@ class OpenAIEngine:
         import openai
 
         limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
-        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=self.timeout)
+        # no per-read timeout: the whole-request deadline in _request rules (a queued request reads nothing)
+        timeout = httpx.Timeout(None, connect=min(self.timeout, 30.0))
+        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
         return openai.AsyncOpenAI(base_url=base_url, api_key=self._api_key(), max_retries=0,
-                                  timeout=self.timeout, http_client=http_client)
+                                  timeout=timeout, http_client=http_client)
 
     async def aanswer(self, examples: Sequence[Example],
                       on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:
         """Answer all examples concurrently; results in input order; ``on_result`` sees each as it arrives."""
         callback = on_result or self.on_result
-        sem = asyncio.Semaphore(self.concurrency * len(self.replica_urls))
+        limit = ConcurrencyLimit(self.concurrency * len(self.replica_urls), self.adaptive,
+                                 start=len(self.replica_urls))
+        self._limits.append(limit)
         inflight: dict[str, asyncio.Task] = {}
         client = self._client()
 
         async def run(ex: Example) -> Prediction:
             try:
-                pred = await self._one(client, sem, ex, inflight)
-            except AuthFailure:
+                pred = await self._one(client, limit, ex, inflight)
+            except StopRun:
                 raise
             except Exception as exc:  # never lose the run to one item
                 pred = Prediction(uid=ex.uid, answer=None, error=f"{type(exc).__name__}: {str(exc)[:300]}")
@@ -339,7 +356,7 @@ class OpenAIEngine:
                on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:
         if not examples:
             return []
-        self.preflight()
+        self.preflight(examples)
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -354,7 +371,7 @@ class OpenAIEngine:
         """Yield predictions in arrival order while the batch runs (for writing them out incrementally)."""
         import queue
 
-        self.preflight()
+        self.preflight(examples)
         q: queue.Queue[object] = queue.Queue()
         done = object()
 

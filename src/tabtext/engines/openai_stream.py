@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 
+class StreamCut(ValueError):
+    """The stream ended without a finish_reason (and so without a proper end): not a complete answer."""
+
+
 def assemble_chunks(chunks: Iterable[Mapping[str, object]]) -> dict[str, object]:
     """``chat.completion.chunk`` dicts -> a ``chat.completion`` dict (content joined, last finish_reason, usage)."""
     parts: list[str] = []
@@ -35,13 +39,27 @@ def assemble_chunks(chunks: Iterable[Mapping[str, object]]) -> dict[str, object]
     return response
 
 
-async def fetch_streamed(client: object, payload: Mapping[str, object]) -> dict[str, object]:
+async def fetch_streamed(client: object, payload: Mapping[str, object], cap: int = 2_000_000) -> dict[str, object]:
     """Send ``payload`` with ``stream=true`` through the SDK and return the assembled completion.
 
-    Raises the SDK's own errors (connection, status), so the engine's retry rules apply unchanged.
+    Raises the SDK's own errors (connection, status), so the engine's retry rules apply unchanged; a stream whose
+    content passes ``cap`` characters is refused (``ReplyTooLarge``) and one that ends without a finish_reason
+    is :class:`StreamCut` (the SDK stops quietly at a closed connection, so the finish is the proof of an end).
     """
+    from .openai_protocol import ReplyTooLarge
+
     request = {k: v for k, v in payload.items() if k not in ("stream", "stream_options")}
     stream = await client.chat.completions.create(  # type: ignore[attr-defined]
         **request, stream=True, stream_options={"include_usage": True})
-    chunks = [chunk.model_dump() async for chunk in stream]
-    return assemble_chunks(chunks)
+    chunks, size = [], 0
+    async for chunk in stream:
+        dumped = chunk.model_dump()
+        size += sum(len(str((c.get("delta") or {}).get("content") or "")) for c in dumped.get("choices") or [])
+        if size > cap:
+            await stream.close()
+            raise ReplyTooLarge(f"streamed reply is over max_reply={cap:,} characters")
+        chunks.append(dumped)
+    response = assemble_chunks(chunks)
+    if not response["choices"][0]["finish_reason"]:  # type: ignore[index]
+        raise StreamCut("the stream ended without a finish_reason")
+    return response

@@ -9,22 +9,42 @@ named extractors in order and reporting which one succeeded. The layouts are als
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from ..calc import CalcError, evaluate
-from ..numbers import detect_scale, find_numbers, format_number
-from ..types import SCALES, Answer, Example, Table
+from ..types import Example, Table
+from .replies import (  # noqa: F401  (the extractors' historical home)
+    EXTRACTORS,
+    MAX_JSON_DEPTH,
+    ORDER,
+    extract,
+    json_embedded,
+    json_strict,
+    parse_pipe_table,
+    too_deep,
+)
 
 Message = dict[str, str]
 
+#: the first tabtext TAT-QA prompt (TAT-QA publishes none for LLMs): kept as ``prompt=official`` so that figures
+#: measured with it stay comparable
 TATQA_SYSTEM = (
     "You answer questions about a financial report using its table and paragraphs. "
     'Reply with one JSON object only: {"answer": ..., "scale": ..., "derivation": ...}. '
     '"answer" is a number for calculations and counts, a list of strings for spans copied from the table or '
     'text; "scale" is one of "", "thousand", "million", "billion", "percent"; '
     '"derivation" is the arithmetic you used (e.g. "(62+28)/2"), or "" for spans.'
+)
+#: ``prompt=fair`` (the default): the fields explained in words a small model follows, the scale as a closed
+#: choice said where to look for it, and no worked example whose numbers a model could copy into its reply
+TATQA_FAIR_SYSTEM = (
+    "You answer a question about a financial report using its table and paragraphs. "
+    'Reply with one JSON object only: {"answer": ..., "scale": ..., "derivation": ...}.\n'
+    '"answer": for a question about an amount, the number with its unit as the report writes it: followed by "%" '
+    'for a percentage, or by "thousand", "million" or "billion" when the report gives its numbers in that unit; '
+    "otherwise a list of the exact words copied from the table or paragraphs.\n"
+    '"scale": the unit word of the answer: "percent", "thousand", "million", "billion", or "" if it has none.\n'
+    '"derivation": the arithmetic on the report\'s numbers that gives the answer, or "" when the answer is copied.'
 )
 TANQ_SYSTEM = (
     "You answer questions whose answer is a table. Reply with the answer table only, in pipe format: "
@@ -45,6 +65,11 @@ CHATRAG_INSTRUCTIONS: dict[str, tuple[str, str]] = {  # dataset -> (which user t
 }
 CHATRAG_TURNS = 7
 DEFAULT_MAX_TOKENS = {"tatqa": 256, "tanq": 512, "chatrag": 64}
+#: ``prompt=`` styles: ``fair`` (default) and ``official`` (each benchmark's prompt as published, or for TAT-QA
+#: and TANQ, which publish none, tabtext's first prompt)
+PROMPT_STYLES = ("fair", "official")
+#: the next turn of a transcript-style prompt: a model writing it has stopped answering and started inventing
+TURN_STOP = ["\nUser:", "\n\nUser:"]
 
 
 def benchmark_of(example: Example) -> str:
@@ -113,8 +138,10 @@ def load_fewshot(path: str | Path, shots: int | None = None) -> list[tuple[Examp
     return pairs[:shots] if shots is not None else pairs
 
 
-def tatqa_messages(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = ()) -> list[Message]:
-    messages: list[Message] = [{"role": "system", "content": TATQA_SYSTEM}]
+def tatqa_messages(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = (),
+                   style: str = "fair") -> list[Message]:
+    system = TATQA_FAIR_SYSTEM if style == "fair" else TATQA_SYSTEM
+    messages: list[Message] = [{"role": "system", "content": system}]
     for shot, reply in fewshot:
         messages.append({"role": "user", "content": tatqa_user(shot)})
         messages.append({"role": "assistant", "content": json.dumps(reply, ensure_ascii=False)})
@@ -161,13 +188,29 @@ def chatrag_messages(example: Example) -> list[Message]:
     return [{"role": "system", "content": CHATRAG_SYSTEM}, {"role": "user", "content": user}]
 
 
-def messages_for(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = ()) -> list[Message]:
+def messages_for(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = (),
+                 style: str = "fair") -> list[Message]:
     bench = benchmark_of(example)
     if bench == "tanq":
         return tanq_messages(example)
     if bench == "chatrag":
         return chatrag_messages(example)
-    return tatqa_messages(example, fewshot)
+    return tatqa_messages(example, fewshot, style)
+
+
+def stop_for(example: Example, style: str = "fair") -> list[str] | None:
+    """Stop sequences: at the next turn marker for ChatRAG's transcript prompt (``fair``); none otherwise."""
+    return list(TURN_STOP) if style == "fair" and benchmark_of(example) == "chatrag" else None
+
+
+def prompt_name(example: Example, style: str = "fair") -> str:
+    """What a run's provenance names: the benchmark's prompt and the style ('tatqa:fair', 'chatrag:official')."""
+    bench = benchmark_of(example)
+    if bench == "tanq":
+        return "tanq:official"  # one prompt in both styles
+    if bench == "chatrag":
+        return "chatrag:official" + ("+turn-stop" if style == "fair" else "")
+    return f"tatqa:{style}"
 
 
 build_messages = messages_for  # the name the CLI's ``inspect --prompt`` calls
@@ -178,184 +221,6 @@ def render_prompt(example: Example, fewshot: Sequence[tuple[Example, dict[str, o
     return "\n\n".join(f"<{m['role']}>\n{m['content']}" for m in messages_for(example, fewshot))
 
 
-# ---------------------------------------------------------------- answer extraction
-Extractor = Callable[[str], "Answer | None"]
-_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
-
-
-def _scale(value: object, fallback_text: str = "") -> str:
-    s = str(value or "").strip().lower()
-    if s in SCALES:
-        return s
-    return detect_scale(s) or detect_scale(fallback_text) if s else ""
-
-
-def _value(x: object) -> str:
-    if isinstance(x, bool):
-        return str(x).lower()
-    if isinstance(x, (int, float)):
-        return format_number(float(x), decimals=4)
-    return str(x).strip()
-
-
-def _from_json_obj(obj: object) -> Answer | None:
-    if isinstance(obj, dict):
-        lowered = {str(k).lower(): v for k, v in obj.items()}
-        if "answer" not in lowered:
-            return None
-        ans = lowered["answer"]
-        scale, deriv = _scale(lowered.get("scale")), str(lowered.get("derivation") or "")
-    else:
-        ans, scale, deriv = obj, "", ""
-    if isinstance(ans, list):
-        if ans and all(isinstance(r, list) for r in ans):
-            return Answer(value=Table.from_rows(ans), raw=ans)
-        return Answer(value=tuple(_value(a) for a in ans), scale=scale, derivation=deriv, raw=ans)
-    if ans is None or isinstance(ans, dict):
-        return None
-    return Answer(value=_value(ans), scale=scale, derivation=deriv, raw=ans)
-
-
-#: deeper JSON than this is no answer: parsing it would run near the interpreter's recursion limit (where a
-#: garbage-collected object's warning can no longer even be reported) and costs quadratic time when embedded
-MAX_JSON_DEPTH = 64
-
-
-def too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
-    """Whether brackets outside JSON strings nest deeper than ``limit`` (one linear scan, no recursion)."""
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth = max(0, depth - 1)
-    return False
-
-
-def json_strict(text: str) -> Answer | None:
-    if too_deep(text):
-        return None
-    try:
-        return _from_json_obj(json.loads(text.strip()))
-    except (json.JSONDecodeError, ValueError, RecursionError):
-        return None
-
-
-def json_embedded(text: str) -> Answer | None:
-    if too_deep(text):
-        return None
-    candidates = [m.group(1) for m in _FENCE.finditer(text)]
-    decoder = json.JSONDecoder()
-    for i, ch in enumerate(text):
-        if ch == "{":
-            try:
-                obj, _ = decoder.raw_decode(text, i)
-            except json.JSONDecodeError:
-                continue
-            candidates.append(json.dumps(obj))
-    for c in candidates:
-        found = json_strict(c)
-        if found is not None:
-            return found
-    return None
-
-
-def parse_pipe_table(text: str) -> list[list[str]] | None:
-    """Markdown or bare pipe table lines -> rows (separator lines dropped, cells stripped)."""
-    rows: list[list[str]] = []
-    for line in text.strip().splitlines():
-        line = line.strip()
-        if "|" not in line:
-            if rows:
-                break
-            continue
-        cells = re.split(r"(?<!\\)\|", line)
-        if line.startswith("|"):
-            cells = cells[1:]
-        if line.endswith("|") and not line.endswith("\\|"):
-            cells = cells[:-1]
-        cells = [c.strip().replace("\\|", "|") for c in cells]
-        if cells and all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-            continue
-        rows.append(cells)
-    return rows if len(rows) >= 1 and any(len(r) > 1 for r in rows) else None
-
-
-def table(text: str) -> Answer | None:
-    rows = parse_pipe_table(text)
-    if rows is None:
-        return None
-    width = max(len(r) for r in rows)
-    rows = [r + [""] * (width - len(r)) for r in rows]
-    return Answer(value=Table.from_rows(rows), raw="\n".join("|".join(r) for r in rows) + "\n")
-
-
 def tanq_format(t: Table) -> str:
     """The official TANQ pipe format: header first, '|' without spaces, trailing newline."""
     return "".join("|".join(" ".join(c.split()) for c in r) + "\n" for r in t.rows)
-
-
-_FORMULA = re.compile(r"(?:=|answer\s*(?:is|:))\s*([-+*/()., %\d$]+[\d)%])", re.I)
-
-
-def formula(text: str) -> Answer | None:
-    for m in reversed(list(_FORMULA.finditer(text))):
-        expr = m.group(1).strip()
-        if not re.search(r"\d\s*[-+*/]\s*[($\d]", expr):
-            continue
-        try:
-            value = evaluate(expr.replace("$", "").replace(",", ""))
-        except CalcError:
-            continue
-        if isinstance(value, (int, float)):
-            tail = text[m.end():m.end() + 20]
-            return Answer(value=format_number(float(value), decimals=4), scale=detect_scale(tail), derivation=expr)
-    return None
-
-
-def last_number(text: str) -> Answer | None:
-    numbers = find_numbers(text)
-    if not numbers:
-        return None
-    value, start, end = numbers[-1]
-    tail = text[end:end + 20]
-    scale = "percent" if text[start:end].endswith("%") else detect_scale(tail.split(".")[0])
-    return Answer(value=format_number(value, decimals=4), scale=scale)
-
-
-def raw_text(text: str) -> Answer | None:
-    cleaned = " ".join(text.split())
-    cleaned = re.sub(r"^(?:assistant|answer)\s*:\s*", "", cleaned, flags=re.I)
-    return Answer(value=cleaned) if cleaned else None
-
-
-EXTRACTORS: dict[str, Extractor] = {
-    "json_strict": json_strict, "json_embedded": json_embedded, "table": table, "formula": formula,
-    "last_number": last_number, "raw_text": raw_text,
-}
-ORDER = {
-    "tatqa": ("json_strict", "json_embedded", "formula", "last_number", "raw_text"),
-    "tanq": ("json_strict", "json_embedded", "table", "raw_text"),
-    "chatrag": ("raw_text",),
-}
-
-
-def extract(example: Example, text: str) -> tuple[Answer | None, str]:
-    """Raw model text -> (Answer, name of the extractor that produced it); (None, "") if nothing fits."""
-    bench = benchmark_of(example)
-    for name in ORDER.get(bench, ORDER["tatqa"]):
-        answer = EXTRACTORS[name](text)
-        if answer is None:
-            continue
-        if bench == "tanq" and not isinstance(answer.value, Table) and name != "raw_text":
-            continue
-        if bench == "tatqa" and isinstance(answer.value, Table):
-            continue
-        return answer, name
-    return None, ""

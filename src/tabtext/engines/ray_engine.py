@@ -110,7 +110,12 @@ class RayEngine:
         self.worker_pids: list[int] = []
         self._actors: list[object] = []
 
-    def preflight(self) -> None:
+    def identity(self) -> dict[str, str]:
+        """The workers' engine (what their answers record), for ``--resume``'s same-engine check."""
+        name, options = parse_spec(self.spec)
+        return {"engine": name, "model": options.get("model", "")} if name == "openai" else {"engine": name}
+
+    def preflight(self, examples: Sequence[Example] | None = None) -> None:
         """Join (or start) Ray and start the workers now, so that a bad address or an engine that cannot start
         on a worker fails in one line before a run writes anything."""
         if not self._actors:

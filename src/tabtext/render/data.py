@@ -160,13 +160,16 @@ def is_wrong(item: dict[str, object], key: str) -> bool:
 
 
 def scale_confusion(run: Run) -> tuple[list[str], list[str], dict[tuple[str, str], int]] | None:
-    """Gold scale x predicted scale counts over every gold question (TAT-QA-style answers with a scale)."""
+    """Gold scale x predicted scale counts over the questions the run asked (its report's items, so a --limit
+    run is not charted over the gold questions it never asked), for TAT-QA-style answers with a scale."""
     if run.examples is None or run.predictions is None:
         return None
-    if not any(ex.gold and ex.gold[0].scale for ex in run.examples.values()):
+    asked = {str(item.get("uid")) for item in run.report.items}
+    examples = {uid: ex for uid, ex in run.examples.items() if uid in asked}
+    if not any(ex.gold and ex.gold[0].scale for ex in examples.values()):
         return None
     counts: Counter[tuple[str, str]] = Counter()
-    for uid, ex in run.examples.items():
+    for uid, ex in examples.items():
         gold = ex.gold[0].scale if ex.gold else ""
         pred = run.predictions.get(uid)
         if pred is None:
@@ -198,6 +201,8 @@ class ErrorItem:
     predicted_scale: str = ""
     derivation: str = ""
     error: str = ""
+    reply: str = ""  # an LLM's raw reply, and how it was read (extractor, finish_reason, tokens)
+    reply_notes: str = ""
     evidence: list[dict[str, object]] = field(default_factory=list)
     tables: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
     paragraphs: list[str] = field(default_factory=list)
@@ -288,6 +293,7 @@ def _fill_prediction(err: ErrorItem, pred: Prediction) -> None:
         err.predicted_scale = str(pred.meta.get("scale", "")) if pred.meta else ""
     if pred.error:
         err.error = pred.error
+    err.reply, err.reply_notes = pred.raw or "", reply_notes(pred.meta or {})
     for e in pred.evidence:
         err.evidence.append({"kind": e.kind, "row": e.row, "col": e.col, "paragraph": e.paragraph,
                              "start": e.start, "end": e.end, "text": e.text})
@@ -301,6 +307,21 @@ def _fill_prediction(err: ErrorItem, pred: Prediction) -> None:
                 end = start + len(e.text)
             if 0 <= start < end <= len(text):
                 err.spans.setdefault(e.paragraph, []).append((start, end, "ev"))
+
+
+def reply_notes(meta: dict[str, object]) -> str:
+    """'read by json_strict; scale read from the answer text; finish_reason stop; tokens 812 + 23'."""
+    notes = [f"read by {meta['extractor']}"] if meta.get("extractor") else []
+    if meta.get("scale_from_text"):
+        notes.append("scale read from the answer text")
+    if meta.get("formula"):
+        notes.append(f"formula computed: {meta['formula']}")
+    if meta.get("finish_reason"):
+        notes.append(f"finish_reason {meta['finish_reason']}")
+    usage = meta.get("usage")
+    if isinstance(usage, dict) and usage.get("prompt_tokens") is not None:
+        notes.append(f"tokens {usage.get('prompt_tokens')} + {usage.get('completion_tokens', '?')}")
+    return "; ".join(notes)
 
 
 def choose_spans(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -158,6 +158,10 @@ def _item(it: ErrorItem) -> str:
         parts.append(f"<tr><td>derivation</td><td><code>{escape(it.derivation)}</code></td></tr>")
     if it.error:
         parts.append(f"<tr><td>error</td><td class=err>{escape(it.error)}</td></tr>")
+    if it.reply:
+        parts.append(f"<tr><td>model reply</td><td><pre>{escape(it.reply)}</pre></td></tr>")
+    if it.reply_notes:
+        parts.append(f"<tr><td>read</td><td><small>{escape(it.reply_notes)}</small></td></tr>")
     if it.evidence:
         ev = "; ".join(_evidence_label(e) for e in it.evidence)
         parts.append(f"<tr><td>evidence</td><td>{escape(ev)}</td></tr>")

@@ -3,8 +3,8 @@
 The page keeps no rules of its own: it sends the table, the paragraphs, the question and the Programs the
 server returned for earlier turns (``history``), and shows what comes back. As in ``ask``, the table is read
 with its periods across the columns (``period_layout``; the evidence cells come back in the page's layout), a
-year is shown as a year, and a question about a period the table does not cover is "no answer found: the
-table covers ...".
+year is shown as a year, an expense in brackets is an amount (``person_answer``, with a ``note``), and a
+question about a period the table does not cover is "no answer found: the table covers ...".
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import dataclasses
 
 from ....display import shown
 from ....period_layout import in_source, orient, same_words
+from ....person_answer import as_a_person_reads
 from ....table_choice import period_gap
 from ....types import Answer, Context, Evidence
 from ..program.program import Program
@@ -62,5 +63,8 @@ def answer_turn(context: Context, question: str, history: object) -> dict[str, o
     oriented = [orient(t) for t in context.tables]
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
     reply = Dialogue(read, programs).ask(same_words(question))
-    turned = bool(oriented) and oriented[min(reply.table, len(oriented) - 1)][1]
-    return reply_json(dataclasses.replace(reply, question=question, evidence=in_source(reply.evidence, turned)))
+    index = min(reply.table, len(oriented) - 1) if oriented else 0
+    evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1])
+    answer, note = as_a_person_reads(question, reply.answer, evidence, context.tables[index] if oriented else None)
+    out = reply_json(dataclasses.replace(reply, question=question, evidence=evidence, answer=answer))
+    return {**out, "note": note} if note else out

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field, replace
 from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
-from ..lexicon.words import content_tokens, years_in
+from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
-from . import edit
+from . import edit, over_periods
+from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
 
@@ -32,41 +33,9 @@ FOLLOW_UP_CONFIDENCE = 0.9
 _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
-_REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class Asked:
-    """What the pattern functions read: the question, the table's labels, the programs so far."""
-
-    question: str
-    grid: Grid | None
-    history: tuple[Program, ...]
-    context: Context
-
-    @property
-    def rows(self) -> list[int]:
-        return self.grid.rows_named(self.question) if self.grid else []
-
-    @property
-    def years(self) -> list[str]:
-        return self.grid.years_named(self.question) if self.grid else []
-
-    @property
-    def names_unknown_year(self) -> bool:
-        """The question names a year the table has no column for ("and in 2030?"): nothing to move to."""
-        return bool(self.grid) and len(years_in(self.question)) > len(self.years)
-
-    def same_scale(self, refs: list[Ref]) -> bool:
-        """Earlier answers that can be added or subtracted: not a percentage with an amount."""
-        return len({self.history[r.turn].scale == "percent" for r in refs}) == 1
-
-    def last(self, k: int = 1) -> list[Ref]:
-        n = len(self.history)
-        return [Ref(i) for i in range(n - k, n)] if n >= k else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +70,7 @@ def _combine_earlier(asked: Asked) -> Program | None:
 
 def _names_nothing(asked: Asked) -> bool:
     """The question names no subject of its own: only cue and reference words ("what was the change?")."""
-    return not set(content_tokens(asked.question)) - _REFERENCE_WORDS
+    return not set(content_tokens(asked.question)) - REFERENCE_WORDS
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
@@ -128,7 +97,9 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
 
 def _share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or not _PRONOUN.search(asked.question) or asked.names_unknown_year:
+    if not refs or grid is None or asked.names_unknown_year or not (
+            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
+                                                        asked.question, re.I)):
         return None
     whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
                                      re.I).end():]
@@ -158,7 +129,11 @@ def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows
     if not refs or not rows or asked.grid is None or asked.names_unknown_year:
         return None
-    moved = edit.other_row(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, rows[0])
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    if len(asked.years) == 1 and len({c.col for c in edit.cells(last)}) > 1 and last.op != "lookup":
+        col = asked.grid.col_of_year(asked.years[0])  # "what about operating income in Q3?" after a change
+        return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.scale) if col is not None else None
+    moved = edit.other_row(last, asked.grid, rows[0])
     if moved is not None and asked.years:
         moved = edit.other_period(moved, asked.grid, asked.years) or moved
     return moved
@@ -191,11 +166,23 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, _share_of_named),
-    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %)", "and as a percentage?", 4, _percent_change_of_last),
+    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth rate|rate of growth)", "and as a percentage?", 4,
+            _percent_change_of_last),
+    Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
+            "increase?", 4, over_periods.percent_change_of_earlier),
+    Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
+            over_periods.aggregate_of_last),
     Pattern("subject_of_last", r"\b(?:it|its)\b", "what was the change in it from 2019 to 2020?", 3,
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
+    Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
+            over_periods.previous_period),
+    Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
+            5, over_periods.more_than_previous),
+    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"
+            r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
+            3, over_periods.which_of_two),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
@@ -233,18 +220,18 @@ class Dialogue:
     off: frozenset[str] = frozenset()  # pattern names switched off (ablation)
 
     def ask(self, question: str) -> Reply:
-        question = question.strip()
-        current = self._current_table()
-        asked = Asked(question, self._grid(current), tuple(self.history), self._reading(current))
+        question, current = question.strip(), self._current_table()
+        read = edit.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
+        asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current))
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
         tables = self.context.tables
-        first = rank_tables(tables, question)[0] if len(tables) > 1 else 0  # a new question: its own table
+        first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)
-        pred = ask_core(question, context)
+        pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)

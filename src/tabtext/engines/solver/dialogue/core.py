@@ -67,7 +67,8 @@ def _of_the_asked_kind(question: str, span: Span, context: Context) -> Span | No
 def _as_amount(grid: Grid, cell: Cell) -> Cell:
     """A cell of a line shown in parentheses throughout (an expense) counts as its amount in a conversation,
     as the dialogue's own cells do; the core keeps TAT-QA's signed reading for benchmark runs."""
-    if cell.table == grid.index and cell.row in grid.parenthesised and cell.value is not None:
+    cell = replace(cell, table=grid.index)  # the core read this grid's table alone: its cells are that table's
+    if cell.row in grid.parenthesised and cell.value is not None:
         return replace(cell, value=abs(cell.value))
     return cell
 
@@ -77,7 +78,7 @@ def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
     if isinstance(given, dict):
         given = Program.from_json(given)
     if isinstance(given, Program):
-        return given if grid is None else map_cells(given, partial(_as_amount, grid))
+        return given if grid is None else map_cells(given, partial(_as_amount, grid))  # cells of the table read
     a = pred.answer
     if a is None:
         return None

@@ -7,11 +7,12 @@ years of a user's table), or wraps earlier answers in a new operator with ``Ref`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ....numbers import format_number, parse_number
-from ....periods import find_periods
+from ....periods import find_periods, months_named
 from ....types import Period, Table
 from ..lexicon.words import content_tokens, years_in
 from ..program.operators import operator
@@ -32,6 +33,7 @@ class Grid:
     #: presents the line, so the amount a person computes with is positive
     parenthesised: frozenset[int] = frozenset()
     index: int = 0  # which table of the context this is
+    scale: str = ""  # the table's own scale ("thousand"), for a cell read afresh
 
     @classmethod
     def of(cls, table: Table, index: int = 0) -> Grid:
@@ -41,7 +43,8 @@ class Grid:
         years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
-        return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index)
+        return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index,
+                   view.scale)
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
@@ -56,11 +59,11 @@ class Grid:
     def rows_named(self, question: str) -> list[int]:
         """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
         words = set(content_tokens(question))
-        found = [r for r in self.body_rows() if (label := set(content_tokens(self.row_labels[r]))) and label <= words]
-        found.sort(key=lambda r: -len(content_tokens(self.row_labels[r])))
+        found = [r for r in self.body_rows() if (label := _label_words(self.row_labels[r])) and label <= words]
+        found.sort(key=lambda r: -len(_label_words(self.row_labels[r])))
         kept: list[int] = []
         for r in found:
-            if not any(set(content_tokens(self.row_labels[r])) <= set(content_tokens(self.row_labels[k])) for k in kept):
+            if not any(_label_words(self.row_labels[r]) <= _label_words(self.row_labels[k]) for k in kept):
                 kept.append(r)
         return kept
 
@@ -83,7 +86,10 @@ class Grid:
         year when one column is that quarter)."""
         known = set(self.col_years) - {""}
         out = [y for y in years_in(question) if y in known]
-        for _, _, p in find_periods(question):
+        named = [p for _, _, p in find_periods(question)]
+        taken = {p.end_month for p in named if p.kind == "month"}
+        named += [Period(None, m, 1, "month") for m in months_named(question) if m not in taken]
+        for p in named:
             if p.kind not in _PART_OF_YEAR:
                 continue
             keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
@@ -93,6 +99,12 @@ class Grid:
 
 
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
+_UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
+
+
+def _label_words(label: str) -> set[str]:
+    """A row label's words without its unit ("Revenue ($000)", "Churn (%)" -> revenue, churn)."""
+    return set(content_tokens(_UNIT.sub(" ", label)))
 
 
 def _key(p: Period) -> str:
@@ -168,6 +180,21 @@ def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program 
     if any(t is None for t in target.values()) or all(t == c for c, t in target.items()):
         return None
     return map_cells(program, lambda c: grid.cell(c.row, target[c.col]) if c.col in target else c)  # type: ignore[arg-type]
+
+
+_THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
+
+
+def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
+    another line (or another table) reads the same period."""
+    m = _THAT_PERIOD.search(question)
+    key = period_of(history[-1], history, grid) if m and history and grid is not None else ""
+    cols = [c for c, k in enumerate(grid.col_years) if k == key] if key and grid is not None else []
+    if not cols:
+        return question
+    label = key if len(key) == 4 else grid.col_labels[cols[0]]  # type: ignore[union-attr]
+    return question[:m.start()] + "in " + label + question[m.end():]  # type: ignore[union-attr]
 
 
 def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from .words import YEAR
+
 # verbs of movement and the noun the canonical wording uses ("grew" -> "growth": "the growth in X")
 MOVEMENT_NOUN = {"change": "change", "changed": "change", "increase": "increase", "increased": "increase",
                  "rise": "increase", "rose": "increase", "grow": "growth", "grew": "growth", "decrease": "decrease",
@@ -50,7 +52,7 @@ def _words(options: Collection[str]) -> str:
 # Not a row: moving a leading period to the end ("In 2019, what was X?") for the classifier changed no open answer
 # and lowered the lockbox (benchmarks/intent_ablation.py); only the paragraph reader gets that wording (reader_wording).
 _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the end of|by the end of|on)\b[^,?]{0,60}?"
-                             r"(?:(?:19|20)\d\d|FY\s?'?\d\d)[^,?]{0,20}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
+                             rf"(?:{YEAR}|FY\s?'?\d\d)[^,?]{{0,20}}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
                              r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
     Rewording("contraction", re.compile(r"\b(what|how|which|who|where)'s\b", re.I), lambda m: f"{m.group(1)} is",
@@ -123,7 +125,7 @@ REWORDINGS: tuple[Rewording, ...] = (
               lambda m: f"In {m.group('which').lower()} {m.group('period')} was {m.group('rest')}",
               "Which year had revenue below 600,000 thousands?", "In which year was revenue less than 600,000 thousands?"),
     Rewording("threshold_words",
-              re.compile(rf"\b(?P<word>{_words(ABOVE + BELOW)})\s+(?=(?:US)?[$€£]?\s?\d)(?!(?:19|20)\d\d\b)", re.I),
+              re.compile(rf"\b(?P<word>{_words(ABOVE + BELOW)})\s+(?=(?:US)?[$€£]?\s?\d)(?!{YEAR}\b)", re.I),
               lambda m: "less than " if m.group("word").lower() in BELOW else "more than ",
               "In which year was revenue below 600,000 thousands?",
               "In which year was revenue less than 600,000 thousands?"),

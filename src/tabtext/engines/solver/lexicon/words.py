@@ -26,8 +26,11 @@ no yes so if then also just please tell more other else know like get got have h
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
 
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")  # as 3-letter stems
-MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"  # "June", "Sept", "december" (regex)
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december")
+MONTH_NAME = "(?:" + "|".join(MONTH_NAMES) + ")"  # a month's whole name (regex)
+MONTHS = tuple(m[:3] for m in MONTH_NAMES)  # as 3-letter stems
+MONTH_WORD = "(?:" + "|".join(MONTHS) + ")[a-z]*"  # "June", "Sept", "december" (regex)
 YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex)
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.words import MONTHS, years_in
+from ..lexicon.words import MONTHS, YEAR, years_in
 from ..program import ops
 from ..program.program import Program
 from ..reading.context import MIN_ROW, Ctx, named_cols, order_rows, share_rows, years_for
@@ -235,7 +235,7 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)
-    year_average = kind == "average" and re.search(r"(?:19|20)\d\d average\b", low)
+    year_average = kind == "average" and re.search(rf"{YEAR} average\b", low)
     if len(rows) >= 2 and _CONNECT.search(low) and (kind != "divide" or len(qyears) <= 1) and not year_average:
         if qyears:
             col = ctx.col_for_year(qyears[0])

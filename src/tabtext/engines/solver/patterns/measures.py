@@ -6,8 +6,11 @@
 - a ratio named with its two lines ("total liabilities over total funds", "current ratio" = current assets /
   current liabilities, "debt-to-equity" = total liabilities / total equity, "payout ratio" = dividends / net
   income) is the one over the other;
+- a figure per unit ("revenue per paying subscriber") is the one line over the other, each in its own unit
+  (revenue in $ millions over subscribers in thousands is dollars per subscriber);
 - "across the four quarters", "over the six months", "year to date through June 2024": the named row's cells in
-  those periods, summed or averaged.
+  those periods, summed or averaged; "across all departments in 2023": the period's column over every row, when
+  no row is their total; "total orders in Q1 2024" over monthly columns: the months that make up the quarter.
 
 The column is the one whose label names the period the question names (``tabtext.periods``), else the year's.
 """
@@ -16,29 +19,31 @@ from __future__ import annotations
 
 import re
 
+from ....numbers import SCALE_FACTORS
 from ....periods import find_periods
 from ....types import Period
-from ..program.program import Program
+from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .arith import result
 
-_MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
-_PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit)",
-                "net": r"net (?:income|profit|earnings)", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
+MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
+_PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
+                "net": r"net (?:income|profit|earnings|surplus)", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
                 "pre-tax": r"(?:income|profit) before (?:income )?tax", "pretax": r"(?:income|profit) before (?:income )?tax",
                 "profit": r"(?:net )?(?:profit|income)"}
 _REVENUE = re.compile(r"^\s*(?:total\s+|net\s+)?(?:revenues?|sales|turnover|net sales)\b", re.I)
-_SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
-_TOTAL = re.compile(r"\btotal\b", re.I)
+SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
+TOTAL = re.compile(r"\btotal\b", re.I)
 _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
     (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities"),
     (r"\bdebt[- ]to[- ]equity\b", r"total liabilities|total debt", r"total (?:shareholders'? |stockholders'? )?equity|"
                                                                      r"total funds"),
     (r"\bpayout ratio\b", r"dividends?(?: paid)?", r"net (?:income|profit|earnings)"),
 )
-_OVER = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
-                   r"(?:quarters|months|periods|years|half-years)\b|\bin the table\b", re.I)
-_YTD = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
+OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
+                   r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b", re.I)
+ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
+YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
 
@@ -51,6 +56,10 @@ def period_cols(ctx: Ctx, row: int) -> list[int]:
     """Columns (after the labels) that name a period and hold an amount in ``row``."""
     view = ctx.view
     return [c for c in range(1, view.table.n_cols) if _col_period(view.col_labels[c]) and view.amount(row, c) is not None]
+
+
+def month_cols(ctx: Ctx, row: int) -> list[int]:
+    return [c for c in period_cols(ctx, row) if _col_period(ctx.view.col_labels[c]).kind == "month"]  # type: ignore[union-attr]
 
 
 def asked_col(ctx: Ctx, row: int) -> int | None:
@@ -74,7 +83,7 @@ def _row_like(ctx: Ctx, pattern: str) -> int | None:
 
 
 def named_margin(ctx: Ctx):
-    m = _MARGIN.search(ctx.q.text)
+    m = MARGIN.search(ctx.q.text)
     if not m or any("margin" in label.lower() and "$" not in label for label in ctx.view.row_labels):
         return None
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
@@ -102,18 +111,95 @@ def named_ratio(ctx: Ctx):
     return None
 
 
+def _body_rows(ctx: Ctx, col: int) -> list[int]:
+    view = ctx.view
+    return [r for r in range(view.header_rows, view.table.n_rows) if view.amount(r, col) is not None]
+
+
+def across_rows(ctx: Ctx):
+    """ "The total number of visits across all departments in 2023": every row of the period's column, summed or
+    averaged, when no row is their total."""
+    view = ctx.view
+    if any(TOTAL.search(lbl) for lbl in view.row_labels) or view.table.n_rows <= view.header_rows or \
+            not find_periods(ctx.q.text):  # no period named: column_aggregate's question
+        return None
+    col = asked_col(ctx, view.header_rows)
+    rows = _body_rows(ctx, col) if col is not None else []
+    if len(rows) < 2:
+        return None
+    program = result(view, [(r, col) for r in rows], "average" if ctx.q.kind == "average" else "sum", ctx.q)
+    return (program, "across_rows") if program else None
+
+
+PER_UNIT = re.compile(r"\bper\s+(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
+_UNIT_WORDS = re.compile(r"\([^)]*\)")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
+                                                                                              "was", "were"}
+
+
+def _row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+    view = ctx.view
+    scored = [(len(_stems(view.row_labels[r]) & words), r) for r in range(view.header_rows, view.table.n_rows)
+              if r != skip and _stems(view.row_labels[r])]
+    best = max(scored, default=(0, None))
+    return best[1] if best[0] else None
+
+
+def per_unit(ctx: Ctx):
+    """ "Revenue per paying subscriber in Q2 2024": the line before "per" over the line after it, each amount in
+    its own unit (a table of $ millions and thousands of subscribers gives dollars per subscriber)."""
+    view, text = ctx.view, ctx.q.text
+    m = PER_UNIT.search(text)
+    if not m:
+        return None
+    num = _row_named_by(ctx, _stems(text[:m.start()]))
+    den = _row_named_by(ctx, _stems(text[m.end() - 1:]), skip=num)
+    col = asked_col(ctx, num) if num is not None else None
+    if num is None or den is None or col is None or view.amount(den, col) in (None, 0.0):
+        return None
+    scales = [view.cell_scale(num, col), view.cell_scale(den, col)]
+    if "percent" in scales or scales[0] == scales[1]:  # lines in one unit: an average or a share, not a per-unit
+        return None
+    ratio = Program("divide", (view.operand(num, col), view.operand(den, col)), "", "per_unit")
+    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
+    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
+    return program, "per_unit"
+
+
 def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total."""
     view, row = ctx.view, ctx.best_row
-    if row is None or not _SHARE_OF_ALL.search(ctx.q.text) or any(_TOTAL.search(lbl) for lbl in view.row_labels):
+    if row is None or not SHARE_OF_ALL.search(ctx.q.text) or any(TOTAL.search(lbl) for lbl in view.row_labels):
         return None
     col = asked_col(ctx, row)
-    rows = [r for r in range(view.header_rows, view.table.n_rows) if col is not None and view.amount(r, col) is not None]
-    if col is None or row not in rows or len(rows) < 3:
+    rows = _body_rows(ctx, col) if col is not None else []
+    if row not in rows or len(rows) < 3:
         return None
     whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
     return program, "share_of_all"
+
+
+def parts_of_period(ctx: Ctx):
+    """ "Total orders in Q1 2024" over monthly columns, "revenue for 2023" over quarters: the named row's cells in
+    the columns inside the period asked, when no column is that period; averaged when an average is asked."""
+    row, view = ctx.best_row, ctx.view
+    asked = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
+    if row is None or len(asked) != 1 or asked[0].kind == "date":
+        return None
+    lo, hi = asked[0].span()
+    spans = {c: p.span() for c in period_cols(ctx, row) if (p := _col_period(view.col_labels[c]))}
+    if any(sp == (lo, hi) for sp in spans.values()):
+        return None
+    inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi and (a, b) != (lo, hi)]
+    if len(inside) < 2 or sum(spans[c][1] - spans[c][0] + 1 for c in inside) != hi - lo + 1:
+        return None  # only when the parts make up the whole period
+    op = "average" if ctx.q.kind == "average" else "sum"
+    program = result(view, [(row, c) for c in inside], op, ctx.q)
+    return (program, "parts_of_period") if program else None
 
 
 def over_periods(ctx: Ctx):
@@ -122,16 +208,17 @@ def over_periods(ctx: Ctx):
     if row is None:
         return None
     cols = period_cols(ctx, row)
-    if _YTD.search(ctx.q.text):
+    if YEAR_TO_DATE.search(ctx.q.text):
         ends = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
         if not ends:
             return None
         end = ends[-1]
         cols = [c for c in cols if (p := _col_period(ctx.view.col_labels[c])) and p.kind == "month" and
                 p.year == end.year and p.end_month <= end.end_month]
-    elif not _OVER.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
+    elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     if len(cols) < 2:
         return None
-    program = result(ctx.view, [(row, c) for c in cols], "sum" if ctx.q.kind == "sum" else "average", ctx.q)
+    op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
+    program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
     return (program, "over_periods") if program else None

@@ -19,21 +19,27 @@ from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
 from .measures import (
-    _MARGIN,
-    _OVER,
-    _SHARE_OF_ALL,
-    _YTD,
+    ACROSS_ROWS,
+    MARGIN,
+    OVER_PERIODS,
+    PER_UNIT,
+    SHARE_OF_ALL,
+    YEAR_TO_DATE,
+    across_rows,
+    month_cols,
     named_margin,
     named_ratio,
     over_periods,
+    parts_of_period,
+    per_unit,
     share_of_all,
 )
 from .rows import column_aggregate, row_of_value, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
-_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|fys?)\b|"
+_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|months?|fys?)\b|"
                           r"\bwhen\b")
-_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy|quarter|quarters)\b")
+_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy|quarter|quarters|month|months)\b")
 _ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide")
 
 
@@ -63,7 +69,9 @@ def _extreme_period(ctx: Ctx) -> Found | None:
     quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
                 and view.amount(row, c) is not None]
     op = "argmax" if q.direction == "max" else "argmin"
-    if "quarter" in _low(ctx) and len(quarters) >= 2:  # "In which quarter ...": the quarter's column label
+    if re.search(r"\bmonth\b", _low(ctx)):  # "In which month ...": the month's column label
+        quarters = [(row, c) for c in month_cols(ctx, row)]
+    if re.search(r"\b(?:quarter|month)\b", _low(ctx)) and len(quarters) >= 2:  # "In which quarter ...": its column
         return Program(op, tuple(view.operand(*rc) for rc in quarters), key="column"), "compare"
     if len(cells) < 2:
         return None
@@ -88,17 +96,26 @@ def _has_row(ctx: Ctx) -> bool:
 
 
 PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that builds: named measures first
-    Pattern("named_margin", lambda c: _MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
+    Pattern("named_margin", lambda c: MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
             "the profit line over revenue in the asked period, when no row states the margin",
             "What was the gross margin in Q4 2023?"),
     Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b", _low(c)) is not None, named_ratio,
             "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
             "What was the current ratio at December 31, 2019?"),
-    Pattern("share_of_all", lambda c: _SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
+    Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count"),
+            per_unit, "divide", "the line before 'per' over the line after it, each amount in its own unit",
+            "What was revenue per paying subscriber in Q2 2024?"),
+    Pattern("share_of_all", lambda c: SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
             "the named row over the sum of its column's rows, when the table has no total row",
             "What share of all 2023 visits were in general practice?"),
-    Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and (_OVER.search(c.q.text) or _YTD.search(
-        c.q.text)) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
+    Pattern("across_rows", lambda c: c.q.kind in ("sum", "average") and ACROSS_ROWS.search(c.q.text) is not None,
+            across_rows, "sum|average", "the asked period's column over every row, when no row is their total",
+            "What was the total number of visits across all departments in 2023?"),
+    Pattern("parts_of_period", lambda c: c.q.kind in ("sum", "average", "value", "count") and _has_row(c),
+            parts_of_period, "sum|average", "the named row over the columns that make up the period asked (months of a "
+            "quarter, quarters of a year), when no column is that period", "What were total orders in Q1 2024?"),
+    Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and OVER_PERIODS.search(c.q.text) is not None or
+            c.q.kind in ("sum", "average", "count", "value") and YEAR_TO_DATE.search(c.q.text) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
             "of the year to date", "What was the average operating income across the four quarters?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "

@@ -10,24 +10,23 @@ import re
 from collections.abc import Sequence
 
 from ....types import Paragraph
-from ..lexicon.words import content_tokens
+from ..lexicon.words import YEAR, content_tokens
 from ..program import ops
 from ..program.program import TextNumber
+from ..reader.sentences import split_sentences
 from ..reading.question import Query
 
-SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?!\s|$))+[.!?]?")
 _AMOUNT = re.compile(r"(?<![\w.])\(?-?(?:US)?[$€£]?\s?(\d(?:[\d,]*\d)?(?:\.\d+)?)\)?\s*(%|percent\b|(?:thousand|million|billion)s?\b|"
                      r"bn\b|m\b)?", re.I)
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_YEAR = re.compile(rf"^{YEAR}$")
 _UNITS = {"%": "percent", "percent": "percent", "thousand": "thousand", "million": "million", "billion": "billion",
           "bn": "billion", "m": "million"}
 
 
 def sentences(paragraphs: Sequence[Paragraph]):
     for i, p in enumerate(paragraphs):
-        for m in SENTENCE.finditer(p.text):
-            if m.group(0).strip():
-                yield i, m.start(), m.group(0)
+        for sent in split_sentences(p.text, i):
+            yield i, sent.start, sent.text
 
 
 def amounts(sentence: str) -> list[tuple[float, str, int, int]]:
@@ -49,7 +48,7 @@ def amounts(sentence: str) -> list[tuple[float, str, int, int]]:
 
 
 def _year_after(sentence: str, end: int) -> str:
-    m = re.match(r"[^$\d]{0,25}?\b((?:19|20)\d\d)\b", sentence[end:])
+    m = re.match(rf"[^$\d]{{0,25}}?\b({YEAR})\b", sentence[end:])
     return m.group(1) if m else ""
 
 
@@ -89,7 +88,7 @@ def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph], numbered=None):
     if best is None or best[0] < 2:
         return None
     _, i, offset, sent, found = best
-    years = re.findall(r"\b(?:19|20)\d\d\b", sent)
+    years = re.findall(rf"\b{YEAR}\b", sent)
     by_year: dict[str, tuple[float, str, int, int]] = {}
     if re.search(r"\brespectively\b", sent) and len(years) == len(found):
         by_year = dict(zip(years, found))

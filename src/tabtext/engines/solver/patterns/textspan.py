@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from ....types import Answer, Evidence, Paragraph
 from ..reader import read
+from ..reader.sentences import split_sentences
 from ..reading.question import Query, content_tokens
-from .textnum import SENTENCE
 
 
 def _multi(q: Query) -> bool:
@@ -23,10 +23,10 @@ def text_coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = Fal
         return 0.0
     best = 0
     for p in paragraphs:
-        for m in SENTENCE.finditer(p.text):
-            if numeric and len(re.findall(r"\d[\d,.]*", m.group(0))) < 2:
+        for sent in split_sentences(p.text):
+            if numeric and len(re.findall(r"\d[\d,.]*", sent.text)) < 2:
                 continue
-            best = max(best, len(qset & set(content_tokens(m.group(0)))))
+            best = max(best, len(qset & set(content_tokens(sent.text))))
     return best / len(qset)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ....types import Paragraph
+from ..lexicon.words import YEAR
 from .sentences import NUM_TOKEN_RE, TOKEN_RE, split_sentences
 
 
@@ -21,7 +22,7 @@ class TextSpan:
     end: int
     score: float
 
-_YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+_YEAR_RE = re.compile(rf"\b{YEAR}\b")
 _ARITH_RE = re.compile(
     r"\b(change|changes|increase|decrease|difference|average|ratio|sum|total|growth|between|how many|"
     r"percentage change|proportion|larger|smaller|higher|lower|more|less)\b", re.I)
@@ -46,7 +47,7 @@ def expected_items(question: str) -> int:
         return 2
     if re.match(r"(why|how|was|were|is|are|did|does|do|has|have|had)\b", question.strip(), re.I):
         return 0  # reasons and yes/no questions name years without asking one answer per year
-    if len(years) >= 2 and re.search(r"\b(19|20)\d\d,? (and|&) (fiscal )?(19|20)\d\d\b", question) \
+    if len(years) >= 2 and re.search(rf"\b{YEAR},? (and|&) (fiscal )?{YEAR}\b", question) \
             and not _ARITH_RE.search(question):
         return len(years)
     return 0

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lexicon.words import MONTH_NAMES, YEAR
 from .sentences import NUM_TOKEN_RE, STOP, TOKEN_RE, stem
 
 SCALE_WORDS = frozenset("million millions billion billions thousand thousands m bn k mn".split())
@@ -15,9 +16,7 @@ UNIT_WORDS = frozenset(
     "percent per cent years year months month days day weeks hours shares square feet foot acres "
     "employees basis points point times p pence cents".split()
 )
-MONTHS = frozenset(
-    "january february march april may june july august september october november december".split()
-)
+MONTHS = frozenset(MONTH_NAMES)
 # Words after which an answer often begins, grouped so the scorer learns one weight per group.
 START_CUES = {
     "due": "cause", "because": "cause", "driven": "cause", "attributable": "cause", "caused": "cause",
@@ -77,7 +76,7 @@ def parse(text: str) -> Parsed:
     is_word = [t[2][0].isalnum() or is_num[i] for i, t in enumerate(toks)]
     stems = [re.sub(r"[^\d.]", "", w).rstrip(".") if is_num[i] else stem(w) for i, w in enumerate(low)]
     content = [is_word[i] and low[i] not in STOP for i in range(n)]
-    is_year = [is_num[i] and bool(re.fullmatch(r"(19|20)\d\d", low[i])) for i in range(n)]
+    is_year = [is_num[i] and bool(re.fullmatch(YEAR, low[i])) for i in range(n)]
     # amount phrase: [currency] number [scale] [unit]; dates: [day] month [day,] [year]
     amount_end: dict[int, int] = {}
     for i in range(n):

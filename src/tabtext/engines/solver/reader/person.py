@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon.words import YEAR
 from .parse import MONTHS
 from .sentences import stem
 from .span_candidates import question_type
@@ -117,13 +118,13 @@ def _the_name(question: str, text: str, start: int, end: int) -> tuple[int, int]
 # whole month names (the reader's own list) and their short forms; not lexicon.MONTH_WORD, whose open ending
 # ("mar[a-z]*") also takes "market" and "mayor"
 _MONTH_WORD = "(?:" + "|".join(sorted(MONTHS)) + r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
-_MONTH = re.compile(rf"\b{_MONTH_WORD}|^\s*(?:19|20)\d\d\s*$", re.I)
+_MONTH = re.compile(rf"\b{_MONTH_WORD}|^\s*{YEAR}\s*$", re.I)
 _MONTH_BEFORE = re.compile(rf"\b{_MONTH_WORD}\.?\s+$", re.I)
 _MONTH_AFTER = re.compile(rf"\s+{_MONTH_WORD}", re.I)
 _MONEY_OR_SHARE = re.compile(r"[$£€¥%]|\b[A-Z]{3}\s?\d|\bper cent\b|\bpercent\b")
 _STARTS_WITH_AMOUNT = re.compile(r"^\s*(?:(?:around|about|approximately|nearly|almost|over|some|more than)\s+)?"
                                  r"(?:[A-Z]{0,3}[$£€¥]\s?)?\(?\d")
-_YEAR = re.compile(r"^\s*(?:19|20)\d\d\s*$")
+_YEAR = re.compile(rf"^\s*{YEAR}\s*$")
 _HOW_MUCH = re.compile(r"^\s*how (?:much|big|large)\b", re.I)
 _HAS_NUMBER = re.compile(r"\d")
 _AMOUNT_ASKED = re.compile(r"\bhow (?:much|many)\b|\bwhat (?:was|is|were|are) the (?:amount|value|number)\b", re.I)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ....types import Paragraph
+from ..lexicon.words import YEAR
 from .multi_span import TextSpan, is_multi_span_question, split_multi
 from .sentences import Sentence, bm25_rank, split_sentences, terms
 from .span_candidates import Candidate, merge_weights, question_type, sentence_candidates
@@ -38,7 +39,7 @@ def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SE
     qterms = set(qseq)
     qbigrams = frozenset(zip(qseq, qseq[1:]))
     qtype = question_type(question)
-    qyears = set(re.findall(r"\b(?:19|20)\d\d\b", question))
+    qyears = set(re.findall(rf"\b{YEAR}\b", question))
     merged = None if weights is None else _merged(weights, qtype)
     out: list[Candidate] = []
     for rank, (score, idx) in enumerate(ranked[:top]):

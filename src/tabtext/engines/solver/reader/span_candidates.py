@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexicon.words import MONTH_NAME, YEAR
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
 
@@ -17,8 +18,7 @@ _SENT_FLAGS = (
     ("cause", re.compile(r"\b(due to|because|driven by|attributable|primarily|mainly|result of|reflect)", re.I)),
     ("incl", re.compile(r"\b(includ|consist|compris|such as|compos)", re.I)),
     ("amount", NUM_TOKEN_RE),
-    ("date", re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
-                        r"december)\b", re.I)),
+    ("date", re.compile(rf"\b({MONTH_NAME})\b", re.I)),
 )
 MAX_LEN = 60
 CROSS = 0.0  # feature value of the question-type crosses; 0 = none (held-out EM was 4 points better without)
@@ -50,7 +50,7 @@ _QCHECKS = (
                 r"|^what (is|was|were|are) the (increase|decrease|change|charge|price)\b"),
     ("incl", r"\binclud|\bconsist|\bcompris|\bcompos|\bmade up\b|\bcomponents?\b|\bitems?\b|\btypes?\b"
              r"|\bcategor|\bprimar|\bmainly\b|\bprincipal"),
-    ("yearq", r"^what (is|was|were|are) .*\b(19|20)\d\d\b"),
+    ("yearq", rf"^what (is|was|were|are) .*\b{YEAR}\b"),
     ("def", r"^what (is|are|was|were|does|do|did)\b"),
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.words import MONTHS, content_tokens, tokenize, without_years, years_in
+from ..lexicon.words import MONTHS, YEAR, content_tokens, tokenize, without_years, years_in
 from .question import Grounding, Query
 from .table import TableView
 
@@ -102,7 +102,7 @@ class Ctx:
 
     def col_group(self, c: int) -> frozenset[str]:
         """A column's label without its period: the column group it belongs to ("Net additions (losses)")."""
-        label = re.sub(r"(?:19|20)\d\d|\(\d\)|\b\d{1,2}\b", " ", self.view.col_labels[c])
+        label = re.sub(rf"{YEAR}|\(\d\)|\b\d{{1,2}}\b", " ", self.view.col_labels[c])
         return frozenset(t for t in content_tokens(label) if t[:3] not in MONTHS)
 
     def _same_group(self, row: int, years: list[str], firsts: list[frozenset[str]]) -> dict[str, int] | None:
@@ -118,7 +118,7 @@ class Ctx:
         return {y: min(c for c in cands[y] if self.col_group(c) == group) for y in years}
 
 
-_PERIOD_PAIR = re.compile(r"(?:19|20)\d\d\s*(?:and|to|through|-)\b|\b(?:and|to|through)\s+[^?]{0,24}?(?:19|20)\d\d")
+_PERIOD_PAIR = re.compile(rf"{YEAR}\s*(?:and|to|through|-)\b|\b(?:and|to|through)\s+[^?]{{0,24}}?{YEAR}")
 
 
 def years_for(ctx: Ctx, op: str) -> list[str]:

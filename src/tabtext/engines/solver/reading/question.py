@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from ..lexicon.cues import operator_of
 from ..lexicon.intent import canonical
-from ..lexicon.words import content_tokens, without_years, years_in
+from ..lexicon.words import YEAR, content_tokens, without_years, years_in
 from .table import TableView
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
@@ -35,7 +35,7 @@ _DEFINITION_Q = re.compile(r"^what (?:is|are) (?:an? |the )?[^?\d]{1,40}\?\s*$",
 
 def expand_years(text: str, years: list[str]) -> list[str]:
     """ "2017-2019", "from 2017 to 2019", "2019 through 2017" name every year of the range, in the written order."""
-    m = re.search(r"((?:19|20)\d\d)\s*(?:-|–|to|through|until)\s*((?:19|20)\d\d)", text)
+    m = re.search(rf"({YEAR})\s*(?:-|–|to|through|until)\s*({YEAR})", text)
     if not m:
         return years
     a, b = int(m.group(1)), int(m.group(2))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ....numbers import parse_number
 from ....types import Table
 from ..lexicon.scale import scale_of_text
-from ..lexicon.words import is_year, split_years, years_in
+from ..lexicon.words import YEAR, is_year, split_years, years_in
 from ..program.program import Cell
 
 
@@ -37,7 +37,7 @@ def is_year_cell(text: str) -> bool:
     s = _squeeze(text).strip().rstrip("*").strip()
     s = re.sub(r"\s*(?:[$€£¥]|US\$|A\$)?\s?(?:m|bn|k|mn|million|thousand|['’]?000s?|restated|\(restated\))$", "", s,
                flags=re.I)
-    return bool(re.fullmatch(r"(?:(?:FY|Fiscal|fiscal|Year)\s?)?(?:19|20)\d\d(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
+    return bool(re.fullmatch(rf"(?:(?:FY|Fiscal|fiscal|Year)\s?)?{YEAR}(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
 
 
 @dataclass

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ....retrieval import TOP_K, Chunk, Retriever, conversation_query, example_chunks
 from ....types import Answer, Evidence, Example, Prediction, Table
-from ..lexicon.words import CONVERSATION_WORDS, STOP
+from ..lexicon.words import CONVERSATION_WORDS, STOP, stem
 
 CANNOT_ANSWER = "Sorry. I cannot find the answer based on the context."
 SHORT_ANSWER = ("coqa",)
@@ -34,6 +34,7 @@ DEFAULT_ABSTAIN_BELOW = 0.15
 
 _STOP = STOP | CONVERSATION_WORDS
 _AUX = re.compile(r"^(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)\b", re.I)
+# Its own splitter (line ends split too): the reader's split_sentences here cost INSCIT dev F1 30.23 -> 29.89.
 _SENT = re.compile(r"[^.!?\n]+(?:[.!?]+[\"')\]]*|\n|$)")
 
 
@@ -150,16 +151,6 @@ def context_table(example: Example) -> Table | None:
                 continue
             rows.append(tuple(c.strip() for c in line.strip("|").split("|")))
     return Table.from_rows(rows, id="ctx-table") if len(rows) > 1 else None
-
-
-def stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
 
 
 def _cell_matches(cell: str, text: str) -> bool:

@@ -19,9 +19,9 @@ from rapidfuzz import fuzz
 
 from ....numbers import parse_number
 from ....types import Answer, Evidence, Example, Prediction, Table
-from ..lexicon.words import CONVERSATION_WORDS, STOP
+from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAMES, STOP
 
-_MONTHS = ("january february march april may june july august september october november december").split()
+_MONTHS = MONTH_NAMES
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _DATE_PATTERNS = (

@@ -6,11 +6,15 @@ last subject with a new year. Values come from the table (rows matched by their 
 year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
 
 ``PATTERNS`` is the table of ways a turn is read: a name, the cue it answers to, the operator, the operands,
-an example. They are tried in the table's order (its order is its priority) and the first that applies gives
-the plan; one that applies but grounds nothing leaves the turn unanswered. ``REFINEMENTS`` names the
+an example. Each row that applies proposes a plan (``proposals``) and ``choose.py`` picks one: a learned ranker
+when one is shipped, else the table's order (the first that applies gives the plan; one that applies but grounds
+nothing leaves the turn unanswered); ``benchmarks/convfinqa_rank.py`` measured the ranker and it did not gain
+on the held-out half, so the order decides. ``REFINEMENTS`` names the
 refinements inside patterns and ``read.READINGS`` the operator readings; any of them can be
 switched off by name (``answer_convfinqa(example, off={...})``, ``benchmarks/convfinqa_eval.py --without``).
-The answer is the number as a plain string; the formula goes into ``derivation``.
+The answer is what the turn's Program computes (``answer_program``: every row builds one over its grounded
+cells, text numbers and ``Ref``s to earlier turns, whose formulas are read into Programs at the boundary,
+``formula.py``), as a plain string; the formula it renders goes into ``derivation``.
 """
 
 from __future__ import annotations
@@ -21,8 +25,11 @@ from dataclasses import dataclass
 
 from .....calc import CalcError, evaluate
 from .....types import Answer, Example, Prediction
+from ...program.program import Program
 from . import earlier, table
 from . import program as convfinqa_program
+from .choose import Proposal, choose, weights
+from .formula import read_formula
 from .read import READINGS, Turn, read
 from .turns import Plan, format_answer
 
@@ -114,53 +121,67 @@ REFINEMENTS = {
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
 
 
-def plan(example: Example, off: frozenset[str] = frozenset()) -> tuple[str, Plan | None, Turn]:
-    """(the pattern that read the turn, its plan — None when it applies but grounds nothing, the turn read)."""
-    turn = read(example, off)
-    for pattern in PATTERNS:
+def proposals(turn: Turn, off: frozenset[str] = frozenset(), every: bool = True) -> tuple[list[Proposal], str]:
+    """Every pattern's answer in the table's order, and the first pattern that stops (applies, grounds nothing);
+    ``every=False`` ends at the first proposal or stop (all the table's order needs)."""
+    out: list[Proposal] = []
+    stop = ""
+    for position, pattern in enumerate(PATTERNS):
         if pattern.name in off:
             continue
-        found = pattern.propose(turn)
+        try:
+            found = pattern.propose(turn)
+        except (AttributeError, TypeError, ValueError, IndexError, KeyError, ZeroDivisionError):
+            continue  # a row written to run only after the rows above it passed: it does not apply here
         if found is earlier.NO_ANSWER:
-            return pattern.name, None, turn
-        if found is not None:
-            return pattern.name, found, turn
-    return "", None, turn
+            stop = stop or pattern.name
+        elif found is not None:
+            computed = compute(found, turn)
+            if computed is not None:
+                out.append(Proposal(pattern.name, position, bool(stop), found, *computed))
+        if not every and (out or stop):
+            break
+    return out, stop
 
 
-def checked_program(p: Plan, turn: Turn, value: float | str) -> dict | None:
-    """The plan's Program as JSON (with the earlier turns it refers to), when it computes the plan's value."""
-    if p.program is None or not isinstance(value, float):
-        return None
+def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] | None:
+    """The Program that answers the turn (the pattern's own; a row that wrote only a formula: the formula read),
+    with the earlier turns' Programs it refers to; None when it is no arithmetic a Program runs (yes/no)."""
     history = convfinqa_program.history(turn.steps)
+    program = p.program or read_formula(p.formula)
+    return (program, history) if program is not None else None
+
+
+def compute(p: Plan, turn: Turn) -> tuple[str, Program | None, tuple[Program, ...]] | None:
+    """(the answer as text, the Program that computes it, the earlier turns' Programs); None when it cannot run."""
+    found = answer_program(p, turn)
     try:
-        got = p.program.value(history)
+        value = found[0].value(found[1]) if found else evaluate(p.formula)
     except CalcError:
         return None
-    if abs(got - value) > 1e-6 * max(1.0, abs(value)):
-        return None
-    return {**p.program.to_json(), "history": [h.to_json() for h in history]}
-
-
-def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
-    """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
-    try:
-        name, p, turn = plan(example, off)
-    except Exception as exc:  # one odd turn must not stop a run; the error says what happened
-        return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
-    if p is None:
-        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
-                          meta={"pattern": name})
-    try:
-        value = evaluate(p.formula)
-    except CalcError as exc:
-        return Prediction(uid=example.uid, answer=None, error=f"formula {p.formula!r}: {exc}", meta={"pattern": name})
     # a fraction stays a fraction even when asked "in percent": that is how the gold programs write it
     # "11.4%" for a percentage the document writes so: right whether the gold keeps 11.4 or reads it as 0.114
     text = value if isinstance(value, str) else format_answer(value) + p.unit
     if p.unit == "%" and re.fullmatch(r"-?\d+(?:\.\d+)?", p.formula.strip()):
         text = p.formula.strip() + "%"  # "61%" as written: the official EM also looks for the gold formula "61%"
-    program = checked_program(p, turn, value)
+    return (text, *found) if found else (text, None, ())
+
+
+def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Prediction:
+    """Answer one ConvFinQA turn; never raises for a bad item (the error goes into the Prediction)."""
+    try:
+        turn = read(example, off)
+        model = weights()
+        found, stop = proposals(turn, off, every=model is not None)
+    except Exception as exc:  # one odd turn must not stop a run; the error says what happened
+        return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
+    chosen = choose(found, model, turn.question)
+    if chosen is None:
+        return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
+                          meta={"pattern": stop})
+    p, text = chosen.plan, chosen.text
+    program = {**chosen.program.to_json(), "history": [h.to_json() for h in chosen.history]} \
+        if chosen.program else None
     return Prediction(uid=example.uid, answer=Answer(value=text, derivation=p.formula), raw=text,
-                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": name,
+                      evidence=p.evidence, meta={"formula": p.formula, "note": p.note, "pattern": chosen.pattern,
                                                  **({"program": program} if program else {})})

@@ -10,6 +10,7 @@ import re
 
 from . import ground
 from . import program as P
+from .formula import holds, pair, terms
 from .ground import content_words
 from .moves import row_transfer
 from .read import BY_CHANGE, Turn
@@ -65,7 +66,8 @@ def _on_earlier(t: Turn) -> bool:
 
 
 def explicit(t: Turn) -> Plan | None:
-    return literal_arithmetic(t.question, t.prev, t.years, t.doc) or rescale(t.question, t.prev)
+    last = P.ref(t.steps) if t.steps else None
+    return literal_arithmetic(t.question, t.prev, t.years, t.doc, last) or rescale(t.question, t.prev, last)
 
 
 def change_over_base(t: Turn) -> Plan | None:
@@ -80,8 +82,8 @@ def same_for_other_subject(t: Turn) -> Plan | None:
     same = _SAME_FOR.search(t.question) if t.prev is not None and t.novel else None
     if not same or set(t.years) - set(t.prev.years):  # type: ignore[union-attr]
         return None
-    shape = r".* / .*" if same.group("ratio") else r"\s*\(?\S+ - \S+\)?\s*"
-    named = next((st for st in reversed(t.steps) if re.fullmatch(shape, st.formula)), None)
+    named = next((st for st in reversed(t.steps) if (holds(st.program, "divide") if same.group("ratio")
+                                                      else pair(st.program, "subtract"))), None)
     return row_transfer(t.doc, named, t.novel) if named is not None else None
 
 
@@ -118,10 +120,10 @@ def percent_change_of_earlier(t: Turn) -> Plan | None:
     if not (_on_earlier(t) and t.op == "pct_change"):
         return None
     for s in reversed(t.steps[-3:]):
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
-        if m:
-            return Plan(f"({s.formula}) / {m.group(2)}", note="earlier change over its base",
-                        program=P.program("divide", P.ref(t.steps, s), P.number(m.group(2))))
+        change = pair(s.program, "subtract")
+        if change:
+            return Plan(f"({s.formula}) / {change[1].text}", note="earlier change over its base",
+                        program=P.program("divide", P.ref(t.steps, s), change[1]))
     run = [s for s in t.steps[-2:] if s.value is not None]
     items = [(s.years[-1] if s.years else None, s.value, s.formula) for s in run]
     return or_stop(combine_plan("pct_change", items, [P.ref(t.steps, s) for s in run], t.question,
@@ -133,13 +135,13 @@ def average_of_earlier_sum(t: Turn) -> Plan | None:
         return None
     formula = t.prev.formula  # type: ignore[union-attr]
     count = count_word(t.question)
-    if count and "+" in formula:
+    if count and holds(t.prev.program, "add"):  # type: ignore[union-attr]
         return Plan(f"({formula}) / {count}", note=f"previous total over {count}",
                     program=P.program("divide", P.ref(t.steps), P.const(count)))
-    terms = formula.split(" + ")
-    if re.fullmatch(r"[^()]*", formula) and len(terms) >= 2:
-        return Plan(f"({formula}) / {len(terms)}", note="previous sum over its count",
-                    program=P.program("divide", P.ref(t.steps), P.const(len(terms))))
+    summed = terms(t.prev.program)  # type: ignore[union-attr]
+    if len(summed) >= 2:
+        return Plan(f"({formula}) / {len(summed)}", note="previous sum over its count",
+                    program=P.program("divide", P.ref(t.steps), P.const(len(summed))))
     return None
 
 

@@ -22,7 +22,7 @@ would you your""".split())
 STOP = lexicon.STOP | VAGUE
 _PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
-_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
+_MONTH = re.compile(rf"\b{lexicon.MONTH_NAME}\b")
 RIGHT_NOUN = 0.3
 PERCENT_MISMATCH = 0.15
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
@@ -30,9 +30,9 @@ _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|s
 YEARLESS = 0.2
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
-_GLUED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?[0-3]?\d((?:19|20)\d\d)\b")
+_GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d({lexicon.YEAR})\b")
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
-_MONTH_END = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)\s*$")
+_MONTH_END = re.compile(rf"\b({lexicon.MONTH_NAME})\s*$")
 _CELL_NUM = re.compile(r"\(?\s*-?\s*\$?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*\)?")
 
 
@@ -40,6 +40,8 @@ _SHORT_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/(\d{2})\b|\b(?:fiscal|fy|'|\u2019)\
                          r"(?<![/\d])(?:0?[1-9]|1[0-2])/(\d{2})\b(?!/)")
 
 
+# ConvFinQA's own reader of years (dates such as 12/31/06, each mention kept): the lexicon's here cost ConvFinQA
+# strict EM 71.61 -> 70.74, and this one in the lexicon cost TAT-QA dev EM 70.26 -> 70.02.
 def years_in(text: str) -> list[str]:
     """Years named in a text, with dates like ``12/31/06`` or ``fiscal 06`` read as 2006."""
     found = [(m.start(), m.group()) for m in _YEAR.finditer(text)]
@@ -272,7 +274,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
 
 def split_pair(question: str) -> tuple[str, str] | None:
     """ "ratio of A to B" / "A divided by B" / "A as a percentage of B" -> (A, B)."""
-    q = re.sub(r"\bin (19|20)\d\d\b|\?", " ", question.lower())
+    q = re.sub(rf"\bin {lexicon.YEAR}\b|\?", " ", question.lower())
     for pattern in (r"ratio of (.+?) (?:to|and|versus|vs\.?) (.+)", r"(.+?) divided by (.+)",
                     r"(?:percent\w*|portion|proportion|fraction|share) (?:was|is|were|are) (.+?) (?:of|in relation to|"
                     r"relative to) (.+)",

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
+from ...lexicon.words import YEAR
 from . import ground
+from . import program as P
+from .formula import pair, render, shape, with_numbers
 from .ground import content_words
 from .program import Step
 from .turns import GENERIC, Plan, number_value
@@ -20,20 +23,21 @@ def part_of_earlier_whole(doc: ground.Document, prev: Step, words: list[str], ye
     part = doc.best([w for w in words if w not in GENERIC] or words, years, question)
     if part is None or prev.value is None:
         return None
-    m = re.fullmatch(r"\s*\S+ / (-?[\d.]+%?)\s*", prev.formula)
-    if m:
-        whole = m.group(1)
+    ratio = pair(prev.program, "divide")
+    if ratio and ratio[1].text.lstrip("-").replace(".", "").rstrip("%").isdigit():
+        whole = ratio[1].text
     elif prev.lookup and abs(prev.value) > abs(part.value) and part.text != prev.formula.strip():
         whole = prev.formula.strip()
     else:
         return None
-    return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole")
+    return Plan(f"{part.text} / {whole}", (part.evidence,), "a new part over the earlier whole",
+                program=P.program("divide", P.leaf(part), P.number(whole)))
 
 
 def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | None:
     """ "and for emea?" after a computation: each operand moves along its row or column to the cell naming the
     new subject (a "total" cell, the whole of a ratio, stays)."""
-    formula = prev.formula
+    moved_to: dict = {}
     rows: set = set()
     for number in dict.fromkeys(prev.numbers):
         same = [x for x in doc.candidates if x.source == "table" and abs(x.value - number_value(number)) < 1e-9]
@@ -50,14 +54,16 @@ def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | N
         if not scored:
             continue
         best = max(scored, key=lambda t: t[0])[1]
-        formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", best.text, formula)
-    if formula == prev.formula:
+        moved_to[round(number_value(number), 9)] = P.leaf(best)
+    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+    if edited is None or shape(edited) == shape(prev.program):
         return None
-    return Plan(formula, note="previous computation moved to the new subject's row")
+    return Plan(render(edited), edited.evidence(), "previous computation moved to the new subject's row",
+                program=edited)
 
 
 def whole_period(doc: ground.Document, subject: list[str], years: list[str], question: str):
-    """The subject's value in the last year of its table (or the year named) and in the table's first year."""
+    """(year, cell) of the subject in the last year of its table (or the year named) and in the table's first year."""
     tables = ground.Document([c for c in doc.candidates if c.source == "table"], doc.header)
     scored = tables.best_scored(subject, years[:1], question)
     if scored is None or scored[1].source != "table" or not scored[1].years:
@@ -71,7 +77,7 @@ def whole_period(doc: ground.Document, subject: list[str], years: list[str], que
     start = doc.move(end, last, table_years[0]) if end is not None else None
     if end is None or start is None or start.key == end.key:
         return None
-    return [(last, end.value, end.text), (table_years[0], start.value, start.text)]
+    return [(last, end), (table_years[0], start)]
 
 
 def same_line(doc: ground.Document, terms: list[str], subject: list[str], years: list[str], question: str):
@@ -93,7 +99,7 @@ def same_line(doc: ground.Document, terms: list[str], subject: list[str], years:
 
 def two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
     """ "the sum of A and B", "A less B", "the total of A and the one used in B": two lookups combined."""
-    q = re.sub(r"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?(?:19|20)\d\d\b|\?", " ", question)
+    q = re.sub(rf"\b(?:in|for|during|as of) (?:the )?(?:year )?(?:of )?{YEAR}\b|\?", " ", question)
     q = re.sub(r"^.*?\b(?:sum|total|combined total|difference|change|net change) (?:of|between|in) ", "", q)
     joiner = r"\s+(?:less|minus|without|excluding)\s+" if op == "change" and \
         re.search(r"\b(less|minus|without|excluding)\b", q) else r"\s+and\s+"
@@ -116,4 +122,5 @@ def two_subjects(doc: ground.Document, question: str, op: str, years: list[str])
     if a is None or b is None or a.key == b.key:
         return None
     sym = "+" if op == "sum" else "-"
-    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects")
+    return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects",
+                program=P.program("add" if op == "sum" else "subtract", P.leaf(a), P.leaf(b)))

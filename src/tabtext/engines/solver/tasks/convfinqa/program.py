@@ -29,6 +29,7 @@ class Step:
     words: list[str]
     lookup: bool
     numbers: list[str] = field(default_factory=list)
+    program: Program | None = None  # the formula read into a Program (``formula.read_formula``)
 
 
 def leaf(c: Candidate) -> Cell | TextNumber:
@@ -39,9 +40,10 @@ def leaf(c: Candidate) -> Cell | TextNumber:
 
 
 def history(steps: Sequence[Step]) -> tuple[Program, ...]:
-    """Each earlier turn as the value it holds (a span when the answer is not a number)."""
-    return tuple(Program("lookup", (Const(s.value, s.formula.strip()),)) if s.value is not None
-                 else Program("span", (Span(-1, 0, 0, s.formula),)) for s in steps)
+    """Each earlier turn as its Program: its formula read at the boundary, else the value it holds (a span when
+    the answer is not a number)."""
+    return tuple(s.program if s.program is not None else Program("lookup", (Const(s.value, s.formula.strip()),))
+                 if s.value is not None else Program("span", (Span(-1, 0, 0, s.formula),)) for s in steps)
 
 
 def ref(steps: Sequence[Step], step: Step | None = None) -> Ref:

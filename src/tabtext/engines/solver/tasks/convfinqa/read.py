@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .....types import Example
+from ...lexicon.words import YEAR
 from . import ground
+from .formula import holds
 from .ground import content_words, years_in
 from .ops import detect_ops
 from .program import Step
@@ -22,7 +24,7 @@ _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
 _NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
-_RANGE = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-)\s*((?:19|20)\d\d)\b")
+_RANGE = re.compile(rf"\b({YEAR})\s*(?:to|through|thru|-)\s*({YEAR})\b")
 THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? "
                          r"years\b")
 BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
@@ -88,7 +90,7 @@ def _average_of_years(t: Turn) -> None:
 
 def _percent_of_change(t: Turn) -> None:
     prev, q = t.prev, t.question
-    if t.op == "ratio" and "change" in t.ops and prev is not None and re.search(r"\s-\s", prev.formula) and \
+    if t.op == "ratio" and "change" in t.ops and prev is not None and holds(prev.program, "subtract") and \
             t.followup and not (t.on("by_change") and BY_CHANGE.search(q)) and \
             not re.search(r"\bin relation to (?:that|the|this) [\w&/ ]{1,30} one\b", q):
         t.op = "pct_change"

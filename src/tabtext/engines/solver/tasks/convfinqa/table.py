@@ -7,27 +7,27 @@ from __future__ import annotations
 
 import re
 
+from ...lexicon.words import MONTH_NAME
 from . import ground
 from . import program as P
 from .earlier import NO_ANSWER, combine_plan, or_stop
+from .formula import terms as summed_terms
 from .ground import content_words
 from .moves import part_of_earlier_whole, same_line, two_subjects, whole_period
 from .read import THOSE_YEARS, Turn
 from .turns import (
     GENERIC,
     Plan,
-    combine,
     count_word,
     is_whole_of,
     number_value,
     operand_for_year,
     operand_years,
-    plan_or_none,
 )
 
 _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
                      r"\bshown in the (?:chart|graph|table)\b")
-_MONTHS = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b")
+_MONTHS = re.compile(rf"\b{MONTH_NAME}\b")
 _SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
 _VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
 _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
@@ -76,7 +76,9 @@ def whole_table_period(t: Turn) -> Plan | None:
     whole = whole_period(t.doc, t.subject, t.years, t.question)  # "for the five year period ended 2017"
     if whole is None:
         return None
-    return or_stop(plan_or_none(combine(t.op, whole, t.question, ordered=True), f"{t.op} over the table's whole period"))
+    items = [(year, c.value, c.text) for year, c in whole]
+    return or_stop(combine_plan(t.op, items, [P.leaf(c) for _, c in whole], t.question,
+                                f"{t.op} over the table's whole period", ordered=True))
 
 
 def _year_pair(t: Turn):
@@ -174,7 +176,7 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
         return None
     pv = prev.formula if prev.lookup else f"({prev.formula})"
     if t.op == "sum":
-        terms = [x.strip() for x in prev.formula.split(" + ")]
+        terms = [x.text for x in summed_terms(prev.program)]
         if t.on("same_line") and len(terms) >= 2 and all(re.fullmatch(r"-?[\d.]+", x) for x in terms):
             # "including the 2001 program, what becomes this total?": a new term from the line of the others
             line = same_line(t.doc, terms, t.subject, t.qyears[:1], q)

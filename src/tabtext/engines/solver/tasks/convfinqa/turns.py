@@ -14,6 +14,7 @@ from .....types import Evidence, Example
 from ...program.program import Program, Ref
 from . import ground
 from . import program as P
+from .formula import leaves, pair, read_formula, render, shape, with_numbers
 from .ground import content_words, years_in
 from .program import Step
 
@@ -46,9 +47,13 @@ def steps_of(example: Example) -> list[Step]:
         q = turn.content.lower()
         years = years_in(q) or (steps[-1].years if steps else [])
         words = content_words(q) or (steps[-1].words if steps else [])
-        steps.append(Step(q, answer, _value(answer) if answer else None, years, words,
-                          bool(re.fullmatch(r"\s*-?(?:\d+(?:\.\d+)?|\.\d+)%?\s*", answer)),
-                          _NUM_RE.findall(answer)))
+        program = read_formula(answer) if answer else None  # the earlier answer read once, here
+        if program is None:
+            steps.append(Step(q, answer, _value(answer) if answer else None, years, words, False,
+                              _NUM_RE.findall(answer)))
+            continue
+        steps.append(Step(q, answer, program.value(), years, words, program.op == "lookup",
+                          [leaf.text for leaf in leaves(program)], program))
     return steps
 
 
@@ -122,8 +127,13 @@ _ARITH = [("-", re.compile(r"\b(?:less|minus|subtract(?:ed)?|reduced by|deduct\w
           ("+", re.compile(r"\b(?:plus|added to|add)\s+\$?\s?(\d[\d,]*(?:\.\d+)?)\b"))]
 
 
-def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: ground.Document) -> Plan | None:
-    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand."""
+_OP = {"-": "subtract", "/": "divide", "*": "multiply", "+": "add"}
+
+
+def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: ground.Document,
+                       last: Ref | None = None) -> Plan | None:
+    """ "what is that less 100?", "what is 100000 divided by 100?", "that times 1": a literal operand (``last``
+    refers to the previous turn)."""
     for sym, pattern in _ARITH:
         m = pattern.search(question)
         if not m or m.group(1) in years:
@@ -131,11 +141,13 @@ def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: 
         number = m.group(1).replace(",", "")
         left = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*$", question[: m.start()])
         if left and left.group(1) not in years:
-            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers")
+            return Plan(f"{left.group(1).replace(',', '')} {sym} {number}", note="arithmetic on literal numbers",
+                        program=P.program(_OP[sym], P.number(left.group(1).replace(",", "")), P.number(number)))
         if prev is not None and prev.value is not None and (REFER.search(question[: m.start()]) or
                                                             not content_words(question[: m.start()])):
             pv = prev.formula if prev.lookup else f"({prev.formula})"
-            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number")
+            return Plan(f"{pv} {sym} {number}", note="previous answer with a literal number",
+                        program=P.program(_OP[sym], last, P.number(number)))
         left_words = content_words(question[: m.start()])
         if left_words:
             found = [doc.best_scored(left_words, [y], question) for y in dict.fromkeys(years)] or \
@@ -143,7 +155,8 @@ def literal_arithmetic(question: str, prev: Step | None, years: list[str], doc: 
             found = [f for f in found if f is not None]
             if found:
                 c = max(found, key=lambda f: f[0])[1]
-                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number")
+                return Plan(f"{c.text} {sym} {number}", (c.evidence,), "a value with a literal number",
+                            program=P.program(_OP[sym], P.leaf(c), P.number(number)))
     return None
 
 
@@ -155,11 +168,11 @@ def operand_years(doc: ground.Document, steps: list[Step]) -> dict[str, str]:
         if s.lookup and s.years and s.formula.strip() not in years:
             years[s.formula.strip()] = s.years[-1]
     for s in steps:
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
+        change = pair(s.program, "subtract")
         own = sorted(set(years_in(s.question)))
-        if m and len(own) == 2:
-            years.setdefault(m.group(1), own[1])
-            years.setdefault(m.group(2), own[0])
+        if change and len(own) == 2:
+            years.setdefault(change[0].text, own[1])
+            years.setdefault(change[1].text, own[0])
         for number in s.numbers:
             cell = doc.locate(number_value(number), table_only=True)
             if cell is not None and len(set(cell.years)) == 1:
@@ -172,10 +185,10 @@ def relative_change(doc: ground.Document, steps: list[Step], years: list[str]) -
     known = operand_years(doc, steps)
     for k in reversed(range(len(steps))[-3:]):
         s = steps[k]
-        m = re.fullmatch(r"\s*(\S+) - (\S+)\s*", s.formula)
-        if not m:
+        change = pair(s.program, "subtract")
+        if not change:
             continue
-        a, b = m.groups()
+        a, b = (x.text for x in change)
         base = b
         ya, yb = known.get(a), known.get(b)
         if years and years[0] in (ya, yb):
@@ -232,7 +245,7 @@ _UNIT_ONLY = re.compile(r"^(?:and |so )?(?:what about|how about|what is (?:that|
                         r"(percent\w*|millions?|billions?|thousands?|dollars|single digits|units)\s*\??$")
 
 
-def rescale(question: str, prev: Step | None) -> Plan | None:
+def rescale(question: str, prev: Step | None, last: Ref | None = None) -> Plan | None:
     """ "what about in millions?", "and what is that in dollars?": the earlier answer in another unit.
     The tables state amounts in millions (or thousands) and raw counts in units, so the direction follows the size."""
     m = _UNIT_ONLY.match(question.strip())
@@ -240,7 +253,7 @@ def rescale(question: str, prev: Step | None) -> Plan | None:
         return None
     unit, v, pv = m.group(1), abs(prev.value), parenthesize(prev.formula)
     if unit.startswith("percent"):
-        return Plan(f"{pv} * 100", note="earlier answer in percent")
+        return Plan(f"{pv} * 100", note="earlier answer in percent", program=P.program("multiply", last, P.const(100)))
     if unit.startswith("million"):
         factor = "/ 1000000" if v >= 1e5 else "* 1000" if v < 10 else None
     elif unit.startswith("billion"):
@@ -249,7 +262,11 @@ def rescale(question: str, prev: Step | None) -> Plan | None:
         factor = "/ 1000" if v >= 1e5 else "* 1000"
     else:
         factor = "* 1000000" if v < 1e5 else "/ 1000000" if unit == "single digits" else None
-    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}") if factor else None
+    if not factor:
+        return None
+    sym, number = factor.split()
+    return Plan(f"{pv} {factor}", note=f"earlier answer in {unit}",
+                program=P.program(_OP[sym], last, P.const(float(number))))
 
 
 def count_word(question: str) -> int | None:
@@ -259,10 +276,6 @@ def count_word(question: str) -> int | None:
     if not m:
         return None
     return _COUNTS.get(m.group(1)) or int(m.group(1))
-
-
-def plan_or_none(formula: str | None, note: str) -> Plan | None:
-    return Plan(formula, note=note) if formula else None
 
 
 def lookup_run(steps: list[Step]) -> list[Step]:
@@ -286,7 +299,7 @@ def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
 def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
     """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
     old = prev.years[-1] if prev.years else None
-    formula = prev.formula
+    moved_to: dict[float, object] = {}
     known = operand_years(doc, steps)
     spread = {known[n] for n in prev.numbers if known.get(n)}
     if len(spread) > 1:  # a sum or change across years: the subject, new year
@@ -297,12 +310,13 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
         if cell is not None:
             moved = doc.move(cell, old, years[0]) if old else None
             if moved is not None:
-                formula = re.sub(rf"(?<![\w.]){re.escape(number)}(?![\w.])", moved.text, formula)
+                moved_to[round(number_value(number), 9)] = P.leaf(moved)
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
             return _lookup_plan(c, "previous subject, new year")
-    if formula == prev.formula:
+    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+    if edited is None or shape(edited) == shape(prev.program):
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return _lookup_plan(c, "previous subject, new year")
-    return Plan(formula, note="previous computation moved to the new year")
+    return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)

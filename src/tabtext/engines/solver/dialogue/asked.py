@@ -1,0 +1,44 @@
+"""What a follow-up pattern reads (``Asked``): the question, the table's labels, the programs so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ....types import Context
+from ..lexicon.words import years_in
+from ..program.program import Program, Ref
+from .edit import Grid
+
+#: words that refer to earlier answers and name no subject of their own
+REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What the pattern functions read: the question, the table's labels, the programs so far."""
+
+    question: str
+    grid: Grid | None
+    history: tuple[Program, ...]
+    context: Context
+
+    @property
+    def rows(self) -> list[int]:
+        return self.grid.rows_named(self.question) if self.grid else []
+
+    @property
+    def years(self) -> list[str]:
+        return self.grid.years_named(self.question) if self.grid else []
+
+    @property
+    def names_unknown_year(self) -> bool:
+        """The question names a year the table has no column for ("and in 2030?"): nothing to move to."""
+        return bool(self.grid) and len(years_in(self.question)) > len(self.years)
+
+    def same_scale(self, refs: list[Ref]) -> bool:
+        """Earlier answers that can be added or subtracted: not a percentage with an amount."""
+        return len({self.history[r.turn].scale == "percent" for r in refs}) == 1
+
+    def last(self, k: int = 1) -> list[Ref]:
+        n = len(self.history)
+        return [Ref(i) for i in range(n - k, n)] if n >= k else []

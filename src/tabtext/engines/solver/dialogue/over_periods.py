@@ -1,0 +1,113 @@
+"""Follow-ups about periods and about two earlier answers: the period before, the same quarter a year earlier,
+how much more than the period before, the percentage change between two answers, which of two lines is larger.
+Rows of ``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``asked.py``)."""
+
+from __future__ import annotations
+
+import re
+
+from ....calc import CalcError
+from ....periods import find_periods
+from ..lexicon.words import content_tokens
+from ..program.program import Program
+from . import edit
+from .asked import REFERENCE_WORDS, Asked
+
+
+def percent_change_of_earlier(asked: Asked) -> Program | None:
+    """ "What is the percentage increase?" / "what growth rate is that?" after two answers of one line in two
+    periods: the change from the earlier to the later, as a percentage."""
+    refs = asked.last(2)
+    if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
+            set(content_tokens(asked.question)) - REFERENCE_WORDS - {"growth", "rate"} or \
+            any(asked.history[r.turn].scale == "percent" for r in refs):
+        return None
+    found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
+    if any(len(cells) != 1 for cells in found) or found[0][0].row != found[1][0].row:
+        return None
+    ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) for r in refs)
+    if not ya or not yb or ya == yb:
+        return None
+    later, earlier = (refs[1], refs[0]) if yb > ya else (refs[0], refs[1])
+    return Program("change_ratio", (later, earlier), "percent")
+
+
+PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
+                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b", re.I)
+MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
+                       re.I)
+AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
+
+
+def _earlier_key(asked: Asked, program: Program) -> str:
+    """The period before the program's: the column before it in time, or the same quarter or month of the year
+    before when a year is asked back ("the same quarter a year earlier")."""
+    grid = asked.grid
+    order = sorted(set(grid.col_years) - {""}) if grid else []
+    current = edit.period_of(program, asked.history, grid) if grid else ""
+    m = PREVIOUS.search(asked.question)
+    unit = (m.group(1) or m.group(2) or "").lower() if m else ""
+    if unit == "year" and len(current) > 4 and f"{int(current[:4]) - 1:04d}{current[4:]}" in order:
+        return f"{int(current[:4]) - 1:04d}{current[4:]}"
+    return order[order.index(current) - 1] if current in order and order.index(current) > 0 else ""
+
+
+def previous_period(asked: Asked) -> Program | None:
+    """ "And the month before?": the last answer one period earlier."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    earlier = _earlier_key(asked, program)
+    return edit.other_period(program, grid, [earlier]) if earlier else None
+
+
+def more_than_previous(asked: Asked) -> Program | None:
+    """ "How many more than the year before?": the last answer minus the same in the period before."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or not MORE_THAN.search(asked.question):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    earlier = _earlier_key(asked, program)
+    moved = edit.other_period(program, grid, [earlier]) if earlier else None
+    return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
+
+
+LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|least|fewer|worse)\b", re.I)
+
+
+def which_of_two(asked: Asked) -> Program | None:
+    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
+    refs = asked.last(2)
+    if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
+        return None
+    lines = []
+    for r in refs:
+        program = edit.inline(asked.history[r.turn], asked.history)
+        rows = {c.row_label for c in edit.cells(program)}
+        if len(rows) != 1 or not (program.numeric or program.op == "lookup"):
+            return None
+        try:
+            lines.append((float(program.value(asked.history)), rows.pop()))
+        except (CalcError, TypeError, ValueError):
+            return None
+    if lines[0][1] == lines[1][1]:
+        return None
+    pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
+    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
+                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+
+
+def aggregate_of_last(asked: Asked) -> Program | None:
+    """ "What was the total for 2023?" after an answer about one line: the same question of that line."""
+    from .core import as_program, ask_core
+
+    refs = asked.last(1)
+    if not refs or asked.grid is None or asked.rows or not (find_periods(asked.question) or asked.years):
+        return None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found or len({c.row for c in found}) != 1:
+        return None
+    question = AGGREGATE.sub(lambda m: f"{m.group(0)} {found[0].row_label}", asked.question, count=1)
+    program = as_program(ask_core(question, asked.context), asked.grid)
+    return program if program is not None and edit.cells(program) else None

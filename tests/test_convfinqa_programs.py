@@ -1,0 +1,79 @@
+"""ConvFinQA read into Programs: earlier formulas at the boundary, every answer computed by its Program."""
+
+from __future__ import annotations
+
+from tabtext.engines.solver.program.program import Cell, Const, Program
+from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.formula import read_formula
+from tabtext.types import Example, Turn
+from test_convfinqa_solver import CONTEXT
+
+
+def test_a_formula_is_read_into_the_program_tree_it_stands_for():
+    program = read_formula("(15 - 19) / 19")
+    assert program == Program("divide", (Program("subtract", (Const(15.0, "15"), Const(19.0, "19"))),
+                                         Const(19.0, "19")))
+    assert read_formula("1,250") == Program("lookup", (Const(1250.0, "1,250"),))
+    assert read_formula("11.4%").value() == 0.114
+    assert read_formula("-5 + 2").args[0] == Const(-5.0, "-5")
+
+
+def test_what_is_no_arithmetic_is_not_read():
+    assert read_formula("5 > 3") is None  # a yes/no comparison
+    assert read_formula("net revenue") is None
+    assert read_formula("") is None
+
+
+def test_every_answered_turn_carries_the_program_that_computes_it():
+    turns = [("what was the net revenue in 2007?", "1250"), ("and in 2005?", "1000"),
+             ("what was the change?", "1250 - 1000"), ("and the percentage change?", "(1250 - 1000) / 1000"),
+             ("what is that times 100?", "((1250 - 1000) / 1000) * 100")]
+    for k, (question, _) in enumerate(turns):
+        history = tuple(t for q, a in turns[:k] for t in (Turn("user", q), Turn("assistant", a)))
+        pred = answer_convfinqa(Example(uid=f"d#{k}", question=question, context=CONTEXT, history=history,
+                                        meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+        assert pred.answer is not None, pred.error
+        program = Program.from_json(pred.meta["program"])
+        earlier = tuple(Program.from_json(h) for h in pred.meta["program"]["history"])
+        assert float(pred.raw) == round(program.value(earlier), 5), question
+    assert earlier[2] == read_formula("1250 - 1000")  # the earlier turns are their formulas' Programs
+
+
+def _proposal(pattern: str, position: int, text: str, after_stop: bool = False):
+    from tabtext.engines.solver.tasks.convfinqa.choose import Proposal
+    from tabtext.engines.solver.tasks.convfinqa.turns import Plan
+
+    return Proposal(pattern, position, after_stop, Plan(text), text, read_formula(text), ())
+
+
+def test_without_weights_the_table_order_decides_and_a_stop_ends_the_turn():
+    from tabtext.engines.solver.tasks.convfinqa.choose import choose
+
+    first, second = _proposal("explicit", 0, "5"), _proposal("lookup", 26, "7")
+    assert choose([first, second]) is first
+    assert choose([_proposal("lookup", 26, "7", after_stop=True)]) is None
+    assert choose([]) is None
+
+
+def test_a_ranker_chooses_the_best_scored_proposal():
+    from tabtext.engines.solver.tasks.convfinqa.choose import choose
+
+    first, second = _proposal("explicit", 0, "5"), _proposal("lookup", 26, "7")
+    assert choose([first, second], {"bias": 0.0, "weights": {"pattern=lookup": 1.0}}) is second
+    assert choose([first, second], {"bias": 0.0, "weights": {"first": 1.0}}) is first
+
+
+def test_and_in_another_year_is_an_edit_of_the_earlier_program():
+    from tabtext.engines.solver.tasks.convfinqa.formula import render, with_numbers
+
+    earlier = read_formula("(1250 - 1000) / 1000")
+    moved = with_numbers(earlier, {1250.0: Cell(1, 2, "$ 1,100", 1100.0), 1000.0: Cell(1, 3, "$ 1,000", 1000.0)})
+    assert moved.op == "divide" and moved.args[1] == Cell(1, 3, "$ 1,000", 1000.0)
+    assert render(moved) == "(1100 - 1000) / 1000"
+    history = tuple(t for q, a in [("what was the net revenue in 2007?", "1250"),
+                                    ("and the net revenue less the operating expenses in 2007?", "1250 - 400")]
+                    for t in (Turn("user", q), Turn("assistant", a)))
+    pred = answer_convfinqa(Example(uid="d#2", question="and in 2006?", context=CONTEXT, history=history,
+                                    meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+    program = Program.from_json(pred.meta["program"])
+    assert pred.raw == "720.0" and program.op == "subtract" and all(isinstance(a, Cell) for a in program.args)
