@@ -23,8 +23,8 @@ from importlib import resources
 
 from ..lexicon.words import MONTH_WORD, content_tokens, is_year
 from ..patterns.arith import period_rank
-from ..patterns.textnum import SENTENCE
 from ..program.program import Cell, Program, Span
+from ..reader.sentences import split_sentences
 from . import question_model
 from .candidates import Candidate, Reading, answer_key, label_cover
 from .source import source_features, text_logit
@@ -42,7 +42,7 @@ def _span_has_amount(program: Program) -> float:
 def _sentence_of(reading: Reading, span) -> str:
     """The sentence of its paragraph that a text span starts in."""
     text = reading.paragraphs[span.paragraph].text
-    return next((m.group(0) for m in SENTENCE.finditer(text) if m.start() <= span.start < m.end()), text)
+    return next((s.text for s in split_sentences(text) if s.start <= span.start < s.end), text)
 
 
 def _span_sentence_names_row(reading: Reading, program: Program, row_label: str) -> float:
