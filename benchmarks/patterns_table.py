@@ -17,13 +17,11 @@ from tabtext.benchmarks import tatqa
 from tabtext.engines.solver.lexicon import intent
 from tabtext.engines.solver.patterns.table_patterns import PATTERNS
 from tabtext.engines.solver.rank import ranker as rank
-from tabtext.engines.solver.rank.candidates import read
-from tabtext.engines.solver.tasks.tatqa import all_candidates
+from tabtext.engines.solver.rank.candidates import candidates, read
 
 TEXT_ROUTES = {"text_span": "Why did service revenue grow?", "text_span_next": "(the reader's 2nd and 3rd spans)",
                "text_arithmetic": "What was the change in net sales from 2018 to 2019? (amounts in a sentence)",
                "stated_amount": "What was the increase in revenue? (the text's own '$16.9 million')",
-               "router": "(the hand-set router's answer when no pattern gives it)",
                "table_lookup": "(the best row's cell for the periods asked, when no table pattern proposes one)"}
 
 
@@ -32,7 +30,7 @@ def main() -> None:
     fires, right, chosen, chosen_right = Counter(), Counter(), Counter(), Counter()
     for ex in open_:
         reading = read(ex)
-        cands = all_candidates(reading)
+        cands = candidates(reading)
         names = {}
         for c in cands:
             base = c.name.removesuffix("_swapped")

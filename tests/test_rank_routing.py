@@ -3,10 +3,8 @@ the ranker's routing features, and the table lookup offered when no table patter
 
 from tabtext.engines.solver.program.program import Cell, Program, Span
 from tabtext.engines.solver.rank import ranker as rank
-from tabtext.engines.solver.rank.candidates import read
-from tabtext.engines.solver.rank.router import table_lookup
+from tabtext.engines.solver.rank.candidates import candidates, read, table_lookup
 from tabtext.engines.solver.rank.source import source_features, text_logit
-from tabtext.engines.solver.tasks.tatqa import all_candidates
 from tabtext.types import Context, Example, Paragraph, Table
 
 TABLE = Table.from_rows([
@@ -41,7 +39,7 @@ def test_text_logit_is_the_linear_model_and_zero_without_one():
 
 def test_text_candidates_carry_the_shipped_source_logit():
     r = reading("Why did service revenue grow?")
-    cands = all_candidates(r)
+    cands = candidates(r)
     fs = rank.features(r, cands)
     expected = text_logit(rank.source_of(r, cands), rank.shipped_weights()["source"])
     text = [f for f, c in zip(fs, cands) if c.source == "text"]

@@ -65,7 +65,7 @@ def _table_periods(ctx: Ctx) -> Found | None:
 
 def _extreme_period(ctx: Ctx) -> Found | None:
     view, q, row = ctx.view, ctx.q, ctx.best_row
-    cells = ctx.cells_over_years(row, years_for(ctx, "compare"))
+    cells = [rc for rc in ctx.cells_over_years(row, years_for(ctx, "compare")) if view.value(*rc) is not None]
     quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
                 and view.amount(row, c) is not None]
     op = "argmax" if q.direction == "max" else "argmin"
@@ -167,8 +167,6 @@ def table_candidates(ctx: Ctx, off: Collection[str] = ()) -> list[tuple[str, Fou
     unknown = set(off) - set(NAMES)
     if unknown:
         raise ValueError(f"unknown pattern {sorted(unknown)}; known: {', '.join(NAMES)}")
-    if not off and ctx.found is not None:  # the router and the candidate list ask for the same context
-        return list(ctx.found)
     out = []
     for pattern in PATTERNS:
         if pattern.name in off or not pattern.when(ctx):
@@ -176,6 +174,4 @@ def table_candidates(ctx: Ctx, off: Collection[str] = ()) -> list[tuple[str, Fou
         found = pattern.build(ctx)
         if found is not None:
             out.append((pattern.name, found))
-    if not off:
-        ctx.found = tuple(out)
     return out

@@ -17,20 +17,9 @@ from ..lexicon.intent import reader_wording
 from ..program.program import Program, Span
 from ..reader import TextCandidate, read
 from ..reading.question import Query
-from .textspan import text_answer, text_coverage
+from .textspan import text_answer
 
 ReaderWeights = tuple[dict[str, float], dict[str, float]]  # the reader's (ranker weights, calibration)
-_CACHE: dict[tuple, object] = {}  # the last few reader calls: the router and the candidates ask alike
-
-
-def _read(key: tuple, call):
-    if key not in _CACHE:
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        _CACHE[key] = call()
-    return _CACHE[key]
-
-
 # the reader's own test for a list answer (textspan._multi), repeated here so a one-span question costs one
 # reader call that gives the best span and the next ones; reader.read(question, paragraphs, k) replaces both
 _LIST_ASKED = re.compile(r"\bwhat (?:are|were) (?:the )?\w+s\b|\brespective")
@@ -59,7 +48,7 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3,
         return []
     asked = replace(q, text=reader_wording(q.text))
     if not _one_span(asked):
-        got = _read(("list", asked.text, q.kind, tuple(paragraphs)), lambda: text_answer(asked, paragraphs))
+        got = text_answer(asked, paragraphs)
         if got is None:
             return []
         answer, evidence, route = got
@@ -67,23 +56,8 @@ def text_programs(q: Query, paragraphs: Sequence[Paragraph], k: int = 3,
         op = "spans" if isinstance(answer.value, tuple) and len(answer.value) > 1 else "span"
         return [(Program(op, args, answer.scale, pattern=route, answer_value=answer.value), route, 0.0, -1.0, -1.0)]
     weights, calibration = reader if reader is not None else (None, None)
-    found = _read(("read", asked.text, tuple(paragraphs), max(k, 3), id(weights)),  # serves the router (k=1) too
-                  lambda: read(asked.text, paragraphs, k=max(k, 3), multi=False, weights=weights,
-                               calibration=calibration))[:k]
+    found = read(asked.text, paragraphs, k=max(k, 3), multi=False, weights=weights, calibration=calibration)[:k]
     if not found:
         return []
     top = _log_share(found[0])
     return [(_span_program(c), "text_span", _log_share(c) - top, c.score, c.found) for c in found]
-
-
-def text_program(q: Query, paragraphs: Sequence[Paragraph],
-                 reader: ReaderWeights | None = None) -> tuple[Program, str] | None:
-    """The reader's best answer as a span / spans Program over paragraph character spans, with its route name."""
-    best = text_programs(q, paragraphs, 1, reader)
-    return (best[0][0], best[0][1]) if best else None
-
-
-def coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = False) -> float:
-    """Share of the question's content words found in the best paragraph sentence."""
-    return _read(("coverage", tuple(q.tokens), tuple(paragraphs), numeric),
-                 lambda: text_coverage(q, paragraphs, numeric=numeric))

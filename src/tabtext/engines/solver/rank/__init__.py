@@ -1,1 +1,1 @@
-"""Choosing among candidate Programs: the candidates of one reading, the hand-set router, the learned ranker."""
+"""Choosing among candidate Programs: the candidates of one reading, built once, and the learned ranker."""

@@ -61,9 +61,39 @@ def answer_type_of(op: str, n_args: int) -> str:
     """The TAT-QA answer_type a program of this operator gives."""
     from ..program.operators import BY_NAME
 
-    found = BY_NAME.get(op)
-    if found is not None and found.numeric:
+    if op in BY_NAME and BY_NAME[op].numeric:
         return "arithmetic"
     if op == "count":
         return "count"
     return "multi-span" if op == "spans" or n_args > 1 else "span"
+
+
+def marginals(probs: dict[str, float]) -> tuple[dict[str, float], dict[str, float]]:
+    """(P(answer_type), P(answer_from)) from the joint classes."""
+    kinds: dict[str, float] = {}
+    sources: dict[str, float] = {}
+    for name, p in probs.items():
+        kind, source = name.split("|")
+        kinds[kind] = kinds.get(kind, 0.0) + p
+        sources[source] = sources.get(source, 0.0) + p
+    return kinds, sources
+
+
+def answer_source_of(program) -> str:
+    """ "text" when a program reads only paragraph spans or numbers, else "table" (a cell answer may be either
+    table or table-text to TAT-QA's annotators)."""
+    from ..program.program import Span, TextNumber
+
+    in_text = any(isinstance(a, (Span, TextNumber)) for a in program.args)
+    return "text" if in_text and not program.cells() else "table"
+
+
+def candidate_features(program, probs: dict[str, float]) -> dict[str, float]:
+    """The ranker's view of a candidate under the question model: log P(the answer_type it gives) and
+    log P(its answer source), "table" standing for table and table-text."""
+    kinds, sources = marginals(probs)
+    args = program.answer_value if program.answer_value is not None and not program.args else program.args
+    kind = answer_type_of(program.op, len(args))
+    text = sources.get("text", 0.0)
+    p_source = text if answer_source_of(program) == "text" else 1.0 - text
+    return {"qm_type": math.log(max(kinds.get(kind, 0.0), 1e-6)), "qm_source": math.log(max(p_source, 1e-6))}

@@ -1,14 +1,16 @@
 """The learned ranker: general features of a candidate Program -> a score; the best candidate answers.
 
-Features say how well the candidate fits the question, never which question it is: the pattern or text route
-that proposed it, the operator asked, how well its operands' row/column labels cover the question's words
-against how well a sentence does (the best one and the span's own), whether a text span holds an amount when a
-period is asked (and not a date's day), the answer-source model's log-odds that the answer sits in the text
-(``source.py``), operand order and sign, unit plausibility, and how many other candidates agree. The weights
-(``rank_weights.json``, a few kilobytes, with the answer-source model's) are fitted by
-``benchmarks/train_ranker.py`` on the open part of TAT-QA dev with cross-validation grouped by table; the same
-script reproduces the file byte for byte. The chosen candidate's score, calibrated on the
-held-out folds, is the prediction's confidence.
+Features say how well the candidate fits the question, never which question it is nor which pattern proposed
+it (``shape``: where it reads, its operator, its operands, its builder's markers, so a new pattern row is scored
+without a refit): how well its operands' row/column labels cover the question's words against how well a
+sentence does (the best one and the span's own), whether a text span holds an amount when a period is asked (and
+not a date's day), the answer-source model's log-odds that the answer sits in the text (``source.py``), the
+question model's probability of the answer type and source the candidate gives (``question_model.py``), operand
+order and sign, unit plausibility, and how many other candidates agree. The weights (``rank_weights.json``, a
+few kilobytes, with the answer-source model's) are fitted by ``benchmarks/train_ranker.py`` on TAT-QA train
+outside its lockbox, with cross-validation grouped by context; the same script reproduces the file byte for
+byte. The chosen candidate's score, calibrated on dev's open part (train has no answers for table spans), is the
+prediction's confidence.
 """
 
 from __future__ import annotations
@@ -21,30 +23,15 @@ from importlib import resources
 
 from ..lexicon.words import MONTH_WORD, content_tokens, is_year
 from ..patterns.arith import period_rank
-from ..patterns.textpath import coverage
 from ..program.program import Cell, Program, Span
 from ..reader.sentences import split_sentences
-from .candidates import Candidate, Reading, answer_key
-from .question_model import answer_type_of, type_log_probs
+from . import question_model
+from .candidates import Candidate, Reading, answer_key, label_cover
 from .source import source_features, text_logit
 
 _PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
 _INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
 _DIGITS = re.compile(r"\d[\d,.]*")
-
-
-def _label_cover(reading: Reading, program: Program) -> float:
-    """Share of the question's content words in the labels of the cells the program reads."""
-    qset = set(reading.q.tokens)
-    if not qset or reading.view is None:
-        return 0.0
-    words: set[str] = set(content_tokens(reading.view.table.caption))
-    for cell in program.cells():
-        r = cell.row
-        words.update(content_tokens(cell.row_label), content_tokens(cell.col_label))
-        if 0 <= r < len(reading.view.row_sections):
-            words.update(content_tokens(reading.view.row_sections[r]))
-    return len(qset & words) / len(qset)
 
 
 def _span_has_amount(program: Program) -> float:
@@ -118,6 +105,19 @@ def _order_feature(program: Program) -> float:
     return 1.0 if ka > kb else -1.0
 
 
+def shape(c: Candidate, asked: str) -> dict[str, float]:
+    """What a candidate is, never which pattern proposed it: where it reads (table or text), its operator, each
+    crossed with the operator asked, how many operands it reads, and the markers its builder set
+    (a swapped order, a runner-up row, the reader's rank). A new pattern row is scored by these."""
+    op = c.program.op
+    # not the route either: a pattern may report its own name there (named_ratio), unseen by the fit
+    f = {f"src_{c.source}": 1.0, f"op_{op}_{c.source}": 1.0, f"kind_{asked}_{c.source}": 1.0,
+         f"kind_{asked}_op_{op}": 1.0, **c.features}
+    f["operands"] = math.log1p(len(c.program.args))
+    f["given_value"] = float(c.program.answer_value is not None and not c.program.args)
+    return f
+
+
 def answers_from_text(program: Program) -> bool:
     """Whether the program's answer is a paragraph span (or spans), not a cell or a computed amount."""
     return program.op in ("span", "spans") and bool(program.args) and all(isinstance(a, Span) for a in program.args)
@@ -125,11 +125,8 @@ def answers_from_text(program: Program) -> bool:
 
 def _covers(reading: Reading, cands: list[Candidate]) -> tuple[float, float, list[float], float]:
     """(sentence cover of the question, the same with amounts, each table candidate's label cover, the best)."""
-    q = reading.q
-    text_cov = coverage(q, reading.paragraphs) if reading.paragraphs else 0.0
-    num_cov = coverage(q, reading.paragraphs, numeric=True) if reading.paragraphs else 0.0
-    covers = [_label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
-    return text_cov, num_cov, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
+    covers = [label_cover(reading, c.program) if c.source == "table" else 0.0 for c in cands]
+    return reading.text_cover, reading.number_cover, covers, max((v for v, c in zip(covers, cands) if c.source == "table"), default=0.0)
 
 
 def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
@@ -139,10 +136,10 @@ def source_of(reading: Reading, cands: list[Candidate]) -> dict[str, float]:
 
 
 def features(reading: Reading, cands: list[Candidate], source_logit: float | None = None,
-             keys: list[str] | None = None) -> list[dict[str, float]]:
-    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) is
-    computed with the shipped model unless given (training passes the held-out folds' own); ``keys`` are the
-    candidates' answer keys when the caller has them."""
+             keys: list[str] | None = None, probs: dict[str, float] | None = None) -> list[dict[str, float]]:
+    """Each candidate's features; ``source_logit`` (the answer-source model's log-odds of a text answer) and
+    ``probs`` (the question model's class probabilities) come from the shipped models unless given (training
+    passes held-out folds' own); ``keys`` are the candidates' answer keys when the caller has them."""
     q, low = reading.q, reading.q.text.lower()
     text_cov, num_cov, covers, best_table = _covers(reading, cands)
     if source_logit is None:
@@ -150,13 +147,12 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = keys if keys is not None else [answer_key(c.program) for c in cands]
-    type_logp = type_log_probs(q.asked or q.text)
+    probs = probs if probs is not None else question_model.probabilities(q.asked or q.text)
     out = []
     for i, c in enumerate(cands):
-        f: dict[str, float] = {f"src_{c.source}": 1.0, f"name_{c.name}": 1.0, f"kind_{q.kind}_{c.source}": 1.0,
-                               f"{c.name}_{q.kind}": 1.0, **c.features}
-        f["first_table"] = float(c is first_table)
-        f["question_model_type"] = type_logp.get(answer_type_of(c.program.op, len(c.program.args)), -13.8)
+        f = shape(c, q.kind)
+        f.update(question_model.candidate_features(c.program, probs))
+        f["first_table"] = float(c is first_table)  # the pattern table's order, weighed, not obeyed
         f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
         f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
         if c.source == "table":
@@ -176,7 +172,11 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
                 f["sentence_names_row"] = _span_sentence_names_row(reading, c.program,
                                                                    first_table.program.cells()[0].row_label)
         f["order_new_first"] = _order_feature(c.program)
-        f["one_way_increase"] = float(bool(_INCREASE.search(low)) and "change" not in low)
+        # a question-level cue weighs only against something: here, a text answer against a table one
+        one_way = float(bool(_INCREASE.search(low)) and "change" not in low)
+        f["one_way_increase"] = one_way * (1.0 if c.source == "text" else -1.0)
+        if "stated_wording" in f:  # "What was the increase in X?" answered in the text's own unit
+            f["stated_increase"] = one_way
         try:
             value = c.program.value() if c.program.op not in ("lookup",) and c.program.answer_value is None else None
         except Exception:
@@ -202,12 +202,20 @@ def score(f: dict[str, float], weights: dict) -> float:
 MAX_LEAD = 6.0
 
 
-def confidence(best: float, weights: dict, lead: float = MAX_LEAD) -> float:
-    """The chosen candidate's calibrated probability of being right: logistic in its score and its lead over the
+def found_logit(found: float | None) -> float:
+    """The reader's log-odds that its span is usable (0 for a candidate the reader did not propose)."""
+    if found is None:
+        return 0.0
+    found = min(max(found, 1e-4), 1 - 1e-4)
+    return math.log(found / (1 - found))
+
+
+def confidence(best: float, weights: dict, lead: float = MAX_LEAD, found: float | None = None) -> float:
+    """The chosen candidate's calibrated probability of being right: logistic in its score, its lead over the
     best candidate that gives another answer (a pairwise ranker's scores only mean something against each
-    other), fitted on held-out folds."""
-    a, c, b = weights.get("calibration", (1.0, 0.0, 0.0))
-    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + b)))
+    other) and, for a reader span, the reader's own log-odds that the span is usable; fitted on held-out data."""
+    a, c, d, b = weights.get("calibration", (1.0, 0.0, 0.0, 0.0))
+    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + d * found_logit(found) + b)))
 
 
 def lead(scores: list[float], keys: list[str], best: int) -> float:

@@ -14,7 +14,6 @@ MIN_ROW = 0.9
 class Ctx:
     def __init__(self, view: TableView, g: Grounding, q: Query) -> None:
         self.view, self.g, self.q = view, g, q
-        self.found: tuple | None = None  # the table patterns' candidates, built once (patterns.table_candidates)
         ranked = sorted(g.row_scores.items(), key=lambda kv: (-kv[1], kv[0]))
         self.ranked_rows = ranked
 
