@@ -238,13 +238,13 @@ def fit_calibration(reads: list[tuple[object, list]], label=candidate_em) -> dic
 
 
 def no_answer_threshold(reads: list[tuple[object, list]], cal: dict[str, float],
-                        precision: float = NO_ANSWER_PRECISION) -> float:
+                        precision: float = NO_ANSWER_PRECISION, usable=None) -> float:
     """The lowest calibrated "found" probability at which the held-out top answers scoring at least that are
-    usable ``precision`` of the time."""
+    usable ``precision`` of the time (``usable(example, value)``, by default ``candidate_usable``)."""
     from tabtext.engines.solver.reader.read import calibrate
 
-    top = sorted(((calibrate(c[0].features, cal), candidate_usable(e, c[0].value)) for e, c in reads if c),
-                 reverse=True)
+    usable = usable or candidate_usable
+    top = sorted(((calibrate(c[0].features, cal), usable(e, c[0].value)) for e, c in reads if c), reverse=True)
     best, right = 1.0, 0.0
     for n, (score, ok) in enumerate(top, 1):
         right += ok

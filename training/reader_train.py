@@ -82,21 +82,7 @@ def calibrations(rows: list[dict], misses: list[Example], extra: list[dict], l2:
     reads = tst.held_out_reads(rows, [r["ex"] for r in rows] + misses, 5, l2, extra)
     cal = tst.fit_calibration(reads, _label(True))
     found = tst.fit_calibration(reads, _label(False))
-    return cal, found, no_answer_threshold(reads, found)
-
-
-def no_answer_threshold(reads, found: dict[str, float], precision: float = tst.NO_ANSWER_PRECISION) -> float:
-    """text_spans_train.no_answer_threshold with table-sourced questions counted as misses (they have no gold)."""
-    from tabtext.engines.solver.reader.read import calibrate
-
-    usable = _label(False)
-    top = sorted(((calibrate(c[0].features, found), usable(e, c[0].value)) for e, c in reads if c), reverse=True)
-    best, right = 1.0, 0.0
-    for n, (score, ok) in enumerate(top, 1):
-        right += ok
-        if right / n >= precision:
-            best = score
-    return round(best, 3)
+    return cal, found, tst.no_answer_threshold(reads, found, usable=_label(False))  # table misses count
 
 
 def learning_curve(rows: list[dict], extra: list[dict], dev_rows: list[dict], fractions, l2: float) -> None:

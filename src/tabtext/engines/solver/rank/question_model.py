@@ -3,7 +3,7 @@
 A multinomial logistic regression over the question's lower-cased word unigrams, bigrams and first two words,
 fitted on TAT-QA train only (the open part of its 13,209 labelled questions, never dev) by
 ``training/question_model.py``, which writes ``question_model.json`` byte for byte. The ranker reads the
-log-probability of the answer_type each candidate would give (``question_model_type``). Plain Python at run
+log-probability of the answer_type and the answer source each candidate would give (``qm_type``, ``qm_source``). Plain Python at run
 time; the model loads on first use.
 """
 
@@ -47,14 +47,10 @@ def probabilities(question: str, model: dict | None = None) -> dict[str, float]:
     return {c: e / z for c, e in zip(model["classes"], exp)}
 
 
-@lru_cache(maxsize=4096)
 def type_log_probs(question: str) -> dict[str, float]:
     """Log-probability of each answer_type (summed over the answer sources)."""
-    out: dict[str, float] = {}
-    for name, p in probabilities(question).items():
-        kind = name.split("|")[0]
-        out[kind] = out.get(kind, 0.0) + p
-    return {k: math.log(max(p, 1e-6)) for k, p in out.items()}
+    kinds, _ = marginals(probabilities(question))
+    return {k: math.log(max(p, 1e-6)) for k, p in kinds.items()}
 
 
 def answer_type_of(op: str, n_args: int) -> str:
