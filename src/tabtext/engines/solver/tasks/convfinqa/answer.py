@@ -47,6 +47,9 @@ class Pattern:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("explicit", "a literal number or unit in the question", "+-*/", "earlier answer or literal, literal",
             "what is that less 100?", earlier.explicit),
+    Pattern("difference_of_changes", "'the difference between X's percent change and Y's'", "subtract",
+            "the last two earlier percent changes", "what is the difference between the pmi percentage and the s&p one?",
+            earlier.difference_of_changes),
     Pattern("change_over_base", "percent change, or 'that change over' after a change", "divide",
             "earlier change, its base", "and how much does that change represent in relation to 2008?",
             earlier.change_over_base),
@@ -117,6 +120,7 @@ REFINEMENTS = {
     "part_whole": "a part over the earlier sum that holds it",
     "part_of_prev": "'what portion of that was X': X over the earlier whole",
     "those_years": "'between those two years': the years asked in earlier turns",
+    "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
 

@@ -128,7 +128,7 @@ def read(example: Example, off: frozenset[str] = frozenset()) -> Turn:
     novel = [w for w in own if w not in seen]
     vague = [w for w in content_words(question) if w not in GENERIC]
     followup = bool(steps) and (not novel or not vague or bool(REFER.search(question)) and len(vague) <= 2)
-    t = Turn(question, steps, ops, ground.Document.from_context(example.context), prev, years, words, own, novel,
+    t = Turn(question, steps, ops, ground.Document.from_context(example.context, "cell_rank" not in off), prev, years, words, own, novel,
              bool(own) and not REFER.search(question) or len(own) > 2, followup, ops[0] if ops else "lookup", off)
     for reading in READINGS:
         if t.on(reading.name):

@@ -61,7 +61,7 @@ def low_to_high(t: Turn) -> Plan | None:
     for side in ("high", "low"):
         cells = [c for c in t.doc.candidates if c.source == "table" and side in content_words(c.label) and
                  all(mo in c.label for mo in months)]  # month names are stop words for the scorer
-        found[side] = ground.Document(cells, t.doc.header).best(t.subject, t.qyears[:1], t.question) if cells else None
+        found[side] = t.doc.subset(cells).best(t.subject, t.qyears[:1], t.question) if cells else None
     hi, lo = found["high"], found["low"]
     if hi is None or lo is None:
         return None
@@ -131,8 +131,7 @@ def over_years(t: Turn) -> Plan | None:
         if t.on("distinct") and c is not None and any(c.text == x for _, _, x in items) and \
                 first is not None and c.key == first.key:
             # one cell cannot stand for two years: the best cell that names this year
-            c = ground.Document([x for x in doc.candidates if y in x.years and x.key != first.key],
-                                doc.header).best(t.subject, [y], t.question)
+            c = doc.subset([x for x in doc.candidates if y in x.years and x.key != first.key]).best(t.subject, [y], t.question)
         if c is None:
             break
         first = first or c
@@ -169,8 +168,7 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
         c = cell if cell is not None else c
     if t.on("not_self") and c is not None and abs(c.value - prev.value) < 1e-9:
         # the earlier answer cannot be its own partner: the best other value
-        c = ground.Document([x for x in t.doc.candidates if abs(x.value - prev.value) >= 1e-9],
-                            t.doc.header).best(t.subject, t.qyears[:1], q)
+        c = t.doc.subset([x for x in t.doc.candidates if abs(x.value - prev.value) >= 1e-9]).best(t.subject, t.qyears[:1], q)
     if c is None or not (refers_to_value(q) or _SUM_OVER.search(q) or
                          t.on("including") and t.op == "sum" and re.search(r"\bincluding\b", q)):
         return None
