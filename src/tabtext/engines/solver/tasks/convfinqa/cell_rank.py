@@ -19,7 +19,7 @@ from importlib import resources
 
 from rapidfuzz import fuzz
 
-SHORTLIST = 6
+SHORTLIST = 3
 _TOTAL = re.compile(r"\btotal\b")
 _NET = re.compile(r"\bnet\b")
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth")

@@ -258,8 +258,11 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             chosen = list(range(len(yrs)))
             listed = {i: yrs[k] for k, i in enumerate(chosen)}
         tokens = sentence.lower()
+        moved = _from_to_years(tokens, [m for m, _, _ in nums])
         for i, (m, value, digits) in enumerate(nums):
-            if respectively:
+            if i in moved:
+                ys = (moved[i],)
+            elif respectively:
                 ys = (listed[i],) if i in listed else tuple(yrs)
             else:
                 # years mentioned close to the number
@@ -284,6 +287,24 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
                                           text=m.group().strip()), "text", (p_index, s0),
                                  unit.group(1) if unit else "", bool(m.group(4)),
                                  " ".join(right.split()[:4])))
+    return out
+
+
+_FROM = re.compile(r"\bfrom\s*\$?\s*$")
+_TO = re.compile(r"\s*(?:%|million|billion|thousand)?\s*to\s*\$?\s*")
+_IN_YEAR = re.compile(r"\bin (19[5-9]\d|20[0-4]\d)\b[^\d$]*$")
+
+
+def _from_to_years(sentence: str, nums: list[re.Match]) -> dict[int, str]:
+    """ "the increase in earnings in 2002 for X from $ 128 million to $ 201 million": the second number is the
+    year's, the first the year before's (number index -> year)."""
+    out: dict[int, str] = {}
+    for i in range(len(nums) - 1):
+        a, b = nums[i], nums[i + 1]
+        year = _IN_YEAR.search(sentence[max(0, a.start() - 80): a.start()])
+        if year and _FROM.search(sentence[max(0, a.start() - 12): a.start()]) and \
+                _TO.fullmatch(sentence[a.end(): b.start()]):
+            out[i], out[i + 1] = str(int(year.group(1)) - 1), year.group(1)
     return out
 
 
