@@ -27,6 +27,7 @@ from .turns import (
 
 _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
                      r"\bshown in the (?:chart|graph|table)\b")
+_RATE_WORD = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth")
 _MONTHS = re.compile(rf"\b{MONTH_NAME}\b")
 _SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
 _VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
@@ -122,6 +123,8 @@ def over_years(t: Turn) -> Plan | None:
         items = items[:2] if op in ("change", "pct_change", "ratio") else items
         return or_stop(combine_plan(op, items, [P.number(text) for _, _, text in items], t.question,
                                     f"{op} of earlier operands over {qyears}"))
+    if t.on("amounts_only") and op in ("change", "sum", "average") and not _RATE_WORD.search(t.question):
+        doc = doc.subset([c for c in doc.candidates if not c.percent])  # "the change in volume": amounts, not rates
     items: list = []
     leaves: list = []
     first = None
