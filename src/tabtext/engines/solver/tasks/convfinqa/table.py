@@ -30,7 +30,11 @@ _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: 
 _RATE_WORD = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth")
 _MONTHS = re.compile(rf"\b{MONTH_NAME}\b")
 _SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
-_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
+_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:(?:last|first|next|final|previous|prior) )?"
+                            r"(?:year|period|time|date|quarter|same))")
+# "the debt maturities at 12/31/12 that was unsecured": after a noun, "that" + verb opens a clause, not a value
+_RELATIVE = re.compile(r"(?<!\bof )(?<!\bis )(?<!\bwas )(?<!\bwhat )(?<!\band )(?<!\bto )(?<!\bby )(?<!\bin )(?<!^)"
+                       r"\bthat (?=(?:was|were|is|are|will|would|had|has|have)\b)")
 _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
                         r"divided by|over|of)\b")
 _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
@@ -38,9 +42,13 @@ _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", 
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 
 
+def _value_pronouns(question: str):
+    return (m for m in _VALUE_PRONOUN.finditer(question) if not (_RELATIVE.match(question, m.start())))
+
+
 def refers_to_value(question: str) -> bool:
     """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
-    for m in _VALUE_PRONOUN.finditer(question):
+    for m in _value_pronouns(question):
         following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
         if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in GENERIC:
             return True
@@ -49,7 +57,7 @@ def refers_to_value(question: str) -> bool:
 
 def _pronoun_is_whole(question: str) -> bool:
     """True when the earlier answer is the whole: "what percentage of it was due to X", "X in relation to them"."""
-    pronoun = _VALUE_PRONOUN.search(question)
+    pronoun = next(_value_pronouns(question), None)
     connector = _CONNECTOR.search(question)
     return bool(pronoun and connector and pronoun.start() > connector.start())
 
