@@ -121,6 +121,7 @@ REFINEMENTS = {
     "part_of_prev": "'what portion of that was X': X over the earlier whole",
     "those_years": "'between those two years': the years asked in earlier turns",
     "amounts_only": "'the change in X from 2010 to 2011' with no rate word: no number written as a percent",
+    "span_period": "'the change over that period': the earlier turns' years, not the last one",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
