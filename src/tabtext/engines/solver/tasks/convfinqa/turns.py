@@ -322,18 +322,23 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
     if len(spread) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return _lookup_plan(c, "previous subject, new year")
+    keys: set[tuple] = set()
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
         if cell is not None:
             moved = doc.move(cell, old, years[0]) if old else None
+            if moved is not None and moved.key in keys:
+                break  # two operands moved onto one cell ("those losses in 2008" after 2010 + 2009): no edit
             if moved is not None:
+                keys.add(moved.key)
                 moved_to[round(number_value(number), 9)] = P.leaf(moved)
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
             return _lookup_plan(c, "previous subject, new year")
-    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
-    if edited is None or shape(edited) == shape(prev.program):
-        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-        return _lookup_plan(c, "previous subject, new year")
-    return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)
+    else:
+        edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+        if edited is not None and shape(edited) != shape(prev.program):
+            return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)
+    c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+    return _lookup_plan(c, "previous subject, new year")
