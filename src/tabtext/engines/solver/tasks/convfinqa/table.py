@@ -129,8 +129,12 @@ def over_years(t: Turn) -> Plan | None:
     if not t.novel and all(y in by_year for y in qyears):
         items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
         items = items[:2] if op in ("change", "pct_change", "ratio") else items
+        asked = [next((k for k, s in enumerate(t.steps) if s.formula.strip() == text), None) for _, _, text in items]
+        in_turns = t.on("turn_order") and op == "change" and None not in asked
+        if in_turns:  # "what were they in 2008?" after 2007: the first asked less the second, as the turns went
+            items = [x for _, x in sorted(zip(asked, items), key=lambda p: p[0])]
         return or_stop(combine_plan(op, items, [P.number(text) for _, _, text in items], t.question,
-                                    f"{op} of earlier operands over {qyears}"))
+                                    f"{op} of earlier operands over {qyears}", ordered=in_turns))
     if t.on("amounts_only") and op in ("change", "sum", "average") and not _RATE_WORD.search(t.question):
         doc = doc.subset([c for c in doc.candidates if not c.percent])  # "the change in volume": amounts, not rates
     items: list = []
