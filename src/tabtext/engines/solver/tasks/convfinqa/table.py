@@ -210,6 +210,23 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
     return None
 
 
+PART_IN_LINE = 0.3  # how much worse the part in the whole's row or column may fit than the best part anywhere
+
+
+def _part_in_line(doc, part, whole, words: list[str], years: list[str], phrase: str):
+    """ "what portion of the total obligations are due within a year": the part shares the whole's row or column
+    when a cell there fits nearly as well as the part found on its own."""
+    if part.source != "table" or whole.source != "table" or part.key[0] != whole.key[0] or \
+            part.key[1] == whole.key[1] or part.key[2] == whole.key[2]:
+        return part
+    line = [c for c in doc.candidates if c.source == "table" and c.key[0] == whole.key[0] and c.key != whole.key and
+            (c.key[1] == whole.key[1] or c.key[2] == whole.key[2])]
+    found = doc.subset(line).best_scored(words, years, phrase) if line else None
+    if found is None or found[0] < doc.score(part, words, years, phrase) - PART_IN_LINE:
+        return part
+    return found[1]
+
+
 def ratio_of_two(t: Turn) -> Plan | None:
     if not (t.op == "ratio" and t.subject):
         return None
@@ -222,6 +239,8 @@ def ratio_of_two(t: Turn) -> Plan | None:
         b = b or doc.best(whole or t.subject, t.qyears[:1], parts[1])
         if a is None or b is None:
             return None
+        if t.on("part_in_line"):
+            a = _part_in_line(doc, a, b, content_words(parts[0]) or t.subject, t.qyears[:1], parts[0])
         return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values",
                     program=P.program("divide", P.leaf(a), P.leaf(b)))
     if t.prev is not None and t.on("part_of_prev"):
