@@ -237,6 +237,9 @@ def ratio_of_two(t: Turn) -> Plan | None:
         whole = content_words(parts[1])
         b = doc.total_for(a) if a is not None and set(whole) <= _WHOLE else None
         b = b or doc.best(whole or t.subject, t.qyears[:1], parts[1])
+        if a is not None and b is not None and a.key == b.key and t.on("whole_not_part"):
+            # "what percentage of that long-term debt is due in 2020": the whole is not the year's part
+            b = doc.subset([c for c in doc.candidates if c.key != a.key]).best(whole or t.subject, [], parts[1])
         if a is None or b is None:
             return None
         if t.on("part_in_line"):
