@@ -93,6 +93,8 @@ def whole_table_period(t: Turn) -> Plan | None:
 def _year_pair(t: Turn):
     if not (t.op in ("change", "pct_change") and len(t.years) == 1 and t.subject and not (t.followup and t.prev is not None)):
         return None
+    if t.on("not_that") and t.prev is not None and refers_to_value(t.question):
+        return None  # "what is that less the operating income in 2013?": the earlier answer less a new value
     earlier = str(int(t.years[0]) - 1)  # "the change in X in 2007": from the year before
     return earlier, t.doc.best(t.subject, t.years, t.question), t.doc.best(t.subject, [earlier], t.question)
 
