@@ -3,7 +3,8 @@
 The history holds the earlier questions and the assistant's answers (in ChatRAG-Bench the gold formulas), so a
 follow-up such as "what was the change then?" works on the values of earlier turns, and "and in 2005?" reuses the
 last subject with a new year. Values come from the table (rows matched by their words with rapidfuzz, columns by
-year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
+year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years):
+a hand score shortlists the best few and a learned cell ranker, fitted on dev half A (``cell_rank.py``), picks.
 
 ``PATTERNS`` is the table of ways a turn is read: a name, the cue it answers to, the operator, the operands,
 an example. Each row that applies proposes a plan (``proposals``) and ``choose.py`` picks one: a learned ranker
