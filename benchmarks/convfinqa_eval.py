@@ -4,7 +4,8 @@
 
 --without switches off named patterns, refinements or readings (``tasks/convfinqa/answer.py: SWITCHES``) to show what each one
 does, e.g. ``--without whole_table_period,same_for_other_subject``. --patterns prints the pattern table: how many
-turns each pattern read and its strict precision. (The per-turn pin of the tests is benchmarks/update_snapshots.py.)
+turns each pattern read and its strict precision on each half. --failures shows half A's failed turns only (half B is
+held out, read as aggregates). (The per-turn pin of the tests is benchmarks/update_snapshots.py.)
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def evaluate(examples, off: frozenset[str] = frozenset()) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--file", default=str(DEFAULT))
-    ap.add_argument("--failures", type=int, default=0, help="print this many failed turns")
+    ap.add_argument("--failures", type=int, default=0, help="print this many failed turns of half A (half B is held "
+                                                           "out: its aggregates only)")
     ap.add_argument("--without", default="", help="comma-separated pattern / refinement / reading names to turn off")
     ap.add_argument("--patterns", action="store_true", help="print each pattern's turns and strict precision")
     args = ap.parse_args(argv)
@@ -82,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         if shown >= args.failures:
             break
-        if not r["strict"]:
+        if not r["strict"] and half_of(r["uid"]) == "A":
             shown += 1
             print(f"- {r['uid']} | {r['question']} | gold {r['formula']} = {r['gold']} | "
                   f"pred {r['derivation']} = {r['pred']} ({r['note']})")

@@ -3,7 +3,8 @@
 The history holds the earlier questions and the assistant's answers (in ChatRAG-Bench the gold formulas), so a
 follow-up such as "what was the change then?" works on the values of earlier turns, and "and in 2005?" reuses the
 last subject with a new year. Values come from the table (rows matched by their words with rapidfuzz, columns by
-year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years).
+year or header words) or the text (numbers near the subject's words; "..., respectively" lists mapped to years):
+a hand score shortlists the best few and a learned cell ranker, fitted on dev half A (``cell_rank.py``), picks.
 
 ``PATTERNS`` is the table of ways a turn is read: a name, the cue it answers to, the operator, the operands,
 an example. Each row that applies proposes a plan (``proposals``) and ``choose.py`` picks one: a learned ranker
@@ -47,6 +48,9 @@ class Pattern:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("explicit", "a literal number or unit in the question", "+-*/", "earlier answer or literal, literal",
             "what is that less 100?", earlier.explicit),
+    Pattern("difference_of_changes", "'the difference between X's percent change and Y's'", "subtract",
+            "the last two earlier percent changes", "what is the difference between the pmi percentage and the s&p one?",
+            earlier.difference_of_changes),
     Pattern("change_over_base", "percent change, or 'that change over' after a change", "divide",
             "earlier change, its base", "and how much does that change represent in relation to 2008?",
             earlier.change_over_base),
@@ -117,6 +121,13 @@ REFINEMENTS = {
     "part_whole": "a part over the earlier sum that holds it",
     "part_of_prev": "'what portion of that was X': X over the earlier whole",
     "those_years": "'between those two years': the years asked in earlier turns",
+    "amounts_only": "'the change in X from 2010 to 2011' with no rate word: no number written as a percent",
+    "span_period": "'the change over that period': the earlier turns' years, not the last one",
+    "turn_order": "a change of operands earlier turns looked up: the first asked less the second",
+    "part_in_line": "'what portion of the total obligations are due within a year': the part in the whole's row or column",
+    "whole_not_part": "a ratio's whole grounded on the part's own cell: the best other cell, of any year",
+    "not_that": "'what is that less X in 2013?': not a change of X from the year before",
+    "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
 

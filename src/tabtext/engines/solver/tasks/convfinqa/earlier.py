@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from . import ground
 from . import program as P
 from .formula import holds, pair, terms
 from .ground import content_words
@@ -78,6 +77,25 @@ def change_over_base(t: Turn) -> Plan | None:
     return None
 
 
+_BETWEEN_CHANGES = re.compile(r"\b(?:difference|variance|gap)\b (?:between|of)\b.*\b(?:percent\w*|one|return)\b")
+
+
+def _relative_change(program) -> bool:
+    """``(a - b) / b``: an earlier turn's percent change."""
+    return program is not None and program.op == "divide" and isinstance(program.args[0], type(program)) and \
+        program.args[0].op == "subtract" and abs(program.args[0].args[1].value - program.args[1].value) < 1e-12
+
+
+def difference_of_changes(t: Turn) -> Plan | None:
+    """ "the difference between the pmi percentage and this s&p 500 one": of the last two earlier percent changes."""
+    changes = [s for s in t.steps if _relative_change(s.program)]
+    if not (t.steps and len(changes) >= 2 and _BETWEEN_CHANGES.search(t.question)) or t.years:
+        return None
+    b, a = changes[-2:]  # the later less the earlier, whichever the question names first (as the gold programs do)
+    return Plan(f"{parenthesize(a.formula)} - {parenthesize(b.formula)}", note="difference of two percent changes",
+                program=P.program("subtract", P.ref(t.steps, a), P.ref(t.steps, b)))
+
+
 def same_for_other_subject(t: Turn) -> Plan | None:
     same = _SAME_FOR.search(t.question) if t.prev is not None and t.novel else None
     if not same or set(t.years) - set(t.prev.years):  # type: ignore[union-attr]
@@ -96,7 +114,7 @@ def per_unit(t: Turn) -> Plan | None:
     if cell is None:
         return None
     row = [x for x in t.doc.candidates if x.source == "table" and x.key[:2] == cell.key[:2] and x.key != cell.key]
-    unit = ground.Document(row, t.doc.header).best(content_words(per.group(1)), [], t.question)
+    unit = t.doc.subset(row).best(content_words(per.group(1)), [], t.question)
     if unit is None:
         return None
     return Plan(f"{prev.formula.strip()} / {unit.text}", (unit.evidence,), "the earlier amount per unit",  # type: ignore[union-attr]

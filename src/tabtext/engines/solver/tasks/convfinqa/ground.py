@@ -9,6 +9,7 @@ from rapidfuzz import fuzz
 
 from .....types import Context, Evidence
 from ...lexicon import words as lexicon
+from . import cell_rank
 
 # words that name no subject in a ConvFinQA question (units, quantities, calendar and filler words), beyond
 # the solver's one stop-word list
@@ -87,6 +88,7 @@ class Candidate:
     scale: str = ""  # "thousand" | "million" | "billion" when the text says so right after the number
     percent: bool = False  # the cell or text writes it "11.4%"
     right: str = ""  # for a text number: the few words right after it
+    row: str = ""  # for a cell: its row's label
 
 
 def overlap(subject: list[str], label_words: list[str]) -> float:
@@ -100,13 +102,18 @@ def overlap(subject: list[str], label_words: list[str]) -> float:
 
 
 class Document:
-    def __init__(self, candidates: list[Candidate], header: list[str]) -> None:
+    def __init__(self, candidates: list[Candidate], header: list[str], learned: bool = True) -> None:
+        self.learned = learned  # the cell ranker re-ranks the hand score's shortlist (when one is shipped)
         self.candidates = candidates
         self.header = header
         self.table_years = {(c.key[0], y) for c in candidates if c.source == "table" for y in c.years}
 
+    def subset(self, candidates: list[Candidate]) -> Document:
+        """A document of some of these candidates (same header, same ranker)."""
+        return Document(candidates, self.header, self.learned)
+
     @classmethod
-    def from_context(cls, context: Context) -> Document:
+    def from_context(cls, context: Context, learned: bool = True) -> Document:
         out: list[Candidate] = []
         header: list[str] = []
         for t_index, table in enumerate(context.tables):
@@ -133,10 +140,10 @@ class Document:
                     yrs = tuple(years_in(head) or years_in(label)) or ((section,) if section else ())
                     out.append(Candidate(found[0], found[1], text.lower(), yrs,
                                          Evidence("cell", row=r, col=c, text=row[c]), "table", (t_index, r, c),
-                                         percent=bool(re.search(_PCT_CELL, row[c]))))
+                                         percent=bool(re.search(_PCT_CELL, row[c])), row=label.lower()))
         for p_index, para in enumerate(context.paragraphs):
             out += _text_candidates(para.text, p_index)
-        return cls(out, header)
+        return cls(out, header, learned)
 
     def score(self, cand: Candidate, subject: list[str], years: list[str], question: str) -> float:
         label_words = content_words(cand.label)
@@ -171,8 +178,16 @@ class Document:
         if not subject or not self.candidates:
             return None
         scored = [(self.score(c, subject, years, question), -i, c) for i, c in enumerate(self.candidates)]
-        score, _, cand = max(scored, key=lambda t: (t[0], t[1]))
-        return (score, cand) if score > 0.2 else None
+        model = cell_rank.weights() if self.learned else None
+        if model is None:
+            score, _, cand = max(scored, key=lambda t: (t[0], t[1]))
+            return (score, cand) if score > 0.2 else None
+        short = cell_rank.shortlist(scored)
+        if not short:
+            return None
+        score, _, cand = cell_rank.pick(self, short, [content_words(c.label) for _, _, c in short], subject, years,
+                                        question, model)
+        return score, cand
 
     def total_for(self, part: Candidate) -> Candidate | None:
         """The "total" cell in the part's table column (``X divided by the total``)."""
@@ -243,8 +258,11 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
             chosen = list(range(len(yrs)))
             listed = {i: yrs[k] for k, i in enumerate(chosen)}
         tokens = sentence.lower()
+        moved = _from_to_years(tokens, [m for m, _, _ in nums])
         for i, (m, value, digits) in enumerate(nums):
-            if respectively:
+            if i in moved:
+                ys = (moved[i],)
+            elif respectively:
                 ys = (listed[i],) if i in listed else tuple(yrs)
             else:
                 # years mentioned close to the number
@@ -269,6 +287,24 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
                                           text=m.group().strip()), "text", (p_index, s0),
                                  unit.group(1) if unit else "", bool(m.group(4)),
                                  " ".join(right.split()[:4])))
+    return out
+
+
+_FROM = re.compile(r"\bfrom\s*\$?\s*$")
+_TO = re.compile(r"\s*(?:%|million|billion|thousand)?\s*to\s*\$?\s*")
+_IN_YEAR = re.compile(r"\bin (19[5-9]\d|20[0-4]\d)\b[^\d$]*$")
+
+
+def _from_to_years(sentence: str, nums: list[re.Match]) -> dict[int, str]:
+    """ "the increase in earnings in 2002 for X from $ 128 million to $ 201 million": the second number is the
+    year's, the first the year before's (number index -> year)."""
+    out: dict[int, str] = {}
+    for i in range(len(nums) - 1):
+        a, b = nums[i], nums[i + 1]
+        year = _IN_YEAR.search(sentence[max(0, a.start() - 80): a.start()])
+        if year and _FROM.search(sentence[max(0, a.start() - 12): a.start()]) and \
+                _TO.fullmatch(sentence[a.end(): b.start()]):
+            out[i], out[i + 1] = str(int(year.group(1)) - 1), year.group(1)
     return out
 
 

@@ -64,7 +64,7 @@ def row_transfer(doc: ground.Document, prev: Step, novel: list[str]) -> Plan | N
 
 def whole_period(doc: ground.Document, subject: list[str], years: list[str], question: str):
     """(year, cell) of the subject in the last year of its table (or the year named) and in the table's first year."""
-    tables = ground.Document([c for c in doc.candidates if c.source == "table"], doc.header)
+    tables = doc.subset([c for c in doc.candidates if c.source == "table"])
     scored = tables.best_scored(subject, years[:1], question)
     if scored is None or scored[1].source != "table" or not scored[1].years:
         return None
@@ -94,7 +94,7 @@ def same_line(doc: ground.Document, terms: list[str], subject: list[str], years:
         return None
     line = [x for x in doc.candidates if x.source == "table" and x.key[0] in tables and
             x.key[axis] == cells[0].key[axis] and x.key not in keys and "total" not in x.label.split()]
-    return ground.Document(line, doc.header).best(subject, years, question) if line else None
+    return doc.subset(line).best(subject, years, question) if line else None
 
 
 def two_subjects(doc: ground.Document, question: str, op: str, years: list[str]) -> Plan | None:
@@ -124,3 +124,4 @@ def two_subjects(doc: ground.Document, question: str, op: str, years: list[str])
     sym = "+" if op == "sum" else "-"
     return Plan(f"{a.text} {sym} {b.text}", (a.evidence, b.evidence), f"{op} of two subjects",
                 program=P.program("add" if op == "sum" else "subtract", P.leaf(a), P.leaf(b)))
+

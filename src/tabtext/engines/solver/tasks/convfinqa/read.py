@@ -24,6 +24,7 @@ _PRONOUN = re.compile(r"\b(it|its|they|them|that|those|these|this)\b")
 _PREV_YEAR = re.compile(r"\b(?:the )?(?:previous|prior|preceding) year\b|\bthe year before\b")
 _NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe year after\b")
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
+_OVER_PERIOD = re.compile(r"\b(?:over|during|throughout|across) (?:that|this) period\b")
 _RANGE = re.compile(rf"\b({YEAR})\s*(?:to|through|thru|-)\s*({YEAR})\b")
 THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? "
                          r"years\b")
@@ -106,9 +107,12 @@ READINGS: tuple[Reading, ...] = (
 )
 
 
-def _resolve_periods(question: str, prev: Step | None) -> str:
-    """ "that year", "the previous year" written as the year they stand for."""
-    if prev is not None and prev.years and _THAT_YEAR.search(question):
+def _resolve_periods(question: str, prev: Step | None, off: frozenset[str] = frozenset()) -> str:
+    """ "that year", "the previous year" written as the year they stand for ("the change over that period" spans
+    the earlier turns' years: no one year)."""
+    span = "span_period" not in off and _OVER_PERIOD.search(question) and \
+        {"change", "pct_change", "sum", "average"} & set(detect_ops(question))
+    if prev is not None and prev.years and _THAT_YEAR.search(question) and not span:
         question = _THAT_YEAR.sub(prev.years[-1], question)
     if prev is not None and prev.years and not years_in(question):
         base = int(max(prev.years))
@@ -120,7 +124,7 @@ def _resolve_periods(question: str, prev: Step | None) -> str:
 def read(example: Example, off: frozenset[str] = frozenset()) -> Turn:
     steps = steps_of(example)
     prev = steps[-1] if steps else None
-    question = _resolve_periods(example.question.lower(), prev)
+    question = _resolve_periods(example.question.lower(), prev, off)
     ops = detect_ops(example.question.lower())
     years, words = years_in(question), content_words(question)
     seen = {w for s in steps for w in content_words(s.question)}
@@ -128,7 +132,7 @@ def read(example: Example, off: frozenset[str] = frozenset()) -> Turn:
     novel = [w for w in own if w not in seen]
     vague = [w for w in content_words(question) if w not in GENERIC]
     followup = bool(steps) and (not novel or not vague or bool(REFER.search(question)) and len(vague) <= 2)
-    t = Turn(question, steps, ops, ground.Document.from_context(example.context), prev, years, words, own, novel,
+    t = Turn(question, steps, ops, ground.Document.from_context(example.context, "cell_rank" not in off), prev, years, words, own, novel,
              bool(own) and not REFER.search(question) or len(own) > 2, followup, ops[0] if ops else "lookup", off)
     for reading in READINGS:
         if t.on(reading.name):

@@ -27,9 +27,14 @@ from .turns import (
 
 _PERIOD = re.compile(r"\b(?:two|three|four|five|six|seven|ten|\d+)[- ]years?(?: period)?\b|\bwhole period\b|"
                      r"\bshown in the (?:chart|graph|table)\b")
+_RATE_WORD = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth")
 _MONTHS = re.compile(rf"\b{MONTH_NAME}\b")
 _SUM_OVER = re.compile(r"\b(?:the|that|this) (?:sum|total) (?:over|divided by)\b")
-_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:year|period|time|date|quarter|same))")
+_VALUE_PRONOUN = re.compile(r"\b(it|that|this|them|those|these|they)\b(?! (?:(?:last|first|next|final|previous|prior) )?"
+                            r"(?:year|period|time|date|quarter|same))")
+# "the debt maturities at 12/31/12 that was unsecured": after a noun, "that" + verb opens a clause, not a value
+_RELATIVE = re.compile(r"(?<!\bof )(?<!\bis )(?<!\bwas )(?<!\bwhat )(?<!\band )(?<!\bto )(?<!\bby )(?<!\bin )(?<!^)"
+                       r"\bthat (?=(?:was|were|is|are|will|would|had|has|have)\b)")
 _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in relation to|relative to|compared to|"
                         r"divided by|over|of)\b")
 _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
@@ -37,9 +42,13 @@ _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", 
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 
 
+def _value_pronouns(question: str):
+    return (m for m in _VALUE_PRONOUN.finditer(question) if not (_RELATIVE.match(question, m.start())))
+
+
 def refers_to_value(question: str) -> bool:
     """A pronoun standing for an earlier answer ("that", "that change"), not a determiner ("that net income")."""
-    for m in _VALUE_PRONOUN.finditer(question):
+    for m in _value_pronouns(question):
         following = re.findall(r"[a-z][a-z\-']*", question[m.end():])[:2]
         if not following or following[0] in _AFTER_VALUE or following[0] in ground.STOP or following[0] in GENERIC:
             return True
@@ -48,7 +57,7 @@ def refers_to_value(question: str) -> bool:
 
 def _pronoun_is_whole(question: str) -> bool:
     """True when the earlier answer is the whole: "what percentage of it was due to X", "X in relation to them"."""
-    pronoun = _VALUE_PRONOUN.search(question)
+    pronoun = next(_value_pronouns(question), None)
     connector = _CONNECTOR.search(question)
     return bool(pronoun and connector and pronoun.start() > connector.start())
 
@@ -61,7 +70,7 @@ def low_to_high(t: Turn) -> Plan | None:
     for side in ("high", "low"):
         cells = [c for c in t.doc.candidates if c.source == "table" and side in content_words(c.label) and
                  all(mo in c.label for mo in months)]  # month names are stop words for the scorer
-        found[side] = ground.Document(cells, t.doc.header).best(t.subject, t.qyears[:1], t.question) if cells else None
+        found[side] = t.doc.subset(cells).best(t.subject, t.qyears[:1], t.question) if cells else None
     hi, lo = found["high"], found["low"]
     if hi is None or lo is None:
         return None
@@ -84,6 +93,8 @@ def whole_table_period(t: Turn) -> Plan | None:
 def _year_pair(t: Turn):
     if not (t.op in ("change", "pct_change") and len(t.years) == 1 and t.subject and not (t.followup and t.prev is not None)):
         return None
+    if t.on("not_that") and t.prev is not None and refers_to_value(t.question):
+        return None  # "what is that less the operating income in 2013?": the earlier answer less a new value
     earlier = str(int(t.years[0]) - 1)  # "the change in X in 2007": from the year before
     return earlier, t.doc.best(t.subject, t.years, t.question), t.doc.best(t.subject, [earlier], t.question)
 
@@ -120,8 +131,14 @@ def over_years(t: Turn) -> Plan | None:
     if not t.novel and all(y in by_year for y in qyears):
         items = [(y, number_value(by_year[y]), by_year[y]) for y in qyears]  # operands already asked for
         items = items[:2] if op in ("change", "pct_change", "ratio") else items
+        asked = [next((k for k, s in enumerate(t.steps) if s.formula.strip() == text), None) for _, _, text in items]
+        in_turns = t.on("turn_order") and op == "change" and None not in asked
+        if in_turns:  # "what were they in 2008?" after 2007: the first asked less the second, as the turns went
+            items = [x for _, x in sorted(zip(asked, items), key=lambda p: p[0])]
         return or_stop(combine_plan(op, items, [P.number(text) for _, _, text in items], t.question,
-                                    f"{op} of earlier operands over {qyears}"))
+                                    f"{op} of earlier operands over {qyears}", ordered=in_turns))
+    if t.on("amounts_only") and op in ("change", "sum", "average") and not _RATE_WORD.search(t.question):
+        doc = doc.subset([c for c in doc.candidates if not c.percent])  # "the change in volume": amounts, not rates
     items: list = []
     leaves: list = []
     first = None
@@ -131,8 +148,7 @@ def over_years(t: Turn) -> Plan | None:
         if t.on("distinct") and c is not None and any(c.text == x for _, _, x in items) and \
                 first is not None and c.key == first.key:
             # one cell cannot stand for two years: the best cell that names this year
-            c = ground.Document([x for x in doc.candidates if y in x.years and x.key != first.key],
-                                doc.header).best(t.subject, [y], t.question)
+            c = doc.subset([x for x in doc.candidates if y in x.years and x.key != first.key]).best(t.subject, [y], t.question)
         if c is None:
             break
         first = first or c
@@ -169,8 +185,7 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
         c = cell if cell is not None else c
     if t.on("not_self") and c is not None and abs(c.value - prev.value) < 1e-9:
         # the earlier answer cannot be its own partner: the best other value
-        c = ground.Document([x for x in t.doc.candidates if abs(x.value - prev.value) >= 1e-9],
-                            t.doc.header).best(t.subject, t.qyears[:1], q)
+        c = t.doc.subset([x for x in t.doc.candidates if abs(x.value - prev.value) >= 1e-9]).best(t.subject, t.qyears[:1], q)
     if c is None or not (refers_to_value(q) or _SUM_OVER.search(q) or
                          t.on("including") and t.op == "sum" and re.search(r"\bincluding\b", q)):
         return None
@@ -197,6 +212,23 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
     return None
 
 
+PART_IN_LINE = 0.3  # how much worse the part in the whole's row or column may fit than the best part anywhere
+
+
+def _part_in_line(doc, part, whole, words: list[str], years: list[str], phrase: str):
+    """ "what portion of the total obligations are due within a year": the part shares the whole's row or column
+    when a cell there fits nearly as well as the part found on its own."""
+    if part.source != "table" or whole.source != "table" or part.key[0] != whole.key[0] or \
+            part.key[1] == whole.key[1] or part.key[2] == whole.key[2]:
+        return part
+    line = [c for c in doc.candidates if c.source == "table" and c.key[0] == whole.key[0] and c.key != whole.key and
+            (c.key[1] == whole.key[1] or c.key[2] == whole.key[2])]
+    found = doc.subset(line).best_scored(words, years, phrase) if line else None
+    if found is None or found[0] < doc.score(part, words, years, phrase) - PART_IN_LINE:
+        return part
+    return found[1]
+
+
 def ratio_of_two(t: Turn) -> Plan | None:
     if not (t.op == "ratio" and t.subject):
         return None
@@ -207,8 +239,13 @@ def ratio_of_two(t: Turn) -> Plan | None:
         whole = content_words(parts[1])
         b = doc.total_for(a) if a is not None and set(whole) <= _WHOLE else None
         b = b or doc.best(whole or t.subject, t.qyears[:1], parts[1])
+        if a is not None and b is not None and a.key == b.key and t.on("whole_not_part"):
+            # "what percentage of that long-term debt is due in 2020": the whole is not the year's part
+            b = doc.subset([c for c in doc.candidates if c.key != a.key]).best(whole or t.subject, [], parts[1])
         if a is None or b is None:
             return None
+        if t.on("part_in_line"):
+            a = _part_in_line(doc, a, b, content_words(parts[0]) or t.subject, t.qyears[:1], parts[0])
         return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values",
                     program=P.program("divide", P.leaf(a), P.leaf(b)))
     if t.prev is not None and t.on("part_of_prev"):

@@ -296,27 +296,49 @@ def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
     return Plan(c.text, (c.evidence,), note, "%" if c.percent else "", P.program("lookup", P.leaf(c)))
 
 
+def _across_years(doc: ground.Document, prev: Step, known: dict[str, str], to: dict[str, str]) -> Plan | None:
+    """The previous computation across years with each operand's cell moved to the year its year maps to."""
+    moved_to: dict[float, object] = {}
+    for number in dict.fromkeys(prev.numbers):
+        cell = doc.locate(number_value(number), table_only=True) if known.get(number) in to else None
+        moved = doc.move(cell, known[number], to[known[number]]) if cell is not None else None
+        if moved is None:
+            return None
+        moved_to[round(number_value(number), 9)] = P.leaf(moved)
+    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+    if edited is None:
+        return None
+    return Plan(render(edited), edited.evidence(), "previous computation moved to the new years", program=edited)
+
+
 def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[str], question: str) -> Plan | None:
     """ "and in 2005?": redo the previous computation with each operand moved to the new year."""
     old = prev.years[-1] if prev.years else None
     moved_to: dict[float, object] = {}
     known = operand_years(doc, steps)
     spread = {known[n] for n in prev.numbers if known.get(n)}
+    if len(spread) > 1 and len(set(years)) == len(spread) == len(years):
+        return _across_years(doc, prev, known, dict(zip(sorted(spread), sorted(years))))  # "and from 2005 to 2006?"
     if len(spread) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
         return _lookup_plan(c, "previous subject, new year")
+    keys: set[tuple] = set()
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
         if cell is not None:
             moved = doc.move(cell, old, years[0]) if old else None
+            if moved is not None and moved.key in keys:
+                break  # two operands moved onto one cell ("those losses in 2008" after 2010 + 2009): no edit
             if moved is not None:
+                keys.add(moved.key)
                 moved_to[round(number_value(number), 9)] = P.leaf(moved)
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
             return _lookup_plan(c, "previous subject, new year")
-    edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
-    if edited is None or shape(edited) == shape(prev.program):
-        c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-        return _lookup_plan(c, "previous subject, new year")
-    return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)
+    else:
+        edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
+        if edited is not None and shape(edited) != shape(prev.program):
+            return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)
+    c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
+    return _lookup_plan(c, "previous subject, new year")

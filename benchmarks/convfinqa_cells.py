@@ -1,0 +1,126 @@
+"""The ConvFinQA cell ranker: fitted on dev half A's gold programs, checked end to end on half B (aggregate only).
+
+    PYTHONPATH=src TABTEXT_DATA=/work/shared/data python benchmarks/convfinqa_cells.py [--c 0.1] [--write]
+
+For every turn the lookup queries of the turn (its subject words, each year asked) shortlist the document's best
+few numbers by the hand score (``tasks/convfinqa/cell_rank.py``); a shortlisted number is right when the turn's
+gold program uses it (and it is of the year asked, or has none). A pairwise logistic ranker (``train_ranker.fit``)
+is fitted on half A only. Prints strict EM end to end per half: the hand score alone, the ranker on half A from 5
+folds grouped by dialogue (each fold answered by a ranker fitted on the other four), on half B from the ranker
+fitted on all of half A. ``--write`` ships ``cell_rank.json`` only when half B gains and half A's held-out folds
+do not drop; otherwise it removes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from convfinqa_eval import DEFAULT, half_of
+from sklearn.model_selection import GroupKFold
+from train_ranker import fit
+
+from tabtext.benchmarks.chatrag.convfinqa import load_native
+from tabtext.engines.solver.tasks.convfinqa import cell_rank
+from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
+from tabtext.engines.solver.tasks.convfinqa.ground import content_words
+from tabtext.engines.solver.tasks.convfinqa.read import read
+from tabtext.metrics.chatrag import strict_convfinqa
+
+WEIGHTS = Path(cell_rank.__file__).with_name("cell_rank.json")
+_NUMBER = re.compile(r"(?<![\w.#])-?(?:\d+(?:\.\d+)?|\.\d+)")
+
+
+@dataclass
+class Group:
+    dialogue: str
+    fs: list[dict[str, float]]
+    ys: list[float]
+
+
+def _gold_numbers(formula: str) -> set[float]:
+    return {abs(float(x)) for x in _NUMBER.findall(formula)}
+
+
+def groups(examples) -> list[Group]:
+    """One group per lookup query of a turn whose shortlist holds a right and a wrong number."""
+    out = []
+    for ex in examples:
+        t = read(ex, frozenset({"cell_rank"}))
+        gold = _gold_numbers(str(ex.gold[0].value))
+        if not t.subject or not gold:
+            continue
+        for years in [[y] for y in dict.fromkeys(t.qyears)] or [[]]:
+            scored = [(t.doc.score(c, t.subject, years, t.question), -i, c) for i, c in enumerate(t.doc.candidates)]
+            short = cell_rank.shortlist(scored)
+            ys = [float(any(abs(abs(c.value) - g) < 1e-9 for g in gold) and
+                        (not years or not c.years or years[0] in c.years)) for _, _, c in short]
+            if 0 < sum(ys) < len(ys):
+                words = [content_words(c.label) for _, _, c in short]
+                out.append(Group(ex.uid.rsplit("#", 1)[0],
+                                 [cell_rank.features(t.doc, short, i, words[i], t.subject, years, t.question)
+                                  for i in range(len(short))], ys))
+    return out
+
+
+def strict_em(examples, model: dict | None) -> float:
+    """Strict EM end to end with ``model`` as the cell ranker (None: the hand score alone)."""
+    shipped = cell_rank.weights
+    cell_rank.weights = lambda: model  # the ranker under test, for this run only
+    try:
+        right = sum(strict_convfinqa(p.raw if p.answer is not None else "", ex.meta["exe_answer"], ex.question)[0]
+                    for ex in examples for p in [answer_convfinqa(ex)])
+    finally:
+        cell_rank.weights = shipped
+    return 100 * right / len(examples)
+
+
+def held_out_a(a, c_value: float) -> float:
+    dialogues = np.array([ex.uid.rsplit("#", 1)[0] for ex in a])
+    right = 0.0
+    for train, test in GroupKFold(n_splits=5).split(np.zeros(len(a)), groups=dialogues):
+        model = fit(groups([a[i] for i in train]), c_value)
+        right += strict_em([a[i] for i in test], model) * len(test) / 100
+    return 100 * right / len(a)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--file", default=str(DEFAULT))
+    ap.add_argument("--c", type=float, default=0.1, help="inverse L2 strength of the logistic regression")
+    ap.add_argument("--shortlist", type=int, default=cell_rank.SHORTLIST, help="how many cells the ranker re-orders")
+    ap.add_argument("--a-only", action="store_true", help="half A's folds only (to choose --c and --shortlist "
+                                                          "without reading half B)")
+    ap.add_argument("--write", action="store_true", help="ship the ranker fitted on half A when half B gains")
+    args = ap.parse_args(argv)
+    cell_rank.SHORTLIST = args.shortlist
+    every = load_native(args.file)
+    a = [ex for ex in every if half_of(ex.uid) == "A"]
+    b = [ex for ex in every if half_of(ex.uid) == "B"]
+    if args.a_only:
+        print(f"shortlist {args.shortlist}, C = {args.c}: hand score A {strict_em(a, None):.2f}, "
+              f"cell ranker A {held_out_a(a, args.c):.2f} (5 grouped folds)")
+        return 0
+    model = fit(groups(a), args.c)
+    hand_a, hand_b = strict_em(a, None), strict_em(b, None)
+    ranked_a, ranked_b = held_out_a(a, args.c), strict_em(b, model)
+    print(f"turns: A {len(a)}, B {len(b)}; C = {args.c}")
+    print(f"hand score:  A {hand_a:.2f}  B {hand_b:.2f}  all {(hand_a * len(a) + hand_b * len(b)) / len(every):.2f}")
+    print(f"cell ranker: A {ranked_a:.2f} (5 grouped folds)  B {ranked_b:.2f} (fitted on all of A)  "
+          f"all {(ranked_a * len(a) + ranked_b * len(b)) / len(every):.2f}")
+    if args.write:
+        keep = ranked_b > hand_b and ranked_a >= hand_a
+        if keep:
+            WEIGHTS.write_text(json.dumps(model, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        elif WEIGHTS.exists():
+            WEIGHTS.unlink()
+        print(f"{'wrote' if keep else 'not kept (no held-out gain); removed'} {WEIGHTS.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
