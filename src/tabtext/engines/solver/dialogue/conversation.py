@@ -132,7 +132,7 @@ def _other_row(asked: Asked) -> Program | None:
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.years) == 1 and len({c.col for c in edit.cells(last)}) > 1 and last.op != "lookup":
         col = asked.grid.col_of_year(asked.years[0])  # "what about operating income in Q3?" after a change
-        return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.scale) if col is not None else None
+        return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.row_scale(rows[0])) if col is not None else None
     moved = edit.other_row(last, asked.grid, rows[0])
     if moved is not None and asked.years:
         moved = edit.other_period(moved, asked.grid, asked.years) or moved

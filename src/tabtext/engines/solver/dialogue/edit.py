@@ -34,6 +34,7 @@ class Grid:
     parenthesised: frozenset[int] = frozenset()
     index: int = 0  # which table of the context this is
     scale: str = ""  # the table's own scale ("thousand"), for a cell read afresh
+    row_scales: tuple[str, ...] = ()  # each row's unit as the core reads it ("Rooms revenue ($000)": thousand)
 
     @classmethod
     def of(cls, table: Table, index: int = 0) -> Grid:
@@ -43,8 +44,14 @@ class Grid:
         years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
+        first = [next((c for c in range(1, table.n_cols) if parse_number(table.cell(r, c)) is not None), 1)
+                 for r in range(table.n_rows)]
+        scales = tuple(view.cell_scale(r, c) for r, c in enumerate(first))
         return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index,
-                   view.scale)
+                   view.scale, scales)
+
+    def row_scale(self, row: int) -> str:
+        return self.row_scales[row] if row < len(self.row_scales) else self.scale
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
@@ -154,7 +161,10 @@ def other_row(program: Program, grid: Grid, row: int) -> Program | None:
     if not found or found[0].row == row:
         return None
     subject = found[0].row
-    return map_cells(program, lambda c: grid.cell(row, c.col) if c.row == subject else c)
+    moved = map_cells(program, lambda c: grid.cell(row, c.col) if c.row == subject else c)
+    if program.scale == grid.row_scale(subject) != grid.row_scale(row):  # an amount of the row: in the new row's unit
+        moved = replace(moved, scale=grid.row_scale(row))
+    return moved
 
 
 def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program | None:

@@ -98,12 +98,28 @@ def which_of_two(asked: Asked) -> Program | None:
                    answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
 
 
+_AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over all the four quarters months years "
+                                            "periods halves"))
+
+
+def _names_a_subject(question: str) -> bool:
+    """Words beyond the aggregate, the periods and references: "total equity at 31 December 2023" names a line
+    (of another table, when this one has none), "the total for 2023" names none."""
+    rest, last = [], 0
+    for start, end, _ in find_periods(question):
+        rest.append(question[last:start])
+        last = end
+    words = set(content_tokens(" ".join(rest) + question[last:]))
+    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS)
+
+
 def aggregate_of_last(asked: Asked) -> Program | None:
     """ "What was the total for 2023?" after an answer about one line: the same question of that line."""
     from .core import as_program, ask_core
 
     refs = asked.last(1)
-    if not refs or asked.grid is None or asked.rows or not (find_periods(asked.question) or asked.years):
+    if not refs or asked.grid is None or asked.rows or not (find_periods(asked.question) or asked.years) or \
+            _names_a_subject(asked.question):
         return None
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or len({c.row for c in found}) != 1:

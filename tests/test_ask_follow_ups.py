@@ -1,0 +1,60 @@
+"""``ask --chat`` follow-ups on a person's tables: a new question about a line of another sheet, a row's own unit
+after a turned table, the period carried into a measure named alone, a quarter asked of monthly columns."""
+
+from __future__ import annotations
+
+from tabtext.commands.ask import Conversation, found
+from tabtext.display import shown
+from tabtext.engines import make_engine
+from tabtext.table_choice import QuestionFirstTable
+from tabtext.types import Context, Table
+
+
+def _table(name: str, csv: str) -> Table:
+    return Table(id=name, rows=tuple(tuple(c.strip() for c in line.split(";")) for line in csv.strip().splitlines()))
+
+
+INCOME = _table("income", """
+£ million;FY2022;FY2023
+Revenue;84.2;91.5
+Cost of sales;-50.1;-53.9
+Gross profit;34.1;37.6
+Operating profit;13.5;15.7
+Profit for the year;9.3;10.8""")
+BALANCE = _table("balance", """
+£ million;Dec 31, 2022;Dec 31, 2023
+Total current assets;33.9;38.5
+Total assets;74.9;81.7
+Total liabilities;26.2;25.5
+Total equity;48.7;56.2""")
+HOTEL = _table("hotel", """
+;Occupancy (%);Rooms revenue ($000);Staff
+2023Q3;84.1;1890;98
+2023Q4;69.8;1320;90
+2024Q1;64.2;1210;88""")
+MONTHS = _table("shop", """
+Metric;Jan 2024;Feb 2024;Mar 2024;Apr 2024;May 2024;Jun 2024
+Orders;3210;2980;3450;3600;3820;4010
+Returns;160;149;190;175;201;220""")
+
+
+def chat(tables: list[Table], *questions: str) -> list[str]:
+    engine = make_engine("solver")
+    conv = Conversation(QuestionFirstTable(engine) if len(tables) > 1 else engine, Context(tables=tuple(tables)))
+    out = []
+    for q in questions:
+        _, pred = conv.ask(q)
+        out.append(shown(pred.answer, q) if found(pred) else "no answer found")
+    return out
+
+
+def test_a_new_question_about_a_line_of_the_other_sheet_is_not_a_total_of_the_last_line():
+    answers = chat([INCOME, BALANCE], "What was profit for the year in FY2023?", "And in FY2022?",
+                   "What was total equity at 31 December 2023?", "And a year earlier?")
+    assert answers == ["10.8 million", "9.3 million", "56.2 million", "48.7 million"]
+
+
+def test_a_row_of_a_turned_table_keeps_its_own_unit_in_a_follow_up():
+    answers = chat([HOTEL], "What was occupancy in 2023Q4?", "And in 2024Q1?", "What was the change?",
+                   "What about rooms revenue in 2024Q1?", "And the quarter before?")
+    assert answers[3:] == ["1,210 thousand", "1,320 thousand"]
