@@ -58,3 +58,14 @@ def test_a_row_of_a_turned_table_keeps_its_own_unit_in_a_follow_up():
     answers = chat([HOTEL], "What was occupancy in 2023Q4?", "And in 2024Q1?", "What was the change?",
                    "What about rooms revenue in 2024Q1?", "And the quarter before?")
     assert answers[3:] == ["1,210 thousand", "1,320 thousand"]
+
+
+def test_a_measure_named_alone_is_asked_in_the_last_answers_period():
+    answers = chat([INCOME], "What was revenue in FY2023?", "And the year before?",
+                   "What about operating profit in FY2023?", "And the operating margin?")
+    assert answers[3] == "17.16%"  # 15.7 / 91.5, FY2023's, not the first column's 13.5 / 84.2
+
+
+def test_a_quarter_asked_after_a_total_over_months_is_the_total_over_that_quarters_months():
+    answers = chat([MONTHS], "What was the total number of orders in Q1 2024?", "And in Q2?", "And in Q3?")
+    assert answers == ["9,640", "11,430", "no answer found"]  # July to September are not in the table

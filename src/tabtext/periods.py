@@ -145,11 +145,19 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
                 return True  # "Q3" asked of Q1..Q4 2023, or a year asked of quarters without a year: cannot tell
             if (h.end_month, h.months) == (asked.end_month, asked.months) or h.kind == "date" == asked.kind:
                 return True
+            if asked.year is None and asked.months > h.months and _inside(h, asked):
+                return True  # "Q2" asked of monthly columns: April 2024 lies in Q2 of its year
             continue
         (a0, a1), (h0, h1) = asked.span(), h.span()
         if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
             return True
     return False
+
+
+def _inside(part: Period, whole: Period) -> bool:
+    lo, hi = Period(part.year, whole.end_month, whole.months, whole.kind).span()
+    a, b = part.span()
+    return lo <= a and b <= hi
 
 
 def coverage(held: Iterable[Period]) -> str:

@@ -5,12 +5,15 @@ Rows of ``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``ask
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ....calc import CalcError
-from ....periods import find_periods
+from ....periods import find_periods, months_named
+from ....types import Period
 from ..lexicon.words import content_tokens
 from ..program.program import Program
 from . import edit
+from .edit import Grid
 from .asked import REFERENCE_WORDS, Asked
 
 
@@ -127,3 +130,48 @@ def aggregate_of_last(asked: Asked) -> Program | None:
     question = AGGREGATE.sub(lambda m: f"{m.group(0)} {found[0].row_label}", asked.question, count=1)
     program = as_program(ask_core(question, asked.context), asked.grid)
     return program if program is not None and edit.cells(program) else None
+
+
+def measure_in_same_period(asked: Asked) -> Program | None:
+    """ "And the operating margin?" / "what about the margin?" after an answer about one period: a measure no row
+    is named by, asked in the last answer's period (the core would take the table's best column)."""
+    from .core import as_program, ask_core
+
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
+            months_named(asked.question) or not _names_a_subject(asked.question):
+        return None
+    if not edit.period_of(asked.history[refs[0].turn], asked.history, grid):
+        return None
+    question = edit.name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
+    program = as_program(ask_core(question, asked.context), grid)
+    return program if program is not None and edit.cells(program) else None
+
+
+def _col_period(grid: Grid, col: int) -> Period | None:
+    found = [p for _, _, p in find_periods(grid.col_labels[col]) if p.year is not None]
+    return found[-1] if found else None
+
+
+def parts_of_other_period(asked: Asked) -> Program | None:
+    """ "And in Q2?" after the total of one line over the months of Q1: the same total over the columns that make
+    up the period named (its year, when not said, the last answer's)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    if program.op not in ("add", "sum", "average") or len(found) < 2 or len({c.row for c in found}) != 1:
+        return None
+    named = [p for _, _, p in find_periods(asked.question) if p.kind not in ("date", "month")]
+    held = [p for c in found if (p := _col_period(grid, c.col))]
+    if len(named) != 1 or not held:
+        return None
+    whole = named[0] if named[0].year is not None else replace(named[0], year=max(p.year for p in held))
+    lo, hi = whole.span()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := _col_period(grid, c)) and lo <= p.span()[0] and
+            p.span()[1] <= hi and p.span() != (lo, hi)]
+    if len(cols) < 2 or sum(_col_period(grid, c).months for c in cols) != hi - lo + 1 or \
+            sorted(cols) == sorted(c.col for c in found):  # type: ignore[union-attr]
+        return None
+    return Program(program.op, tuple(grid.cell(found[0].row, c) for c in cols), program.scale)
