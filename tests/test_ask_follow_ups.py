@@ -69,3 +69,31 @@ def test_a_measure_named_alone_is_asked_in_the_last_answers_period():
 def test_a_quarter_asked_after_a_total_over_months_is_the_total_over_that_quarters_months():
     answers = chat([MONTHS], "What was the total number of orders in Q1 2024?", "And in Q2?", "And in Q3?")
     assert answers == ["9,640", "11,430", "no answer found"]  # July to September are not in the table
+
+
+CAFE = _table("cafe", """
+($ thousands);1Q23;2Q23;3Q23;4Q23;1Q24
+Net sales;1,200;1,320;1,410;1,650;1,280
+Cost of sales;(540);(590);(630);(720);(560)
+Gross profit;660;730;780;930;720
+Wages;(310);(320);(335);(360);(330)""")
+
+
+def test_period_on_period_follow_ups_compare_the_last_answer_with_an_earlier_period():
+    answers = chat([CAFE], "What were net sales in the first quarter of 2024?",
+                   "How did that compare with the same quarter of 2023?", "What was the year-over-year growth?",
+                   "What was gross profit in 4Q23?", "What was the growth quarter on quarter?", "And in the next quarter?")
+    assert answers[1:5] == ["80 thousand", "6.67%", "930 thousand", "19.23%"]
+    assert answers[5] == "-22.58%"  # 1Q24's gross profit against 4Q23's
+
+
+def test_a_total_then_another_line_then_the_combined_total_then_the_average():
+    answers = chat([CAFE], "What were the total costs of sales in 2023?", "And wages?", "What was the combined total?")
+    assert answers == ["2,480 thousand", "1,325 thousand", "3,805 thousand"]
+    assert chat([MONTHS], "What was the total number of returns across the six months?", "And the average per month?") \
+        == ["1,095", "182.5"]
+
+
+def test_expenses_written_as_negatives_count_as_amounts_in_a_share_of_revenue():
+    answers = chat([INCOME], "What was the cost of sales in FY2023?", "As a percentage of revenue?")
+    assert answers == ["53.9 million", "58.91%"]

@@ -34,6 +34,7 @@ _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
+_COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 
@@ -58,7 +59,8 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 
 def _combine_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or not _EARLIER.search(asked.question):
+    if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
+                                      _names_nothing(asked, frozenset(content_tokens("total sum")))):
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
         return None
@@ -68,9 +70,10 @@ def _combine_earlier(asked: Asked) -> Program | None:
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
 
-def _names_nothing(asked: Asked) -> bool:
-    """The question names no subject of its own: only cue and reference words ("what was the change?")."""
-    return not set(content_tokens(asked.question)) - REFERENCE_WORDS
+def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
+    """The question names no subject of its own: only cue and reference words ("what was the change?", "the
+    quarter-on-quarter change")."""
+    return not set(content_tokens(over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))) - REFERENCE_WORDS - cue_words
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
@@ -90,7 +93,7 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     if not refs or asked.rows or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked):
+    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, frozenset(content_tokens("growth rate"))):
         return None
     return Program("change_ratio", last.args, "percent")
 
@@ -136,7 +139,7 @@ def _other_row(asked: Asked) -> Program | None:
     moved = edit.other_row(last, asked.grid, rows[0])
     if moved is not None and asked.years:
         moved = edit.other_period(moved, asked.grid, asked.years) or moved
-    return moved
+    return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 
 def _other_period(asked: Asked) -> Program | None:
@@ -162,11 +165,12 @@ def _text_cell(asked: Asked) -> Program | None:
 FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
-    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b",
+    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b|"
+            r"\bhow (?:many|much) (?:more|less|fewer)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, _share_of_named),
-    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth rate|rate of growth)", "and as a percentage?", 4,
+    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth)", "and as a percentage?", 4,
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
@@ -178,10 +182,17 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
     Pattern("parts_of_other_period", _LEAD.pattern, "and in Q2? (after a total over months)", 2,
             over_periods.parts_of_other_period),
-    Pattern("measure_in_same_period", _LEAD.pattern, "and the operating margin?", 1,
+    Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
             over_periods.previous_period),
+    Pattern("next_period", over_periods.NEXT.pattern, "and in the next quarter?", 2, over_periods.next_period),
+    Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern, "and the average per month? (after a total)",
+            4, over_periods.other_aggregate_of_last),
+    Pattern("growth_over_previous", over_periods.PREVIOUS.pattern, "what was the year-over-year growth?", 6,
+            over_periods.growth_over_previous),
+    Pattern("compared_with_period", over_periods.COMPARE.pattern, "how did that compare with the same quarter of 2023?",
+            5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
             5, over_periods.more_than_previous),
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"

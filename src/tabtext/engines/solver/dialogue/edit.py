@@ -43,7 +43,8 @@ class Grid:
         header = max(1, view.header_rows)
         years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
-                 if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
+                 if parse_number(c) is not None]) and (all(a.startswith("(") and a.endswith(")") for a in amounts) or
+                 all(a.startswith(("-", "\u2212")) for a in amounts) and not _SIGNED_LINE.search(view.row_labels[r]))}
         first = [next((c for c in range(1, table.n_cols) if parse_number(table.cell(r, c)) is not None), 1)
                  for r in range(table.n_rows)]
         scales = tuple(view.cell_scale(r, c) for r, c in enumerate(first))
@@ -105,6 +106,9 @@ class Grid:
         return out
 
 
+#: lines whose sign is news (a loss, a fall), not how a statement writes an expense it subtracts ("Cost of sales -53.9")
+_SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income|gain|gains|earnings|flows?|"
+                          r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 

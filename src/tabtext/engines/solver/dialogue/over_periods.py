@@ -36,23 +36,40 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
-                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b", re.I)
+                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b|"
+                       r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b", re.I)
 MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
                        re.I)
 AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
-def _earlier_key(asked: Asked, program: Program) -> str:
-    """The period before the program's: the column before it in time, or the same quarter or month of the year
-    before when a year is asked back ("the same quarter a year earlier")."""
+NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half)\b|"
+                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b", re.I)
+
+
+def _earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
+    """The period before the program's (``step`` -1; +1 the one after): the column before it in time, or the same
+    quarter or month of the year before when a year is asked back ("the same quarter a year earlier")."""
     grid = asked.grid
     order = sorted(set(grid.col_years) - {""}) if grid else []
     current = edit.period_of(program, asked.history, grid) if grid else ""
-    m = PREVIOUS.search(asked.question)
-    unit = (m.group(1) or m.group(2) or "").lower() if m else ""
-    if unit == "year" and len(current) > 4 and f"{int(current[:4]) - 1:04d}{current[4:]}" in order:
-        return f"{int(current[:4]) - 1:04d}{current[4:]}"
-    return order[order.index(current) - 1] if current in order and order.index(current) > 0 else ""
+    m = (PREVIOUS if step < 0 else NEXT).search(asked.question)
+    unit = next((g for g in m.groups() if g), "").lower() if m else ""
+    unit = {"yoy": "year", "qoq": "quarter", "mom": "month"}.get(m.group(0).lower(), unit) if m else unit
+    if unit == "year" and len(current) > 4 and f"{int(current[:4]) + step:04d}{current[4:]}" in order:
+        return f"{int(current[:4]) + step:04d}{current[4:]}"
+    at = order.index(current) + step if current in order else -1
+    return order[at] if 0 <= at < len(order) else ""
+
+
+def next_period(asked: Asked) -> Program | None:
+    """ "And in the next quarter?": the last answer one period later."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    later = _earlier_key(asked, program, step=1)
+    return edit.other_period(program, grid, [later]) if later else None
 
 
 def previous_period(asked: Asked) -> Program | None:
@@ -63,6 +80,42 @@ def previous_period(asked: Asked) -> Program | None:
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     earlier = _earlier_key(asked, program)
     return edit.other_period(program, grid, [earlier]) if earlier else None
+
+
+GROWTH = re.compile(r"\b(?:growth|grew|percent\w*|%|rate)\b", re.I)
+PERIOD_ON_PERIOD = re.compile(r"\b(?:year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b", re.I)
+
+
+def growth_over_previous(asked: Asked) -> Program | None:
+    """ "What was the year-over-year growth?" / "the growth on the quarter before?": the percentage change from the
+    same line one period (or a year) earlier to the last answer."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or not GROWTH.search(asked.question) or \
+            asked.history[refs[0].turn].scale == "percent":
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    earlier = _earlier_key(asked, program)
+    moved = edit.other_period(program, grid, [earlier]) if earlier else None
+    return Program("change_ratio", (refs[0], moved), "percent") if moved is not None else None
+
+
+COMPARE = re.compile(r"\bcompar\w*\b|\bversus\b|\bvs\b", re.I)
+_SAME_PART = re.compile(r"\bsame (?:quarter|month|half)\b", re.I)
+
+
+def compared_with_period(asked: Asked) -> Program | None:
+    """ "How did that compare with the same quarter of 2023?": the last answer minus the same line in the period
+    named (the same quarter or month of the year named)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    current, keys = edit.period_of(program, asked.history, grid), list(asked.years)
+    named = [str(p.year) for _, _, p in find_periods(asked.question) if p.kind == "year" and p.year]
+    if not keys and len(current) > 4 and len(named) == 1 and _SAME_PART.search(asked.question):
+        keys = [named[0] + current[4:]]
+    moved = edit.other_period(program, grid, keys[:1]) if len(keys) == 1 and keys[0] != current else None
+    return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
 
 def more_than_previous(asked: Asked) -> Program | None:
@@ -132,14 +185,19 @@ def aggregate_of_last(asked: Asked) -> Program | None:
     return program if program is not None and edit.cells(program) else None
 
 
+#: a question about every period, or which period: no period of the last answer to carry over
+_OVER_ALL = re.compile(r"\b(?:across|over|all|each|every|which|when|highest|lowest|most|least|largest|smallest|"
+                       r"peak|best|worst|table)\b|\bin the (?:\w+ )?(?:quarters|months|years|periods)\b", re.I)
+
+
 def measure_in_same_period(asked: Asked) -> Program | None:
-    """ "And the operating margin?" / "what about the margin?" after an answer about one period: a measure no row
-    is named by, asked in the last answer's period (the core would take the table's best column)."""
+    """ "And the operating margin?" / "what was the gross margin?" after an answer about one period: a measure no
+    row is named by, asked in the last answer's period (the core would take the table's best column)."""
     from .core import as_program, ask_core
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            months_named(asked.question) or not _names_a_subject(asked.question):
+            months_named(asked.question) or not _names_a_subject(asked.question) or _OVER_ALL.search(asked.question):
         return None
     if not edit.period_of(asked.history[refs[0].turn], asked.history, grid):
         return None
@@ -175,3 +233,34 @@ def parts_of_other_period(asked: Asked) -> Program | None:
             sorted(cols) == sorted(c.col for c in found):  # type: ignore[union-attr]
         return None
     return Program(program.op, tuple(grid.cell(found[0].row, c) for c in cols), program.scale)
+
+
+_PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
+
+
+def other_aggregate_of_last(asked: Asked) -> Program | None:
+    """ "And the average per month?" after a total over months (or "and the total?" after an average): the same
+    cells, the other aggregate."""
+    refs = asked.last(1)
+    if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question) or \
+            _names_a_subject(_PER_PERIOD.sub(" ", asked.question)):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
+    if program.op not in ("add", "sum", "average") or program.op == op or len(found) < 2 or \
+            len({c.row for c in found}) != 1:
+        return None
+    return Program(op, tuple(found), program.scale)
+
+
+def as_asked_aggregate(program: Program, question: str) -> Program:
+    """A total moved to another line as the average the question asks for ("and the average occupancy in 2023?"
+    after the total rooms revenue for 2023), or the other way round."""
+    if program.op not in ("add", "average") or len(program.args) < 2:
+        return program
+    asks_average = bool(re.search(r"\b(?:average|mean)\b", question, re.I))
+    asks_total = bool(re.search(r"\b(?:total|sum)\b", question, re.I))
+    if asks_average and program.op == "add" or asks_total and program.op == "average":
+        return replace(program, op="average" if asks_average else "add", answer_value=None)
+    return program
