@@ -97,3 +97,15 @@ def test_a_total_then_another_line_then_the_combined_total_then_the_average():
 def test_expenses_written_as_negatives_count_as_amounts_in_a_share_of_revenue():
     answers = chat([INCOME], "What was the cost of sales in FY2023?", "As a percentage of revenue?")
     assert answers == ["53.9 million", "58.91%"]
+
+
+FIELDS = _table("farm", """
+Field;Crop;2021;2022;2023
+North field;Wheat;7.8;8.1;7.2
+River field;Barley;6.4;6.9;7.0
+Hill field;Oats;5.1;5.0;5.6""")
+
+
+def test_a_row_the_table_lacks_is_no_answer_found_and_a_row_it_has_is_answered():
+    assert chat([FIELDS], "What was the yield of the West field in 2022?") == ["no answer found"]
+    assert chat([FIELDS], "What was the yield of the Hill field in 2022?") == ["5.0"]

@@ -136,6 +136,35 @@ def lacking(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     return ""
 
 
+def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequence[str] = ()) -> str:
+    """'the table has no row for west field' when the answer looks up one row whose label the question names only
+    by words other rows share ("field" of "North field", "River field") and the question names, in place of the
+    words that set it apart ("North"), a word found nowhere in the table or the text ("West"); "" otherwise."""
+    if len(rows) != 1:
+        return ""
+    row = next(iter(rows))
+    labels = [{_stem(w) for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
+              for r in table.rows if r]
+    if not 0 <= row < len(labels):
+        return ""
+    asked = [w for w in _question_words(question) if w not in _GENERIC]
+    named = labels[row] & {_stem(w) for w in asked}
+    missed = labels[row] - named
+    if not missed or not named or not any(named <= other for i, other in enumerate(labels) if i != row):
+        return ""
+    texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
+    known = {_stem(w) for text in texts for w in _WORD.findall(text.lower())}
+    words = _WORD.findall(question.lower())
+    unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and  # "West field"
+               any(_stem(n) in named for n in words[max(i - 1, 0):i] + words[i + 1:i + 2])]
+    if not unknown:
+        return ""
+    return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
+
+
+_GENERIC_STEMS = frozenset(_stem(w) for w in _GENERIC)
+
+
 class QuestionFirstTable:
     """Wraps an engine: each example's tables reordered for its question; ``meta["table_index"]`` of the
     prediction names the table (in the original order) that was put first, ``meta["table_reason"]`` why."""

@@ -184,13 +184,18 @@ class Conversation:
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
-        from ..table_choice import fits, period_gap
+        from ..table_choice import fits, period_gap, row_not_held
 
         texts = [p.text for p in self.context.paragraphs]
         gaps = [period_gap(question, t, texts) for t in self.context.tables]
         if gaps and all(gaps):
             return dataclasses.replace(pred, answer=None, evidence=(), error=gaps[table_index(pred)],
                                        meta={**pred.meta, "confidence": 0.0})
+        table = table_used(pred, self.context)
+        rows = {e.row for e in pred.evidence if e.kind == "cell"}
+        lacks = row_not_held(question, table, rows, texts) if table is not None and len(pred.evidence) == 1 else ""
+        if lacks:
+            return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
         if len(self.context.tables) > 1:
             reason = fits(self.context.tables, question)[table_index(pred)].reason
             return dataclasses.replace(pred, meta={**pred.meta, "table_reason": reason})
