@@ -14,6 +14,8 @@ it read and why it was chosen (``table_choice``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import argparse
 import dataclasses
 import functools
@@ -75,6 +77,8 @@ def found(pred: Prediction) -> bool:
     from ..engines.solver.dialogue.conversation import stands_behind
 
     confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
+    if pred.answer is not None and pred.meta.get("of_the_kind_asked"):
+        return True
     return pred.answer is not None and (not isinstance(confidence, (int, float)) or stands_behind(
         confidence, usable if isinstance(usable, (int, float)) else None))
 
@@ -170,7 +174,7 @@ class Conversation:
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
         pred = self.without_missing_period(question, pred)
-        pred = for_a_person(question, pred, table_used(pred, self.context))
+        pred = for_a_person(question, pred, table_used(pred, self.context), [p.text for p in self.context.paragraphs])
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
@@ -202,11 +206,15 @@ class Conversation:
         return pred
 
 
-def for_a_person(question: str, pred: Prediction, table: Table | None) -> Prediction:
-    from ..person_answer import as_a_person_reads
+def for_a_person(question: str, pred: Prediction, table: Table | None, paragraphs: Sequence[str] = ()) -> Prediction:
+    """The answer as a person reads it; an answer from the text of the kind the question asks for (a name for
+    "who", a date for "when", a cause for "why") is given even when the reader would not stand behind the clause."""
+    from ..person_answer import as_a_person_reads, text_answer
 
     answer, note = as_a_person_reads(question, pred.answer, pred.evidence, table)
-    return dataclasses.replace(pred, answer=answer, meta={**pred.meta, "note": note} if note else pred.meta)
+    answer, of_kind = text_answer(question, answer, pred.evidence, paragraphs)
+    meta = {**pred.meta, "note": note} if note else dict(pred.meta)
+    return dataclasses.replace(pred, answer=answer, meta={**meta, "of_the_kind_asked": True} if of_kind else meta)
 
 
 def table_index(pred: Prediction) -> int:
