@@ -44,3 +44,10 @@ def test_a_month_named_alone_is_read_but_may_only_as_in_may():
     from tabtext.periods import months_named
 
     assert months_named("And in June? You may compare it with in May, Sept. and dec") == [6, 5, 9, 12]
+
+
+def test_a_period_header_may_carry_season_or_year_words_but_not_words_that_tell_columns_apart():
+    from tabtext.periods import as_period
+
+    assert as_period("2021 season") == as_period("Season 2021") == as_period("Year 2021") == as_period("2021")
+    assert as_period("Q1 2023 budget") is None and as_period("Revenue 2023") is None

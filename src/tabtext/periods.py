@@ -120,7 +120,13 @@ def as_period(cell: str) -> Period | None:
         return None
     start, end, period = found[0]
     rest = (text[:start] + text[end:]).strip(" ,.-()")
-    return period if not rest or re.fullmatch(r"(?:actual|unaudited|audited|restated|est\.?|e|a)", rest, re.I) else None
+    return period if not rest or _PERIOD_WORDS.fullmatch(rest) else None
+
+
+#: words a period's header may carry beside it ("2021 season", "Year 2023", "2024 (unaudited)"); not "budget" or
+#: "total", which tell two columns of one period apart
+_PERIOD_WORDS = re.compile(r"(?:actual|unaudited|audited|restated|est\.?|e|a|season|(?:crop|calendar|financial|fiscal|"
+                           r"school|academic)?\s*year)", re.I)
 
 
 def table_periods(table: Table, header_rows: int = 3) -> list[Period]:
