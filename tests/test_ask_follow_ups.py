@@ -109,3 +109,8 @@ Hill field;Oats;5.1;5.0;5.6""")
 def test_a_row_the_table_lacks_is_no_answer_found_and_a_row_it_has_is_answered():
     assert chat([FIELDS], "What was the yield of the West field in 2022?") == ["no answer found"]
     assert chat([FIELDS], "What was the yield of the Hill field in 2022?") == ["5.0"]
+
+
+def test_a_row_named_by_its_text_column_is_read_and_which_crop_is_answered_from_that_column():
+    assert chat([FIELDS], "What was the yield of barley in 2023?", "And oats?") == ["7.0", "5.6"]
+    assert chat([FIELDS], "Which crop had the highest yield in 2022?") == ["Wheat"]

@@ -159,6 +159,7 @@ class Conversation:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
         from ..period_layout import same_words
+        from ..row_names import with_row_labels
 
         question = question.strip()
         if not question:
@@ -166,7 +167,8 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            pred = self.in_source_layout(as_prediction(self.dialogue.ask(same_words(question)), uid,
+            read = with_row_labels(same_words(question), self.context.tables)
+            pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
                                                        len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
         else:
@@ -211,7 +213,10 @@ def for_a_person(question: str, pred: Prediction, table: Table | None, paragraph
     "who", a date for "when", a cause for "why") is given even when the reader would not stand behind the clause."""
     from ..person_answer import as_a_person_reads, text_answer
 
+    from ..row_names import in_asked_column
+
     answer, note = as_a_person_reads(question, pred.answer, pred.evidence, table)
+    answer = in_asked_column(question, answer, table)
     answer, of_kind = text_answer(question, answer, pred.evidence, paragraphs)
     meta = {**pred.meta, "note": note} if note else dict(pred.meta)
     return dataclasses.replace(pred, answer=answer, meta={**meta, "of_the_kind_asked": True} if of_kind else meta)

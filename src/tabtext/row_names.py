@@ -1,0 +1,67 @@
+"""Rows a person names by a text column rather than the first one ("the yield of wheat" where the first column
+says "North Meadow" and the Crop column "Wheat"), and "which crop ...?" answered from that column.
+
+Used on ``ask``'s path only (ask, ask --chat, tabtext.ask, batch): the solver reads rows by their first-column
+label, as TAT-QA's tables are written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .numbers import parse_number
+from .periods import as_period
+from .types import Answer, Table
+
+
+def _text_columns(table: Table) -> list[int]:
+    """Columns after the first whose body cells are mostly words (names, crops, regions), not amounts."""
+    body = table.rows[1:]
+    out = []
+    for c in range(1, table.n_cols):
+        cells = [r[c].strip() for r in body if c < len(r) and r[c].strip()]
+        words = [t for t in cells if parse_number(t) is None and as_period(t) is None and re.search(r"[a-z]", t, re.I)]
+        if len(cells) >= 2 and 2 * len(words) > len(cells):
+            out.append(c)
+    return out
+
+
+def _says(question: str, phrase: str) -> bool:
+    return bool(phrase) and re.search(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])", question.lower()) is not None
+
+
+_ASKS_A_NAME = re.compile(r"^\s*(?:which|who|where)\b|^\s*what\s+(?:is|was|are|were)\s+the\s+name\b", re.I)
+
+
+def with_row_labels(question: str, tables: Sequence[Table]) -> str:
+    """The question asking for an amount with a text cell that stands for one row written as that row's
+    first-column label ("the yield of wheat in 2023" -> "the yield of North Meadow in 2023"); a question asking
+    which row ("which field grows oats?") as it is."""
+    if _ASKS_A_NAME.search(question):
+        return question
+    for table in tables:
+        for c in _text_columns(table):
+            column = [r[c].strip() for r in table.rows[1:] if c < len(r)]
+            for r, row in enumerate(table.rows[1:], 1):
+                cell, label = row[c].strip(), row[0].strip()
+                if column.count(cell) == 1 and label and _says(question, cell) and not _says(question, label):
+                    at = re.search(rf"(?<![\w-]){re.escape(cell)}(?![\w-])", question, re.I)
+                    return f"{question[:at.start()]}{label}{question[at.end():]}"  # type: ignore[union-attr]
+    return question
+
+
+def in_asked_column(question: str, answer: Answer | None, table: Table | None) -> Answer | None:
+    """ "Which crop had the highest yield?" answered with a row's label: that row's cell of the Crop column."""
+    m = re.match(r"^\s*(?:which|what)\s+([a-z][\w-]*)", question, re.I)
+    if answer is None or table is None or not m or not isinstance(answer.value, (str, tuple)) or not table.rows:
+        return answer
+    asked = m.group(1).lower().rstrip("s")
+    cols = [c for c in _text_columns(table) if table.rows[0][c].strip().lower().rstrip("s") == asked]
+    if not cols or table.rows[0][0].strip().lower().rstrip("s") == asked:
+        return answer
+    shown = answer.text().strip()
+    rows = [r for r in table.rows[1:] if r and r[0].strip() == shown]
+    if len(rows) != 1:
+        return answer
+    return Answer(value=rows[0][cols[0]].strip(), scale="", derivation=answer.derivation)
