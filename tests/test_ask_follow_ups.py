@@ -114,3 +114,17 @@ def test_a_row_the_table_lacks_is_no_answer_found_and_a_row_it_has_is_answered()
 def test_a_row_named_by_its_text_column_is_read_and_which_crop_is_answered_from_that_column():
     assert chat([FIELDS], "What was the yield of barley in 2023?", "And oats?") == ["7.0", "5.6"]
     assert chat([FIELDS], "Which crop had the highest yield in 2022?") == ["Wheat"]
+
+
+PANDAS = _table("hotel", """
+;occupancy_pct;rooms_sold;room_revenue_usd_000
+2023Q2;72.3;7886;1226
+2023Q3;84.1;9284;1588
+2024Q1;64.2;6934;1018
+2024Q2;75.0;8190;1311""")
+
+
+def test_pandas_column_names_are_read_with_their_units_and_the_same_quarter_of_a_year_is_found():
+    answers = chat([PANDAS], "What was the occupancy in 2023Q3?", "What was room revenue in 2024Q1?",
+                   "How many rooms were sold in Q2 2024?", "And in the same quarter of 2023?")
+    assert answers == ["84.1%", "1,018 thousand", "8,190", "7,886"]

@@ -12,6 +12,7 @@ tables as the data gives them. Evidence cells of a turned table are turned back 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
 from .periods import as_period, find_periods
@@ -35,6 +36,24 @@ def _label(cell: str) -> str:
     return period.label() if period is not None and (period.year is not None or period.kind == "month") else cell
 
 
+_SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_UNIT_TOKENS = {"pct": "%", "percent": "%", "usd": "$", "gbp": "£", "eur": "€", "000": "000", "k": "000",
+                "m": "m", "mn": "m", "bn": "bn"}
+
+
+def in_words(cell: str) -> str:
+    """A pandas-style column name as a person's label: "room_revenue_usd_000" -> "Room revenue ($000)",
+    "occupancy_pct" -> "Occupancy (%)"; any other cell as it is."""
+    if not _SNAKE.match(cell.strip()):
+        return cell
+    words = cell.strip().split("_")
+    units = []
+    while len(words) > 1 and words[-1] in _UNIT_TOKENS:
+        units.insert(0, _UNIT_TOKENS[words.pop()])
+    label = " ".join(words).capitalize()
+    return f"{label} ({''.join(units)})" if units else label
+
+
 def orient(table: Table) -> tuple[Table, bool]:
     """(the table with periods across the columns and written one way, whether it was turned)."""
     turned = periods_on_rows(table)
@@ -43,6 +62,7 @@ def orient(table: Table) -> tuple[Table, bool]:
         rows = [list(col) for col in zip(*rows)]
     head = min(HEADER_ROWS, len(rows))
     rows = [[c if j == 0 or r >= head else _label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
     if tuple(map(tuple, rows)) == table.rows:
         return table, False
     return Table(id=table.id, rows=tuple(map(tuple, rows)), caption=table.caption), turned

@@ -14,6 +14,7 @@ from .numbers import detect_scale, parse_number
 from .periods import find_periods, months_named
 from .types import Answer, Evidence, Table
 
+_MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
 _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousands|millions|billions)[a-z]", re.I)
 
 
@@ -44,9 +45,11 @@ def _in_brackets_as_amount(answer: Answer, rows: set[int], table: Table) -> tupl
 def _count_without_scale(question: str, answer: Answer, rows: set[int], table: Table) -> Answer:
     if answer.scale in ("", "percent") or not _HOW_MANY.search(question):
         return answer
-    said = [table.caption, *(c for r in table.rows[:3] for c in r), *(table.rows[r][0] for r in rows)]
-    if any(detect_scale(t) not in ("", "percent") for t in said):
-        return answer
+    if any(detect_scale(table.rows[r][0]) not in ("", "percent") for r in rows):
+        return answer  # "Paying subscribers (000s)": the row says its own scale
+    said = [table.caption, *(c for r in table.rows[:3] for c in r)]
+    if any(detect_scale(t) not in ("", "percent") and not _MONEY.search(t) for t in said):
+        return answer  # a scale for every figure; "($ thousands)" is one for money, not for stores counted
     return dataclasses.replace(answer, scale="")
 
 

@@ -191,6 +191,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             4, over_periods.other_aggregate_of_last),
     Pattern("growth_over_previous", over_periods.PREVIOUS.pattern, "what was the year-over-year growth?", 6,
             over_periods.growth_over_previous),
+    Pattern("same_part_of_year", over_periods.SAME_PART.pattern, "and in the same quarter of 2023?", 3,
+            over_periods.same_part_of_year),
     Pattern("compared_with_period", over_periods.COMPARE.pattern, "how did that compare with the same quarter of 2023?",
             5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",

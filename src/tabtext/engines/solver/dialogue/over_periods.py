@@ -100,7 +100,25 @@ def growth_over_previous(asked: Asked) -> Program | None:
 
 
 COMPARE = re.compile(r"\bcompar\w*\b|\bversus\b|\bvs\b", re.I)
-_SAME_PART = re.compile(r"\bsame (?:quarter|month|half)\b", re.I)
+SAME_PART = re.compile(r"\bsame (?:quarter|month|half)\b", re.I)
+
+
+def _same_part_of_year(asked: Asked, current: str) -> list[str]:
+    """ "the same quarter of 2023": the key of the last answer's quarter (or month) in the year named."""
+    named = [str(p.year) for _, _, p in find_periods(asked.question) if p.kind == "year" and p.year]
+    if len(current) > 4 and len(named) == 1 and SAME_PART.search(asked.question):
+        return [named[0] + current[4:]]
+    return []
+
+
+def same_part_of_year(asked: Asked) -> Program | None:
+    """ "And in the same quarter of 2023?": the last answer in that quarter (or month) of the year named."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or COMPARE.search(asked.question) or MORE_THAN.search(asked.question):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    keys = _same_part_of_year(asked, edit.period_of(program, asked.history, grid))
+    return edit.other_period(program, grid, keys) if keys and keys[0] in grid.col_years else None
 
 
 def compared_with_period(asked: Asked) -> Program | None:
@@ -111,9 +129,7 @@ def compared_with_period(asked: Asked) -> Program | None:
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     current, keys = edit.period_of(program, asked.history, grid), list(asked.years)
-    named = [str(p.year) for _, _, p in find_periods(asked.question) if p.kind == "year" and p.year]
-    if not keys and len(current) > 4 and len(named) == 1 and _SAME_PART.search(asked.question):
-        keys = [named[0] + current[4:]]
+    keys = keys or _same_part_of_year(asked, current)
     moved = edit.other_period(program, grid, keys[:1]) if len(keys) == 1 and keys[0] != current else None
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
