@@ -7,7 +7,7 @@ from tabtext.commands.ask import Conversation, found
 from tabtext.display import shown
 from tabtext.engines import make_engine
 from tabtext.table_choice import QuestionFirstTable
-from tabtext.types import Context, Table
+from tabtext.types import Context, Paragraph, Table
 
 
 def _table(name: str, csv: str) -> Table:
@@ -128,3 +128,19 @@ def test_pandas_column_names_are_read_with_their_units_and_the_same_quarter_of_a
     answers = chat([PANDAS], "What was the occupancy in 2023Q3?", "What was room revenue in 2024Q1?",
                    "How many rooms were sold in Q2 2024?", "And in the same quarter of 2023?")
     assert answers == ["84.1%", "1,018 thousand", "8,190", "7,886"]
+
+
+BAKERY = _table("bakery", """
+$ thousands;1Q23;2Q23;3Q23;4Q23;1Q24
+Retail sales;820;870;905;1040;860
+Wholesale sales;310;330;345;390;325
+Total sales;1,130;1,200;1,250;1,430;1,185
+Ingredients;(395);(415);(430);(495);(405)""")
+
+
+def test_revenue_asked_of_a_table_of_sales_lines_is_their_total_and_a_year_the_table_lacks_is_no_answer():
+    context = Context(tables=(BAKERY,), paragraphs=(Paragraph("1", "The fourth quarter includes Christmas."),))
+    conv = Conversation(make_engine("solver"), context)
+    revenue = conv.ask("What was revenue in 2Q23?")[1]
+    missing = conv.ask("What was the total revenue in 2022?")[1]  # "the fourth quarter" of the text has no year
+    assert shown(revenue.answer) == "1,200 thousand" and not found(missing)

@@ -65,3 +65,29 @@ def in_asked_column(question: str, answer: Answer | None, table: Table | None) -
     if len(rows) != 1:
         return answer
     return Answer(value=rows[0][cols[0]].strip(), scale="", derivation=answer.derivation)
+
+
+#: words people use for the same line; a question's word the table never uses is read as the one it does
+_SAME_LINE = (("revenue", "revenues", "sales", "turnover"), ("costs", "expenses"), ("cost", "expense"),
+              ("profit", "income", "earnings"), ("staff", "employees", "headcount"))
+
+
+def _label_words(tables: Sequence[Table]) -> set[str]:
+    cells = [c for t in tables for r in t.rows for c in ((r[0],) if r else ())] + \
+        [c for t in tables for c in (t.rows[0] if t.rows else ())]
+    return {w for c in cells for w in re.findall(r"[a-z]+", c.lower())}
+
+
+def in_table_words(question: str, tables: Sequence[Table]) -> str:
+    """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word."""
+    have = _label_words(tables)
+    labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
+    for group in _SAME_LINE:
+        used = [w for w in group if w in have]
+        if len(used) != 1:
+            continue
+        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") else used[0]
+        for w in group:
+            if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
+                question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
+    return question

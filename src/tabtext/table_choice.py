@@ -114,7 +114,7 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
     does not name either; "" otherwise."""
     held = table_periods(table)
-    in_text = asked_periods(" ".join(paragraphs))
+    in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""

@@ -159,7 +159,7 @@ class Conversation:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
         from ..period_layout import same_words
-        from ..row_names import with_row_labels
+        from ..row_names import in_table_words, with_row_labels
 
         question = question.strip()
         if not question:
@@ -167,7 +167,7 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            read = with_row_labels(same_words(question), self.context.tables)
+            read = in_table_words(with_row_labels(same_words(question), self.context.tables), self.context.tables)
             pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
                                                        len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
