@@ -135,8 +135,12 @@ PER_UNIT = re.compile(r"\bper\s+(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
 
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def _stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
+    return {_singular(w)[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
                                                                                               "was", "were"}
 
 
@@ -161,12 +165,28 @@ def per_unit(ctx: Ctx):
     if num is None or den is None or col is None or view.amount(den, col) in (None, 0.0):
         return None
     scales = [view.cell_scale(num, col), view.cell_scale(den, col)]
-    if "percent" in scales or scales[0] == scales[1]:  # lines in one unit: an average or a share, not a per-unit
+    if "percent" in scales:
         return None
+    if scales[0] == scales[1]:  # lines in one unit: an average or a share, unless the one after "per" is a count
+        if not _a_count(view, den):
+            return None
+        return Program("divide", (view.operand(num, col), view.operand(den, col)), scales[0], "per_unit"), "per_unit"
     ratio = Program("divide", (view.operand(num, col), view.operand(den, col)), "", "per_unit")
     factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
     program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
     return program, "per_unit"
+
+
+_AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|income|expenses?|spend|prices?|value|fees?|"
+                           r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
+
+
+def _a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
+    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, no amount word."""
+    amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
+    amounts = [a for a in amounts if a is not None]
+    return bool(amounts) and all(float(a).is_integer() for a in amounts) and \
+        not _AMOUNT_WORDS.search(view.row_labels[row])
 
 
 def share_of_all(ctx: Ctx):
