@@ -54,6 +54,10 @@ def in_words(cell: str) -> str:
     return f"{label} ({''.join(units)})" if units else label
 
 
+def _plain(cell: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", cell.lower()).split())
+
+
 def orient(table: Table) -> tuple[Table, bool]:
     """(the table with periods across the columns and written one way, whether it was turned)."""
     turned = periods_on_rows(table)
@@ -63,6 +67,11 @@ def orient(table: Table) -> tuple[Table, bool]:
     head = min(HEADER_ROWS, len(rows))
     rows = [[c if j == 0 or r >= head else _label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
     rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    for r in range(head - 1):  # "December 31" above "December 31, 2019": said once, by the period below
+        for j in range(1, len(rows[r])):
+            above, below = _plain(rows[r][j]), [_plain(rows[k][j]) for k in range(r + 1, head)]
+            if above and any(b != above and above in b for b in below):
+                rows[r][j] = ""
     if tuple(map(tuple, rows)) == table.rows:
         return table, False
     return Table(id=table.id, rows=tuple(map(tuple, rows)), caption=table.caption), turned
