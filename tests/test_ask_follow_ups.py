@@ -144,3 +144,14 @@ def test_revenue_asked_of_a_table_of_sales_lines_is_their_total_and_a_year_the_t
     revenue = conv.ask("What was revenue in 2Q23?")[1]
     missing = conv.ask("What was the total revenue in 2022?")[1]  # "the fourth quarter" of the text has no year
     assert shown(revenue.answer) == "1,200 thousand" and not found(missing)
+
+
+def test_a_measure_the_question_names_outranks_a_cell_of_one_of_its_lines():
+    income = _table("income", """
+£ million;FY2022;FY2023
+Profit before tax;12.4;14.4
+Tax;-3.1;-3.6
+Profit for the year;9.3;10.8""")
+    assert chat([income], "What was the effective tax rate in FY2023?") == ["25%"]
+    assert chat([income], "What was the net profit margin in FY2023?") == ["no answer found"]  # no revenue line
+    assert chat([CAFE], "What was the current ratio in 1Q24?") == ["no answer found"]  # no assets or liabilities

@@ -43,7 +43,7 @@ def with_row_labels(question: str, tables: Sequence[Table]) -> str:
     for table in tables:
         for c in _text_columns(table):
             column = [r[c].strip() for r in table.rows[1:] if c < len(r)]
-            for r, row in enumerate(table.rows[1:], 1):
+            for row in table.rows[1:]:
                 cell, label = row[c].strip(), row[0].strip()
                 if column.count(cell) == 1 and label and _says(question, cell) and not _says(question, label):
                     at = re.search(rf"(?<![\w-]){re.escape(cell)}(?![\w-])", question, re.I)

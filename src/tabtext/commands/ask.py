@@ -14,8 +14,6 @@ it read and why it was chosen (``table_choice``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import argparse
 import dataclasses
 import functools
@@ -23,6 +21,7 @@ import json
 import sys
 import uuid
 import warnings
+from collections.abc import Sequence
 
 from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
@@ -212,7 +211,6 @@ def for_a_person(question: str, pred: Prediction, table: Table | None, paragraph
     """The answer as a person reads it; an answer from the text of the kind the question asks for (a name for
     "who", a date for "when", a cause for "why") is given even when the reader would not stand behind the clause."""
     from ..person_answer import as_a_person_reads, text_answer
-
     from ..row_names import in_asked_column
 
     answer, note = as_a_person_reads(question, pred.answer, pred.evidence, table)

@@ -7,6 +7,7 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import partial
 
@@ -24,7 +25,8 @@ def ask_core(question: str, context: Context) -> Prediction:
     person wants it (``reader.for_a_person``)."""
     from ..tasks.tatqa import answer_example
 
-    pred = answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
+    example = Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"})
+    pred = _named_measure_first(example, answer_example(example))
     program = pred.meta.get("program")
     if pred.answer is None or not isinstance(program, dict):
         return pred
@@ -34,6 +36,32 @@ def ask_core(question: str, context: Context) -> Prediction:
     answer = shown.run()
     return replace(pred, answer=answer, raw=answer.text(), evidence=shown.evidence(),
                    meta={**pred.meta, "program": shown.to_json()})
+
+
+#: measures a person names ("gross margin", "effective tax rate", "sales per shop"): on a person's table the
+#: question's own words outrank the ranker's cell, a choice fitted on TAT-QA, whose tables state their ratios
+NAMED_MEASURES = ("named_margin", "named_ratio", "per_unit", "share_of_all")
+_MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
+
+
+def _named_measure_first(example: Example, pred: Prediction) -> Prediction:
+    from ..rank.candidates import candidates, read
+
+    if pred.meta.get("pattern") != "cell":
+        return pred
+    reading = read(example)
+    named = [c for c in candidates(reading) if c.name in NAMED_MEASURES]
+    if not named:
+        asked = _MEASURE_WORD.search(example.question)
+        cell_rows = {c.row_label.lower() for c in Program.from_json(pred.meta["program"]).cells()}
+        if asked and not any(asked.group(1).lower() in label for label in cell_rows):  # a margin is no profit line
+            return replace(pred, answer=None, evidence=(), error=f"the table has no lines to compute the {asked.group(0)}"
+                           " from", meta={**pred.meta, "confidence": 0.0})
+        return pred
+    program = named[0].program.shifted(reading.offset) if reading.offset else named[0].program
+    answer = program.run()
+    return replace(pred, answer=answer, raw=answer.text(), evidence=program.evidence(),
+                   meta={**pred.meta, "pattern": named[0].name, "operator": named[0].route, "program": program.to_json()})
 
 
 def _shown_span(question: str, program: Program, context: Context) -> Program | None:

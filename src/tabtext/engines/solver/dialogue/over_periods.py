@@ -13,8 +13,8 @@ from ....types import Period
 from ..lexicon.words import content_tokens
 from ..program.program import Program
 from . import edit
-from .edit import Grid
 from .asked import REFERENCE_WORDS, Asked
+from .edit import Grid
 
 
 def percent_change_of_earlier(asked: Asked) -> Program | None:

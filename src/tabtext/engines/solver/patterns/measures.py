@@ -28,7 +28,7 @@ from .arith import result
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
-                "net": r"net (?:income|profit|earnings|surplus)", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
+                "net": r"net (?:income|profit|earnings|surplus)|profit for the (?:year|period)|profit after tax", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
                 "pre-tax": r"(?:income|profit) before (?:income )?tax", "pretax": r"(?:income|profit) before (?:income )?tax",
                 "profit": r"(?:net )?(?:profit|income)"}
 _REVENUE = re.compile(r"^\s*(?:total\s+|net\s+)?(?:revenues?|sales|turnover|net sales)\b", re.I)
@@ -39,7 +39,10 @@ _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
     (r"\bdebt[- ]to[- ]equity\b", r"total liabilities|total debt", r"total (?:shareholders'? |stockholders'? )?equity|"
                                                                      r"total funds"),
     (r"\bpayout ratio\b", r"dividends?(?: paid)?", r"net (?:income|profit|earnings)"),
+    (r"\beffective tax rate\b", r"(?:income )?tax(?: expense| charge)?\s*$|taxation|income taxes",
+     r"(?:income|profit|earnings) before (?:income )?tax"),
 )
+_AS_PERCENT = re.compile(r"\brate\b", re.I)  # "effective tax rate": a percentage; a ratio is a plain number
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b", re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
@@ -105,7 +108,8 @@ def named_ratio(ctx: Ctx):
         num, den = _row_like(ctx, num_words), _row_like(ctx, den_words)
         col = asked_col(ctx, num) if num is not None else None
         if num is not None and den is not None and col is not None and num != den:
-            program = result(ctx.view, [(num, col), (den, col)], "divide", ctx.q)
+            op = "percent_of" if _AS_PERCENT.search(low) and not spelled else "divide"
+            program = result(ctx.view, [(num, col), (den, col)], op, ctx.q)
             if program:
                 return program, "named_ratio"
     return None

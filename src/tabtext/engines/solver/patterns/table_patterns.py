@@ -99,7 +99,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("named_margin", lambda c: MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
             "the profit line over revenue in the asked period, when no row states the margin",
             "What was the gross margin in Q4 2023?"),
-    Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b", _low(c)) is not None, named_ratio,
+    Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b|\beffective tax rate\b", _low(c))
+            is not None, named_ratio,
             "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
             "What was the current ratio at December 31, 2019?"),
     Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count"),
