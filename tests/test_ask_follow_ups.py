@@ -155,3 +155,22 @@ Profit for the year;9.3;10.8""")
     assert chat([income], "What was the effective tax rate in FY2023?") == ["25%"]
     assert chat([income], "What was the net profit margin in FY2023?") == ["no answer found"]  # no revenue line
     assert chat([CAFE], "What was the current ratio in 1Q24?") == ["no answer found"]  # no assets or liabilities
+
+
+SHOPS = _table("shops", """
+Bakery - quarterly ($ thousands);1Q23;2Q23;3Q23;4Q23;1Q24
+Bakery sales;1,130;1,200;1,250;1,430;1,185
+Staff costs;(360);(372);(380);(410);(378)
+Operating profit;375;413;440;525;402
+Number of shops;9;9;10;10;10""")
+
+
+def test_a_share_of_that_quarters_revenue_reads_the_sales_line_and_growth_alone_is_a_percentage():
+    answers = chat([SHOPS], "What were staff costs in 2Q23?", "As a share of that quarter's revenue?",
+                   "What was the operating margin in 4Q23?", "What was operating profit in 1Q24?",
+                   "What was it in the same quarter last year?", "What is the growth?")
+    assert answers == ["372 thousand", "31%", "36.71%", "402 thousand", "375 thousand", "7.2%"]
+
+
+def test_a_count_at_the_end_of_a_year_of_quarters_is_the_last_quarters():
+    assert chat([SHOPS], "How many shops did we have at the end of 2023?") == ["10"]

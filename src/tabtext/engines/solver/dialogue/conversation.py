@@ -106,14 +106,14 @@ def _share_of_named(asked: Asked) -> Program | None:
         return None
     whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
                                      re.I).end():]
-    rows, years = grid.rows_named(whole), grid.years_named(whole)
+    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(whole)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or not (rows or years):
         return None
     row = rows[0] if rows else found[0].row
     col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
-    if col is None:
-        return None
+    if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
+        return None  # a line as a share of itself: the whole was not read
     return Program("percent_of", (refs[0], grid.cell(row, col)), "percent")
 
 
@@ -172,7 +172,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "what is that as a percentage of total assets?", 5, _share_of_named),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth)", "and as a percentage?", 4,
             _percent_change_of_last),
-    Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
+    Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),

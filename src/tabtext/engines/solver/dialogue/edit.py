@@ -67,11 +67,11 @@ class Grid:
     def rows_named(self, question: str) -> list[int]:
         """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
         words = set(content_tokens(question))
-        found = [r for r in self.body_rows() if (label := _label_words(self.row_labels[r])) and label <= words]
-        found.sort(key=lambda r: -len(_label_words(self.row_labels[r])))
+        found = [r for r in self.body_rows() if (label := label_words(self.row_labels[r])) and label <= words]
+        found.sort(key=lambda r: -len(label_words(self.row_labels[r])))
         kept: list[int] = []
         for r in found:
-            if not any(_label_words(self.row_labels[r]) <= _label_words(self.row_labels[k]) for k in kept):
+            if not any(label_words(self.row_labels[r]) <= label_words(self.row_labels[k]) for k in kept):
                 kept.append(r)
         return kept
 
@@ -113,7 +113,7 @@ _PART_OF_YEAR = ("quarter", "half", "month", "months")
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 
 
-def _label_words(label: str) -> set[str]:
+def label_words(label: str) -> set[str]:
     """A row label's words without its unit ("Revenue ($000)", "Churn (%)" -> revenue, churn)."""
     return set(content_tokens(_UNIT.sub(" ", label)))
 

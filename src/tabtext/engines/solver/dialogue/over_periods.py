@@ -280,3 +280,15 @@ def as_asked_aggregate(program: Program, question: str) -> Program:
     if asks_average and program.op == "add" or asks_total and program.op == "average":
         return replace(program, op="average" if asks_average else "add", answer_value=None)
     return program
+
+
+def rows_partly_named(grid: Grid, words: str) -> list[int]:
+    """The one row whose label holds every word named ("sales" of "Bakery sales"; a total line first when several
+    do: "Total sales" of retail, wholesale and total sales)."""
+    plain = re.sub(r"\b(?:that|this|the same|each|every)\s+(?:year|quarter|month|half|period)(?:'s)?\b", " ", words, flags=re.I)
+    for start, end, _ in reversed(find_periods(plain)):
+        plain = plain[:start] + " " + plain[end:]
+    named = set(content_tokens(plain.replace("'s", " "))) - REFERENCE_WORDS
+    found = [r for r in grid.body_rows() if named and named <= edit.label_words(grid.row_labels[r])]
+    totals = [r for r in found if grid.row_labels[r].strip().lower().startswith("total")]
+    return totals[:1] if totals else found if len(found) == 1 else []

@@ -25,13 +25,16 @@ from ....types import Period
 from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .arith import result
+from .cells import cells_program
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
                 "net": r"net (?:income|profit|earnings|surplus)|profit for the (?:year|period)|profit after tax", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
                 "pre-tax": r"(?:income|profit) before (?:income )?tax", "pretax": r"(?:income|profit) before (?:income )?tax",
                 "profit": r"(?:net )?(?:profit|income)"}
-_REVENUE = re.compile(r"^\s*(?:total\s+|net\s+)?(?:revenues?|sales|turnover|net sales)\b", re.I)
+#: a revenue line: "Revenue", "Net sales", "Bakery sales"; not "Cost of sales", "Deferred revenue", "Sales and marketing"
+_REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
+                      r"(?!\s*(?:cost|tax|return|and\b|&|per\b))", re.I)
 SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
 TOTAL = re.compile(r"\btotal\b", re.I)
 _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
@@ -46,6 +49,7 @@ _AS_PERCENT = re.compile(r"\brate\b", re.I)  # "effective tax rate": a percentag
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b", re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
+END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
@@ -90,8 +94,8 @@ def named_margin(ctx: Ctx):
     if not m or any("margin" in label.lower() and "$" not in label for label in ctx.view.row_labels):
         return None
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
-    den = next((r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and
-                _REVENUE.match(label)), None)
+    lines = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and _REVENUE.match(label)]
+    den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), lines[0] if lines else None)
     col = asked_col(ctx, num) if num is not None else None
     if num is None or den is None or col is None or num == den:
         return None
@@ -221,6 +225,9 @@ def parts_of_period(ctx: Ctx):
     inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi and (a, b) != (lo, hi)]
     if len(inside) < 2 or sum(spans[c][1] - spans[c][0] + 1 for c in inside) != hi - lo + 1:
         return None  # only when the parts make up the whole period
+    if END_OF.search(ctx.q.text) and ctx.q.kind not in ("sum", "average"):  # a count at the end of 2023: Q4's
+        last = max(inside, key=lambda c: spans[c][1])
+        return cells_program(view, [(row, last)]), "parts_of_period"
     op = "average" if ctx.q.kind == "average" else "sum"
     program = result(view, [(row, c) for c in inside], op, ctx.q)
     return (program, "parts_of_period") if program else None
