@@ -174,3 +174,13 @@ def test_a_share_of_that_quarters_revenue_reads_the_sales_line_and_growth_alone_
 
 def test_a_count_at_the_end_of_a_year_of_quarters_is_the_last_quarters():
     assert chat([SHOPS], "How many shops did we have at the end of 2023?") == ["10"]
+
+
+def test_the_margin_after_a_profit_line_the_average_of_the_two_after_their_total_and_a_year_from_its_quarters():
+    assert chat([SHOPS], "What was operating profit in 4Q23?", "What was the margin?") == ["525 thousand", "36.71%"]
+    assert chat([SHOPS], "How much did we spend on staff in 1Q24?", "And the quarter before?",
+                "What's the total of the two?", "And the average of the two?")[2:] == ["788 thousand", "394 thousand"]
+    assert chat([SHOPS], "What were bakery sales in 2023?", "And operating profit?", "What was the margin?") == \
+        ["5,010 thousand", "1,753 thousand", "34.99%"]
+    assert chat([SHOPS], "What was the cost of staff in 3Q23?", "How does that compare to 3Q23 operating profit?") \
+        == ["380 thousand", "-60 thousand"]

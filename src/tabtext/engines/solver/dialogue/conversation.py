@@ -58,7 +58,7 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 
 
 def _combine_earlier(asked: Asked) -> Program | None:
-    refs = asked.last(2)
+    refs = over_periods.the_two(asked)
     if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
                                       _names_nothing(asked, frozenset(content_tokens("total sum")))):
         return None
@@ -193,11 +193,12 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             over_periods.growth_over_previous),
     Pattern("same_part_of_year", over_periods.SAME_PART.pattern, "and in the same quarter of 2023?", 3,
             over_periods.same_part_of_year),
+    Pattern("margin_of_last", r"\bmargin\b", "what was the margin? (after a profit line)", 4, over_periods.margin_of_last),
     Pattern("compared_with_period", over_periods.COMPARE.pattern, "how did that compare with the same quarter of 2023?",
             5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
             5, over_periods.more_than_previous),
-    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"
+    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|is|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
             3, over_periods.which_of_two),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),

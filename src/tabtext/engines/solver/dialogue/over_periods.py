@@ -11,7 +11,7 @@ from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ....types import Period
 from ..lexicon.words import content_tokens
-from ..program.program import Program
+from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid
@@ -123,12 +123,17 @@ def same_part_of_year(asked: Asked) -> Program | None:
 
 def compared_with_period(asked: Asked) -> Program | None:
     """ "How did that compare with the same quarter of 2023?": the last answer minus the same line in the period
-    named (the same quarter or month of the year named)."""
+    named (the same quarter or month of the year named); "... compare to 3Q23 staff costs?": minus that line."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows:
+    if not refs or grid is None:
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     current, keys = edit.period_of(program, asked.history, grid), list(asked.years)
+    if asked.rows:
+        moved = edit.other_row(program, grid, asked.rows[0])
+        if moved is not None and keys:
+            moved = edit.other_period(moved, grid, keys[:1]) or moved
+        return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
     keys = keys or _same_part_of_year(asked, current)
     moved = edit.other_period(program, grid, keys[:1]) if len(keys) == 1 and keys[0] != current else None
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
@@ -292,3 +297,34 @@ def rows_partly_named(grid: Grid, words: str) -> list[int]:
     found = [r for r in grid.body_rows() if named and named <= edit.label_words(grid.row_labels[r])]
     totals = [r for r in found if grid.row_labels[r].strip().lower().startswith("total")]
     return totals[:1] if totals else found if len(found) == 1 else []
+
+
+def the_two(asked: Asked) -> list:
+    """The two earlier answers "the two" means: the last two, or the two the last answer combined ("and the
+    average of the two?" after "what's the total of the two?")."""
+    refs = asked.last(2)
+    if refs:
+        last = asked.history[refs[1].turn]
+        args = [a for a in last.args if isinstance(a, Ref)]
+        if last.op in ("add", "average", "subtract") and len(args) == 2 == len(last.args):
+            return args
+    return refs
+
+
+def margin_of_last(asked: Asked) -> Program | None:
+    """ "What was the margin?" after a profit line: the last answer as a percentage of revenue in its period (or
+    periods: a year's operating profit over the year's revenue)."""
+    from ..patterns.measures import _REVENUE
+
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or _names_a_subject(re.sub(r"\bmargin\b", " ", asked.question)):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    if not found or len({c.row for c in found}) != 1 or \
+            not re.search(r"profit|income|earnings|ebitda|ebit\b", found[0].row_label, re.I):
+        return None
+    lines = [r for r in grid.body_rows() if _REVENUE.match(grid.row_labels[r])]
+    whole = next((r for r in lines if grid.row_labels[r].lower().startswith("total")), lines[0] if lines else None)
+    moved = edit.other_row(program, grid, whole) if whole is not None else None  # the same cells of revenue
+    return Program("percent_of", (refs[0], moved), "percent") if moved is not None else None
