@@ -184,3 +184,10 @@ def test_the_margin_after_a_profit_line_the_average_of_the_two_after_their_total
         ["5,010 thousand", "1,753 thousand", "34.99%"]
     assert chat([SHOPS], "What was the cost of staff in 3Q23?", "How does that compare to 3Q23 operating profit?") \
         == ["380 thousand", "-60 thousand"]
+
+
+def test_the_latest_quarter_the_first_one_shown_and_the_last_quarter_of_a_year_are_the_tables_own():
+    assert chat([SHOPS], "What were bakery sales in the latest quarter?", "And the quarter before that?") == \
+        ["1,185 thousand", "1,430 thousand"]
+    assert chat([SHOPS], "What were bakery sales in the first quarter shown?") == ["1,130 thousand"]
+    assert chat([SHOPS], "What were staff costs in the last quarter of 2023?") == ["410 thousand"]

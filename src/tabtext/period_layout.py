@@ -15,7 +15,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from .periods import as_period, find_periods
+from .periods import as_period, find_periods, table_periods
 from .types import Evidence, Table
 
 HEADER_ROWS = 3
@@ -86,6 +86,32 @@ def same_words(question: str) -> str:
         out.append(question[last:start] + period.label())
         last = end
     return "".join(out) + question[last:]
+
+
+_LATEST = re.compile(r"\b(?:the\s+)?(?:(?:latest|most\s+recent|final|current)\s+(quarter|month|year|half|period)"
+                     r"(?:\s+(?:shown|in\s+the\s+table|reported|available))?|last\s+(quarter|month|year|half|period)\s+"
+                     r"(?:shown|in\s+the\s+table|reported|available))\b", re.I)
+_EARLIEST = re.compile(r"\b(?:the\s+)?(?:(?:earliest|oldest)\s+(quarter|month|year|half|period)(?:\s+(?:shown|in\s+the\s+"
+                       r"table|reported|available))?|first\s+(quarter|month|year|half|period)\s+(?:shown|in\s+the\s+table|"
+                       r"reported|available))\b", re.I)
+_LAST_OF_YEAR = re.compile(r"\b(?:the\s+)?last\s+(quarter|month|half)\s+of\s+((?:19|20)\d{2})\b", re.I)
+_LAST_PART = {"quarter": "Q4", "month": "December", "half": "H2"}
+
+
+def relative_periods(question: str, tables: Sequence[Table]) -> str:
+    """ "the latest quarter" / "the first month shown" written as the table's own period ("Q1 2024"), "the last
+    quarter of 2023" as "Q4 2023"; a bare "last quarter" (the one before, in a follow-up) is left as it is."""
+    question = _LAST_OF_YEAR.sub(lambda m: f"{_LAST_PART[m.group(1).lower()]} {m.group(2)}", question)
+    held = sorted((p for t in tables for p in table_periods(t) if p.year is not None), key=lambda p: p.span())
+    for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
+        m = pattern.search(question)
+        if not m or not held:
+            continue
+        unit = (m.group(1) or m.group(2)).lower()
+        kind = [p for p in held if unit == "period" or p.kind == unit or unit == "year" and p.kind == "date"]
+        if kind:
+            question = f"{question[:m.start()]}{kind[pick].label()}{question[m.end():]}"
+    return question
 
 
 def in_source(evidence: Sequence[Evidence], turned: bool) -> tuple[Evidence, ...]:

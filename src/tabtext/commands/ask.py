@@ -157,7 +157,7 @@ class Conversation:
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
-        from ..period_layout import same_words
+        from ..period_layout import relative_periods, same_words
         from ..row_names import in_table_words, with_row_labels
 
         question = question.strip()
@@ -166,7 +166,8 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            read = in_table_words(with_row_labels(same_words(question), self.context.tables), self.context.tables)
+            tables = self.dialogue.context.tables  # as laid out: periods across, written one way
+            read = in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
             pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
                                                        len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
