@@ -30,3 +30,15 @@ def test_a_text_answer_of_the_kind_asked_is_given_as_a_person_reads_it(question,
 def test_a_number_the_table_lacks_is_still_no_answer_found():
     pred = ask("How many cardiology visits were there in 2021?", tables=[TABLE], text=TEXT)
     assert not pred.meta["found"]
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("Where is the clinic based?", "Portland, Oregon"),
+    ("What is the name of the head of nursing?", "Maria Lopez"),
+    ("What was the main reason for growth in 2023?", "a new walk-in service"),
+])
+def test_where_a_name_asked_for_and_a_reason_are_given_from_the_text(question, shown):
+    text = ("The head of nursing is Maria Lopez. Growth in 2023 was mainly due to a new walk-in service that opened in "
+            "April 2023. The clinic is based in Portland, Oregon.")
+    pred = ask(question, tables=[TABLE], text=text)
+    assert pred.meta["found"] and shown in pred.meta["display"], pred.meta

@@ -59,17 +59,22 @@ def _bracketed_throughout(row: Sequence[str]) -> bool:
 
 
 # ---------------------------------------------------------------- an answer read from the user's own text
-_WHO = re.compile(r"^\s*(?:who|whom)\b", re.I)
+_WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+the\s+names?\s+of\b|^\s*name\s+the\b",
+                  re.I)
+_WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|country|region|county|state|location|"
+                    r"place)\b", re.I)
 _WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
                           r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
                           r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies)\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)", re.I)
-_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b", re.I)
+_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
+                  r"(?:for|behind)\b", re.I)
 _PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’&-]+)*")
 _NOT_NAME_START = frozenset("a an the its it this that these those our their his her in on at by for from during after "
                             "before since as and but restricted".split())
 _TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is why|was why|accounts for|led to)\b.*$",
                               re.I | re.S)
+_MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
 _CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
 _QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
                             "gave give name date day".split())
@@ -98,21 +103,23 @@ def _name_near(question: str, text: str, lo: int, hi: int) -> str:
     """The proper name of the sentence nearest the words the question shares with it."""
     asked = {w for w in _CONTENT.findall(question.lower()) if w not in _QUESTION_WORDS}
     spots = [m.start() for w in asked for m in re.finditer(re.escape(w), text[lo:hi].lower())]
-    names = _names(text, lo, hi)
-    if not names:
+    said = {w.lower() for w in re.findall(r"[\w'’-]+", question)}
+    names = [m for m in _names(text, lo, hi) if not {w.lower() for w in m.group(0).split()} & said - {"of", "the"}]
+    if not names:  # "Chief Executive" of "who is the chief executive?" restates the question: not the name
         return ""
     best = min(names, key=lambda m: (len(m.group(0).split()) < 2 and bool(_WHO.match(question)),
                                       min((abs(m.start() - lo - s) for s in spots), default=0)))
     words = best.group(0).split()
     while words[0].lower() in _NOT_NAME_START:
         words = words[1:]
-    return " ".join(words)
+    more = _MORE_PLACE.match(text, best.end()) if _WHERE.match(question) else None  # "Portland, Oregon"
+    return " ".join(words) + (more.group(0) if more else "")
 
 
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
                 paragraphs: Sequence[str]) -> tuple[Answer | None, bool]:
     """(the answer a person reads, whether it is of the kind asked) for an answer read from the user's text:
-    a "who" / "which organisation" question gets the name the sentence gives nearest the question's words, a
+    a "who" / "which organisation" / "where" question gets the name the sentence gives nearest the question's words, a
     "when" question a span naming a month, a "why" question the cause without a trailing "which explains ..."."""
     spans = [e for e in evidence if e.kind == "text" and 0 <= e.paragraph < len(paragraphs)]
     if answer is None or len(spans) != 1 or not isinstance(answer.value, (str, tuple)):
@@ -120,13 +127,15 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     e, shown = spans[0], answer.text()
     text = paragraphs[e.paragraph]
     lo, hi = _sentence(text, max(e.start, 0), max(e.end, 0))
-    if _WHO.match(question) or _WHICH_NAMED.match(question):
+    shares = set(_CONTENT.findall(question.lower())) & set(_CONTENT.findall(text[lo:hi].lower())) - _QUESTION_WORDS
+    if not shares:  # a sentence about something else: the reader's doubt stands
+        return answer, False
+    if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
         name = _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
     if _WHEN.match(question):
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
     if _WHY.match(question):
         cause = _TRAILING_CLAUSE.sub("", shown).strip(" ,.")
-        shares = set(_CONTENT.findall(question.lower())) & set(_CONTENT.findall(text[lo:hi].lower())) - _QUESTION_WORDS
-        return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3 and bool(shares)
+        return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3
     return answer, False
