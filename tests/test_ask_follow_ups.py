@@ -191,3 +191,16 @@ def test_the_latest_quarter_the_first_one_shown_and_the_last_quarter_of_a_year_a
         ["1,185 thousand", "1,430 thousand"]
     assert chat([SHOPS], "What were bakery sales in the first quarter shown?") == ["1,130 thousand"]
     assert chat([SHOPS], "What were staff costs in the last quarter of 2023?") == ["410 thousand"]
+
+
+STAFF = _table("staff", """
+Department;As at 31 Mar 2023;As at 31 Mar 2024
+Engineering;145;160
+Sales;72;70
+Total;277;300""")
+
+
+def test_people_asked_of_a_table_of_their_departments_and_a_year_later():
+    assert chat([STAFF], "How many engineers were there at 31 March 2024?", "As a share of the total?") == \
+        ["160", "53.33%"]
+    assert chat([STAFF], "How many people were in Sales at 31 March 2023?", "And a year later?") == ["72", "70"]

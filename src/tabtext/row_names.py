@@ -78,9 +78,33 @@ def _label_words(tables: Sequence[Table]) -> set[str]:
     return {w for c in cells for w in re.findall(r"[a-z]+", c.lower())}
 
 
+_PEOPLE = re.compile(r"^[a-z]{4,}(?:ers|ists|ians|ants|ents|ors)$")
+_FIELD = re.compile(r"(?:ing|y|ics|ance|ence|ion)$")
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _field_of_people(word: str, have: set[str]) -> str:
+    """ "engineers" -> "engineering", "physiotherapists" -> "physiotherapy" when the table names the field, not them."""
+    if not _PEOPLE.match(word) or word in have:
+        return ""
+    fields = [w for w in have if _FIELD.search(w) and _common(w, word) >= max(6, len(word) - 4)]
+    return fields[0] if len(fields) == 1 else ""
+
+
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
-    """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word."""
+    """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
+    "how many engineers" of a table of departments: "Engineering"."""
     have = _label_words(tables)
+    for word in set(re.findall(r"[a-z]+", question.lower())):
+        field = _field_of_people(word, have)
+        if field:
+            question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
     for group in _SAME_LINE:
         used = [w for w in group if w in have]

@@ -44,7 +44,7 @@ AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
 NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half)\b|"
-                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b", re.I)
+                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b", re.I)
 
 
 def _earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
