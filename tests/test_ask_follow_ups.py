@@ -204,3 +204,9 @@ def test_people_asked_of_a_table_of_their_departments_and_a_year_later():
     assert chat([STAFF], "How many engineers were there at 31 March 2024?", "As a share of the total?") == \
         ["160", "53.33%"]
     assert chat([STAFF], "How many people were in Sales at 31 March 2023?", "And a year later?") == ["72", "70"]
+
+
+def test_a_rate_named_by_a_counted_line_and_a_measure_asked_without_a_period_after_an_answer():
+    assert chat([MONTHS], "What was the return rate in May 2024?") == ["5.26%"]
+    assert chat([MONTHS], "How many orders were there in March?", "What about returns?", "What is the return rate?",
+                "What was the average number of orders per month?") == ["3,450", "190", "5.51%", "3,511.67"]

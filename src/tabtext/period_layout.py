@@ -103,6 +103,12 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
     quarter of 2023" as "Q4 2023"; a bare "last quarter" (the one before, in a follow-up) is left as it is."""
     question = _LAST_OF_YEAR.sub(lambda m: f"{_LAST_PART[m.group(1).lower()]} {m.group(2)}", question)
     held = sorted((p for t in tables for p in table_periods(t) if p.year is not None), key=lambda p: p.span())
+    years = {p.year for p in held}
+    if len(years) == 1:  # "the first quarter" of a table of 2024's months: Q1 2024
+        for start, end, p in reversed(find_periods(question)):
+            if p.year is None and p.kind in ("quarter", "half"):
+                question = f"{question[:start]}{dataclasses.replace(p, year=years.pop()).label()}{question[end:]}"
+                years = {p.year for p in held}
     for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
         m = pattern.search(question)
         if not m or not held:

@@ -41,7 +41,7 @@ def ask_core(question: str, context: Context) -> Prediction:
 #: measures a person names ("gross margin", "effective tax rate", "sales per shop", "sales in 2023" of quarterly
 #: columns: the year from its quarters): on a person's table the
 #: question's own words outrank the ranker's cell, a choice fitted on TAT-QA, whose tables state their ratios
-NAMED_MEASURES = ("named_margin", "named_ratio", "per_unit", "share_of_all", "parts_of_period")
+NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period")
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 
 

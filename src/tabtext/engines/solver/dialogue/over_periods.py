@@ -208,7 +208,8 @@ def aggregate_of_last(asked: Asked) -> Program | None:
 
 #: a question about every period, or which period: no period of the last answer to carry over
 _OVER_ALL = re.compile(r"\b(?:across|over|all|each|every|which|when|highest|lowest|most|least|largest|smallest|"
-                       r"peak|best|worst|table)\b|\bin the (?:\w+ )?(?:quarters|months|years|periods)\b", re.I)
+                       r"peak|best|worst|table|average|mean)\b|\bin the (?:\w+ )?(?:quarters|months|years|periods)\b|"
+                       r"\bper (?:month|quarter|year|period|season)\b", re.I)
 
 
 def measure_in_same_period(asked: Asked) -> Program | None:
@@ -217,7 +218,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     from .core import as_program, ask_core
 
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
+    if not refs or grid is None or asked.years or find_periods(asked.question) or \
             months_named(asked.question) or not _names_a_subject(asked.question) or _OVER_ALL.search(asked.question):
         return None
     if not edit.period_of(asked.history[refs[0].turn], asked.history, grid):

@@ -47,7 +47,8 @@ _NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
 )
 _AS_PERCENT = re.compile(r"\brate\b", re.I)  # "effective tax rate": a percentage; a ratio is a plain number
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
-                   r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b", re.I)
+                   r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
+                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b", re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
@@ -253,3 +254,28 @@ def over_periods(ctx: Ctx):
     op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
     program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
     return (program, "over_periods") if program else None
+
+
+NAMED_RATE = re.compile(r"\b([a-z][a-z-]+)\s+rates?\b", re.I)
+_OTHER_RATES = frozenset("growth tax interest exchange discount effective daily hourly average annual annualised annualized "
+                         "the a an monthly weekly quarterly yearly run birth death hit".split())
+
+
+def named_rate(ctx: Ctx):
+    """ "The return rate in May 2024": the line of things counted the word names (Returns) as a percentage of the
+    largest such line in the same column (Orders), when no row states the rate."""
+    m, view = NAMED_RATE.search(ctx.q.text), ctx.view
+    word = m.group(1).lower() if m else ""
+    if not m or word in _OTHER_RATES or any(re.search(r"\brate\b", label, re.I) for label in view.row_labels):
+        return None
+    num = _row_named_by(ctx, _stems(word))
+    col = asked_col(ctx, num) if num is not None else None
+    if num is None or col is None or not _a_count(view, num) or view.cell_scale(num, col) == "percent":
+        return None
+    counts = [r for r in range(view.header_rows, view.table.n_rows) if r != num and _a_count(view, r) and
+              view.amount(r, col)]
+    den = max(counts, key=lambda r: view.amount(r, col), default=None)  # type: ignore[arg-type, return-value]
+    if den is None or view.amount(den, col) <= view.amount(num, col):  # type: ignore[operator]
+        return None
+    program = result(view, [(num, col), (den, col)], "percent_of", ctx.q)
+    return (program, "named_rate") if program else None
