@@ -210,3 +210,27 @@ def test_a_rate_named_by_a_counted_line_and_a_measure_asked_without_a_period_aft
     assert chat([MONTHS], "What was the return rate in May 2024?") == ["5.26%"]
     assert chat([MONTHS], "How many orders were there in March?", "What about returns?", "What is the return rate?",
                 "What was the average number of orders per month?") == ["3,450", "190", "5.51%", "3,511.67"]
+
+
+KEST_INCOME = _table("Income", """
+£m;FY2022;FY2023
+Revenue;84.2;91.5
+Profit before tax;12.4;14.4
+Income tax;-3.1;-3.6
+Profit for the year;9.3;10.8
+Dividends paid;-4.0;-4.5""")
+KEST_BALANCE = _table("Balance sheet", """
+£m;31 Dec 2022;31 Dec 2023
+Cash and cash equivalents;6.3;7.9
+Total current assets;33.9;38.5
+Total current liabilities;14.7;15.3
+Borrowings;15.0;13.5
+Total equity;48.7;56.2""")
+
+
+def test_common_ratios_on_a_workbook_of_two_sheets_each_from_the_sheet_that_holds_its_lines_and_date():
+    answers = [chat([KEST_INCOME, KEST_BALANCE], q)[0] for q in (
+        "What was the current ratio at 31 December 2023?", "What was net debt at the end of 2023?",
+        "What was working capital at 31 December 2022?", "What was the payout ratio in FY2023?",
+        "What was the effective tax rate in FY2023?")]
+    assert answers == ["2.52", "5.6 million", "19.2 million", "41.67%", "25%"]

@@ -83,6 +83,9 @@ def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
     return best, label
 
 
+_AT_A_POINT = re.compile(r"\b(?:at|by|as at|as of)\s+(?:the\s+)?(?:end|close)\s+of\b|\bas (?:at|of)\b|\byear[- ]end\b", re.I)
+
+
 def fits(tables: Sequence[Table], question: str) -> list[Fit]:
     words = [table_words(t) for t in tables]
     asked = _question_words(question)
@@ -94,8 +97,11 @@ def fits(tables: Sequence[Table], question: str) -> list[Fit]:
         have = [p for p in periods if covers(p, held)] if held else []
         lack = [p for p in periods if held and not covers(p, held)]
         row_words, label = _row_match(table, asked)
-        idf = sum(math.log((n + 1) / (sum(1 for ws in words if w in ws) + 0.5)) for w in asked & words[i])
-        score = 3.0 * (len(have) - len(lack)) + 2.0 * row_words + idf
+        idf = sum(math.log((n + 1) / (sum(1 for ws in words if w in ws) + 0.5)) for w in (asked & words[i]) - _GENERIC)
+        point = _AT_A_POINT.search(question)  # "at the end of 2023": a balance sheet's date, not the year's flow
+        exact = [p for p in have if (p in held and not point) or any(h.kind == "date" and h.year == p.year and
+                                                                       (point or h == p) for h in held)]
+        score = 3.0 * (len(have) - len(lack)) + 1.0 * len(exact) + 2.0 * row_words + idf
         reason = ", ".join(filter(None, (
             f"has the row {label!r}" if label else "",
             "holds " + " and ".join(p.label() for p in have) if have else "",

@@ -107,7 +107,7 @@ class Grid:
 
 
 #: lines whose sign is news (a loss, a fall), not how a statement writes an expense it subtracts ("Cost of sales -53.9")
-_SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income|gain|gains|earnings|flows?|"
+_SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income(?! tax)|gain|gains|earnings|flows?|"
                           r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)

@@ -37,15 +37,24 @@ _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}
                       r"(?!\s*(?:cost|tax|return|and\b|&|per\b))", re.I)
 SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
 TOTAL = re.compile(r"\btotal\b", re.I)
-_NAMED_RATIOS = (  # (words asked, numerator line, denominator line)
-    (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities"),
+_NET_INCOME = r"net (?:income|profit|earnings)|profit for the (?:year|period)|profit after tax"
+_NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first over, as a percentage of, minus the second)
+    (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
+     "divide"),
     (r"\bdebt[- ]to[- ]equity\b", r"total liabilities|total debt", r"total (?:shareholders'? |stockholders'? )?equity|"
-                                                                     r"total funds"),
-    (r"\bpayout ratio\b", r"dividends?(?: paid)?", r"net (?:income|profit|earnings)"),
+                                                                     r"total funds", "divide"),
+    (r"\bpayout ratio\b", r"dividends?(?: paid)?", _NET_INCOME, "percent_of"),
     (r"\beffective tax rate\b", r"(?:income )?tax(?: expense| charge)?\s*$|taxation|income taxes",
-     r"(?:income|profit|earnings) before (?:income )?tax"),
+     r"(?:income|profit|earnings) before (?:income )?tax", "percent_of"),
+    (r"\breturn on (?:shareholders'? )?equity\b|\broe\b", _NET_INCOME, r"total (?:shareholders'? )?equity", "percent_of"),
+    (r"\breturn on (?:total )?assets\b|\broa\b", _NET_INCOME, r"total assets", "percent_of"),
+    (r"\bworking capital\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
+     "diff"),
+    (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
+     "diff"),
 )
-_AS_PERCENT = re.compile(r"\brate\b", re.I)  # "effective tax rate": a percentage; a ratio is a plain number
+#: the words named_ratio answers to (table_patterns' cue)
+NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a for a, *_ in _NAMED_RATIOS), re.I)
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
                    r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b", re.I)
@@ -107,13 +116,12 @@ def named_margin(ctx: Ctx):
 def named_ratio(ctx: Ctx):
     low = ctx.q.text.lower()
     spelled = _OVER_LINES.search(low)
-    pairs = [(re.escape(spelled.group(1).strip()), re.escape(spelled.group(2).strip()))] if spelled else []
-    pairs += [(num, den) for asked, num, den in _NAMED_RATIOS if re.search(asked, low)]
-    for num_words, den_words in pairs:
+    pairs = [(re.escape(spelled.group(1).strip()), re.escape(spelled.group(2).strip()), "divide")] if spelled else []
+    pairs += [(num, den, op) for asked, num, den, op in _NAMED_RATIOS if re.search(asked, low)]
+    for num_words, den_words, op in pairs:
         num, den = _row_like(ctx, num_words), _row_like(ctx, den_words)
         col = asked_col(ctx, num) if num is not None else None
         if num is not None and den is not None and col is not None and num != den:
-            op = "percent_of" if _AS_PERCENT.search(low) and not spelled else "divide"
             program = result(ctx.view, [(num, col), (den, col)], op, ctx.q)
             if program:
                 return program, "named_ratio"

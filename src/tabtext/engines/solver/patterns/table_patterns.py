@@ -22,6 +22,7 @@ from .measures import (
     ACROSS_ROWS,
     MARGIN,
     NAMED_RATE,
+    NAMED_RATIO_CUE,
     OVER_PERIODS,
     PER_UNIT,
     SHARE_OF_ALL,
@@ -101,8 +102,7 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("named_margin", lambda c: MARGIN.search(c.q.text) is not None, named_margin, "percent_of",
             "the profit line over revenue in the asked period, when no row states the margin",
             "What was the gross margin in Q4 2023?"),
-    Pattern("named_ratio", lambda c: re.search(r"\bratio\b|\bover\b|\bdivided by\b|\beffective tax rate\b", _low(c))
-            is not None, named_ratio,
+    Pattern("named_ratio", lambda c: NAMED_RATIO_CUE.search(_low(c)) is not None, named_ratio,
             "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
             "What was the current ratio at December 31, 2019?"),
     Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count"),
