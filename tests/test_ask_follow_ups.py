@@ -234,3 +234,9 @@ def test_common_ratios_on_a_workbook_of_two_sheets_each_from_the_sheet_that_hold
         "What was working capital at 31 December 2022?", "What was the payout ratio in FY2023?",
         "What was the effective tax rate in FY2023?")]
     assert answers == ["2.52", "5.6 million", "19.2 million", "41.67%", "25%"]
+
+
+def test_what_about_the_margin_after_revenue_is_the_gross_margin_and_after_a_profit_line_its_own():
+    assert chat([CAFE], "What were net sales in 4Q23?", "What about the margin?", "And the quarter before?") == \
+        ["1,650 thousand", "56.36%", "55.32%"]
+    assert chat([CAFE], "What was gross profit in 1Q24?", "What about the margin?") == ["720 thousand", "56.25%"]
