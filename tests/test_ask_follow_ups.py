@@ -240,3 +240,11 @@ def test_what_about_the_margin_after_revenue_is_the_gross_margin_and_after_a_pro
     assert chat([CAFE], "What were net sales in 4Q23?", "What about the margin?", "And the quarter before?") == \
         ["1,650 thousand", "56.36%", "55.32%"]
     assert chat([CAFE], "What was gross profit in 1Q24?", "What about the margin?") == ["720 thousand", "56.25%"]
+
+
+def test_an_acronym_in_the_table_and_its_words_in_the_question_name_the_same_line():
+    hotel = _table("hotel", """
+;ADR ($);Occupancy (%)
+2023Q4;150.2;69.8
+2024Q1;146.8;64.2""")
+    assert chat([hotel], "What was the average daily rate in 2024Q1?") == ["146.8"]

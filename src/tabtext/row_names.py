@@ -97,9 +97,25 @@ def _field_of_people(word: str, have: set[str]) -> str:
     return fields[0] if len(fields) == 1 else ""
 
 
+def _acronyms(question: str, tables: Sequence[Table]) -> str:
+    """ "average daily rate" asked of a table whose label says "ADR" (and "ADR" asked of "Average daily rate"):
+    the question in the table's form."""
+    labels = [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0] if t.rows else ())]
+    for label in labels:
+        for short in re.findall(r"\b[A-Z]{2,5}\b", label):
+            words = r"\s+".join(rf"{ch}[a-z]+" for ch in short.lower())
+            question = re.sub(rf"\b{words}\b", short, question, flags=re.I)
+        words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
+        if 2 <= len(words) <= 5 and all(w[0].isalpha() for w in words):
+            short = "".join(w[0] for w in words).upper()
+            question = re.sub(rf"\b{short}\b", " ".join(words).lower(), question)  # "ADR" as the label's words
+    return question
+
+
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
-    "how many engineers" of a table of departments: "Engineering"."""
+    "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
+    question = _acronyms(question, tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
