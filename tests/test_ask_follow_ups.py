@@ -248,3 +248,7 @@ def test_an_acronym_in_the_table_and_its_words_in_the_question_name_the_same_lin
 2023Q4;150.2;69.8
 2024Q1;146.8;64.2""")
     assert chat([hotel], "What was the average daily rate in 2024Q1?") == ["146.8"]
+
+
+def test_a_share_of_what_the_total_line_counts_is_a_share_of_the_total():
+    assert chat([STAFF], "What share of the 2024 headcount was in Sales?") == ["23.33%"]

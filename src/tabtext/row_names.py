@@ -112,10 +112,24 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
+_SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?((?:(?:19|20)\d{2}\s+)?)"
+                       r"(?!total\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?=(?:was|were|is|are|came|went|in|at|for)\b)", re.I)
+
+
+def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
+    """ "What share of the 2024 headcount was in Sales?" of a table with a Total line: "... of the 2024 total
+    headcount ..." (the whole is the total line, which the question names by what it counts)."""
+    m = _SHARE_OF.search(question)
+    labels = {" ".join(r[0].lower().strip("* ").split()) for t in tables for r in t.rows if r}
+    if not m or "total" not in labels or any(_says(m.group(2), label) for label in labels if label != "total"):
+        return question
+    return f"{question[:m.start(2)]}total {question[m.start(2):]}"
+
+
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
-    question = _acronyms(question, tables)
+    question = _share_of_the_total(_acronyms(question, tables), tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
