@@ -252,3 +252,9 @@ def test_an_acronym_in_the_table_and_its_words_in_the_question_name_the_same_lin
 
 def test_a_share_of_what_the_total_line_counts_is_a_share_of_the_total():
     assert chat([STAFF], "What share of the 2024 headcount was in Sales?") == ["23.33%"]
+
+
+def test_the_total_for_all_the_months_then_the_monthly_average_then_the_same_for_another_line_then_one_month():
+    assert chat([MONTHS], "How many orders were there in May 2024?", "And what was the total for the six months?",
+                "And the monthly average?", "Same question for returns.", "How about in June?") == \
+        ["3,820", "21,070", "3,511.67", "182.5", "220"]

@@ -30,7 +30,7 @@ MIN_CONFIDENCE = 0.5
 FOLLOW_UP_CONFIDENCE = 0.9
 
 #: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|how) about\b|"
+_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same (?:question |thing )?for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
@@ -187,6 +187,10 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
             over_periods.previous_period),
     Pattern("next_period", over_periods.NEXT.pattern, "and in the next quarter?", 2, over_periods.next_period),
+    Pattern("one_period_of_aggregate", _LEAD.pattern, "how about in June? (after a total over the months)", 1.5,
+            over_periods.one_period_of_aggregate),
+    Pattern("over_all_periods_of_last", over_periods.AGGREGATE.pattern, "and what was the total for the six months?",
+            3, over_periods.over_all_periods_of_last),
     Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern, "and the average per month? (after a total)",
             4, over_periods.other_aggregate_of_last),
     Pattern("growth_over_previous", over_periods.PREVIOUS.pattern, "what was the year-over-year growth?", 6,

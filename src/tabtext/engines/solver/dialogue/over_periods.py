@@ -176,7 +176,7 @@ def which_of_two(asked: Asked) -> Program | None:
 
 
 _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over all the four quarters months years "
-                                            "periods halves"))
+                                            "periods halves monthly quarterly annual yearly weekly"))
 
 
 def _names_a_subject(question: str) -> bool:
@@ -341,3 +341,40 @@ def margin_of_last(asked: Asked) -> Program | None:
         return None
     moved = edit.other_row(program, grid, whole)  # the same cells of revenue
     return Program("percent_of", (refs[0], moved), "percent") if moved is not None else None
+
+
+_ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
+                          r"(?:quarters|months|periods|years|seasons|weeks)\b|\bin the table\b|\bin total\b", re.I)
+
+
+def over_all_periods_of_last(asked: Asked) -> Program | None:
+    """ "And what was the total for the six months?" after an answer about one line: that line summed (or
+    averaged) over every period column."""
+    from ..patterns.measures import _col_period
+
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
+            not _ALL_PERIODS.search(asked.question) or _names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    if not found or len({c.row for c in found}) != 1:
+        return None
+    row = found[0].row
+    cols = [c for c in range(1, grid.table.n_cols) if _col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
+    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
+    return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None
+
+
+def one_period_of_aggregate(asked: Asked) -> Program | None:
+    """ "How about in June?" after a total or average of one line over the periods: that line in June."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or len(asked.years) != 1:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    col = grid.col_of_year(asked.years[0])
+    if program.op not in ("add", "average") or len(found) < 2 or len({c.row for c in found}) != 1 or col is None or \
+            col not in {c.col for c in found}:
+        return None
+    return Program("lookup", (grid.cell(found[0].row, col),), asked.history[refs[0].turn].scale)
