@@ -258,3 +258,8 @@ def test_the_total_for_all_the_months_then_the_monthly_average_then_the_same_for
     assert chat([MONTHS], "How many orders were there in May 2024?", "And what was the total for the six months?",
                 "And the monthly average?", "Same question for returns.", "How about in June?") == \
         ["3,820", "21,070", "3,511.67", "182.5", "220"]
+
+
+def test_how_many_more_in_one_period_than_another_is_their_difference():
+    assert chat([STAFF], "How many more people were in Engineering in 2024 than in 2023?") == ["15"]
+    assert chat([SHOPS], "How many fewer shops were there in 1Q23 than in 1Q24?") == ["1"]

@@ -45,9 +45,27 @@ NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "shar
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 
 
+_MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
+
+
+def _more_than(example: Example, pred: Prediction) -> Prediction:
+    """ "How many more stores were open in 1Q24 than in 1Q23?" read as the two cells: their difference."""
+    m, given = _MORE_THAN.search(example.question), pred.meta.get("program")
+    program = Program.from_json(given) if m and isinstance(given, dict) else None
+    found = program.cells() if program is not None and program.op == "spans" else []
+    if len(found) != 2 or found[0].row != found[1].row or any(c.value is None for c in found):
+        return pred
+    first, second = found if m.group(1).lower() == "more" else found[::-1]  # type: ignore[union-attr]
+    diff = Program("subtract", (first, second), program.scale, "more_than")  # type: ignore[union-attr]
+    answer = diff.run()
+    return replace(pred, answer=answer, raw=answer.text(), evidence=diff.evidence(),
+                   meta={**pred.meta, "pattern": "more_than", "operator": "diff", "program": diff.to_json()})
+
+
 def _named_measure_first(example: Example, pred: Prediction) -> Prediction:
     from ..rank.candidates import candidates, read
 
+    pred = _more_than(example, pred)
     if pred.meta.get("pattern") != "cell":
         return pred
     reading = read(example)
