@@ -78,8 +78,8 @@ def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> boo
 
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or re.search(r"\bpercent", asked.question, re.I) or \
-            not _names_nothing(asked) or not asked.same_scale(refs):
+    if not refs or asked.rows or asked.years or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
+            not _names_nothing(asked, frozenset(content_tokens("percentage points"))) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""

@@ -219,7 +219,8 @@ def measure_in_same_period(asked: Asked) -> Program | None:
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.years or find_periods(asked.question) or \
-            months_named(asked.question) or not _names_a_subject(asked.question) or _OVER_ALL.search(asked.question):
+            months_named(asked.question) or not _names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
+            or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question):
         return None
     if not edit.period_of(asked.history[refs[0].turn], asked.history, grid):
         return None
