@@ -29,7 +29,8 @@ _NOT_AMOUNT = r"(?<![\d$€£¥.,])"
 # (kind, pattern) in order of precedence: a longer form is read before the year inside it
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
     ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
-              r"\s+(?:period\s+)?end(?:ed|ing)\s+" + _MONTH + r"(?:\s+(?P<day>\d{1,2}))?(?:,?\s+" + _YEAR + ")?"),
+              r"\s+(?:period\s+)?end(?:ed|ing)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
+              r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
     ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b" + _YEAR + r"\s*[-/]?\s*Q(?P<n>[1-4])\b"),
