@@ -145,3 +145,11 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
     return question
+
+
+def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
+    """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
+    as the table's own, every period written one way, rows named by a text column or by another word for them."""
+    from .period_layout import relative_periods, same_words
+
+    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)

@@ -157,8 +157,7 @@ class Conversation:
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
-        from ..period_layout import relative_periods, same_words
-        from ..row_names import in_table_words, with_row_labels
+        from ..row_names import as_the_solver_reads
 
         question = question.strip()
         if not question:
@@ -166,8 +165,7 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            tables = self.dialogue.context.tables  # as laid out: periods across, written one way
-            read = in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
+            read = as_the_solver_reads(question, self.dialogue.context.tables)  # the tables as laid out
             pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
                                                        len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
