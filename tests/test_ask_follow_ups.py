@@ -263,3 +263,7 @@ def test_the_total_for_all_the_months_then_the_monthly_average_then_the_same_for
 def test_how_many_more_in_one_period_than_another_is_their_difference():
     assert chat([STAFF], "How many more people were in Engineering in 2024 than in 2023?") == ["15"]
     assert chat([SHOPS], "How many fewer shops were there in 1Q23 than in 1Q24?") == ["1"]
+
+
+def test_an_effective_tax_rate_asked_of_a_table_without_its_lines_is_no_answer_found():
+    assert chat([SHOPS], "What was the effective tax rate in 1Q24?") == ["no answer found"]

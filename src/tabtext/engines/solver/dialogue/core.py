@@ -73,7 +73,8 @@ def _named_measure_first(example: Example, pred: Prediction) -> Prediction:
     if not named:
         asked = _MEASURE_WORD.search(example.question)
         cell_rows = {c.row_label.lower() for c in Program.from_json(pred.meta["program"]).cells()}
-        if asked and not any(asked.group(1).lower() in label for label in cell_rows):  # a margin is no profit line
+        word = (asked.group(1) or asked.group(2)).lower() if asked else ""
+        if word and not any(word in label for label in cell_rows):  # a margin asked is no profit line
             return replace(pred, answer=None, evidence=(), error=f"the table has no lines to compute the {asked.group(0)}"
                            " from", meta={**pred.meta, "confidence": 0.0})
         return pred
