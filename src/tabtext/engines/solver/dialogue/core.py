@@ -7,7 +7,6 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import partial
 
@@ -25,8 +24,7 @@ def ask_core(question: str, context: Context) -> Prediction:
     person wants it (``reader.for_a_person``)."""
     from ..tasks.tatqa import answer_example
 
-    example = Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"})
-    pred = _named_measure_first(example, answer_example(example))
+    pred = answer_example(Example(uid="ask", question=question, context=context, meta={"benchmark": "tatqa"}))
     program = pred.meta.get("program")
     if pred.answer is None or not isinstance(program, dict):
         return pred
@@ -36,52 +34,6 @@ def ask_core(question: str, context: Context) -> Prediction:
     answer = shown.run()
     return replace(pred, answer=answer, raw=answer.text(), evidence=shown.evidence(),
                    meta={**pred.meta, "program": shown.to_json()})
-
-
-#: measures a person names ("gross margin", "effective tax rate", "sales per shop", "sales in 2023" of quarterly
-#: columns: the year from its quarters): on a person's table the
-#: question's own words outrank the ranker's cell, a choice fitted on TAT-QA, whose tables state their ratios
-NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period")
-_MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
-
-
-_MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
-
-
-def _more_than(example: Example, pred: Prediction) -> Prediction:
-    """ "How many more stores were open in 1Q24 than in 1Q23?" read as the two cells: their difference."""
-    m, given = _MORE_THAN.search(example.question), pred.meta.get("program")
-    program = Program.from_json(given) if m and isinstance(given, dict) else None
-    found = program.cells() if program is not None and program.op == "spans" else []
-    if len(found) != 2 or found[0].row != found[1].row or any(c.value is None for c in found):
-        return pred
-    first, second = found if m.group(1).lower() == "more" else found[::-1]  # type: ignore[union-attr]
-    diff = Program("subtract", (first, second), program.scale, "more_than")  # type: ignore[union-attr]
-    answer = diff.run()
-    return replace(pred, answer=answer, raw=answer.text(), evidence=diff.evidence(),
-                   meta={**pred.meta, "pattern": "more_than", "operator": "diff", "program": diff.to_json()})
-
-
-def _named_measure_first(example: Example, pred: Prediction) -> Prediction:
-    from ..rank.candidates import candidates, read
-
-    pred = _more_than(example, pred)
-    if pred.meta.get("pattern") != "cell":
-        return pred
-    reading = read(example)
-    named = [c for c in candidates(reading) if c.name in NAMED_MEASURES]
-    if not named:
-        asked = _MEASURE_WORD.search(example.question)
-        cell_rows = {c.row_label.lower() for c in Program.from_json(pred.meta["program"]).cells()}
-        word = (asked.group(1) or asked.group(2)).lower() if asked else ""
-        if word and not any(word in label for label in cell_rows):  # a margin asked is no profit line
-            return replace(pred, answer=None, evidence=(), error=f"the table has no lines to compute the {asked.group(0)}"
-                           " from", meta={**pred.meta, "confidence": 0.0})
-        return pred
-    program = named[0].program.shifted(reading.offset) if reading.offset else named[0].program
-    answer = program.run()
-    return replace(pred, answer=answer, raw=answer.text(), evidence=program.evidence(),
-                   meta={**pred.meta, "pattern": named[0].name, "operator": named[0].route, "program": program.to_json()})
 
 
 def _shown_span(question: str, program: Program, context: Context) -> Program | None:

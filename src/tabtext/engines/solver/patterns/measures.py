@@ -287,3 +287,37 @@ def named_rate(ctx: Ctx):
         return None
     program = result(view, [(num, col), (den, col)], "percent_of", ctx.q)
     return (program, "named_rate") if program else None
+
+
+#: measures a question names ("gross margin", "effective tax rate", "sales per shop", "sales in 2023" of quarterly
+#: columns: the year from its quarters): the question's own words outrank the ranker's cell, which TAT-QA taught
+#: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
+NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period")
+_MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
+_MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
+
+
+def more_than(question: str, program: Program) -> Program | None:
+    """ "How many more stores were open in 1Q24 than in 1Q23?" read as the two cells: their difference."""
+    m = _MORE_THAN.search(question)
+    found = program.cells() if m and program.op == "spans" else []
+    if len(found) != 2 or found[0].row != found[1].row or any(c.value is None for c in found):
+        return None
+    first, second = found if m.group(1).lower() == "more" else found[::-1]  # type: ignore[union-attr]
+    return Program("subtract", (first, second), program.scale, "more_than")
+
+
+def named_first(question: str, chosen_name: str, chosen: Program, named: list[tuple[str, Program]]
+                ) -> tuple[str, Program | None]:
+    """(pattern, program) to answer with when the ranker chose a cell: the first measure the question names that
+    a pattern built, or None (no answer) when it names a margin or ratio none could build and the cell is no such
+    line; the choice itself otherwise."""
+    if chosen_name != "cell":
+        return chosen_name, chosen
+    if named:
+        return named[0]
+    asked = _MEASURE_WORD.search(question)
+    word = (asked.group(1) or asked.group(2)).lower() if asked else ""
+    if word and not any(word in c.row_label.lower() for c in chosen.cells()):
+        return chosen_name, None  # "the net profit margin" of a table without revenue is no profit line
+    return chosen_name, chosen
