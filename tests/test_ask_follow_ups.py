@@ -267,3 +267,8 @@ def test_how_many_more_in_one_period_than_another_is_their_difference():
 
 def test_an_effective_tax_rate_asked_of_a_table_without_its_lines_is_no_answer_found():
     assert chat([SHOPS], "What was the effective tax rate in 1Q24?") == ["no answer found"]
+
+
+def test_the_change_in_margin_after_two_margins_is_their_difference():
+    assert chat([SHOPS], "What was the operating margin in 4Q23?", "And in 1Q24?", "What was the change in margin?") \
+        == ["36.71%", "33.92%", "-2.79%"]

@@ -76,10 +76,17 @@ def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> boo
     return not set(content_tokens(over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))) - REFERENCE_WORDS - cue_words
 
 
+def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
+    """Words that name what two earlier percentages measure ("the change in margin"), besides "percentage points"."""
+    words = "percentage points" + (" margin rate ratio share" if refs and all(
+        asked.history[r.turn].scale == "percent" for r in refs) else "")
+    return frozenset(content_tokens(words))
+
+
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
     if not refs or asked.rows or asked.years or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
-            not _names_nothing(asked, frozenset(content_tokens("percentage points"))) or not asked.same_scale(refs):
+            not _names_nothing(asked, _measure_words(asked, refs)) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
