@@ -44,3 +44,22 @@ def test_a_month_named_alone_is_read_but_may_only_as_in_may():
     from tabtext.periods import months_named
 
     assert months_named("And in June? You may compare it with in May, Sept. and dec") == [6, 5, 9, 12]
+
+
+def test_a_period_header_may_carry_season_or_year_words_but_not_words_that_tell_columns_apart():
+    from tabtext.periods import as_period
+
+    assert as_period("2021 season") == as_period("Season 2021") == as_period("Year 2021") == as_period("2021")
+    assert as_period("Q1 2023 budget") is None and as_period("Revenue 2023") is None
+
+
+def test_a_period_ended_on_a_day_written_before_its_month_and_a_month_with_its_year_after_ending():
+    from tabtext.periods import find_periods
+
+    def named(text):
+        return [p.label() for _, _, p in find_periods(text)]
+
+    assert named("in the three months ended 31 March 2024") == ["Q1 2024"]
+    assert named("in the quarter ending March 2024") == ["Q1 2024"]  # not "March 20" with no year
+    assert named("for the six months ended 30 June 2024") == ["H1 2024"]
+    assert named("in the year ended 31 December 2023") == ["2023"]

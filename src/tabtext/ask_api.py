@@ -14,11 +14,19 @@ from .types import Context, Engine, Paragraph, Prediction
 def paragraphs_from(text: str | Path | Sequence[str] | None) -> list[str]:
     if text is None:
         return []
-    if isinstance(text, Path) or isinstance(text, str) and "\n" not in text and len(text) < 1024 and Path(text).is_file():
+    if isinstance(text, Path) or isinstance(text, str) and "\n" not in text and _is_file(text):
         return read_paragraphs(text)
     if isinstance(text, str):
         return split_paragraphs(text)
     return [p for block in text for p in split_paragraphs(block)]
+
+
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names a file (a sentence longer than a file name can be is none)."""
+    try:
+        return len(text) < 1024 and Path(text).is_file()
+    except OSError:
+        return False
 
 
 def context_from(tables: Sequence[object] | object, text: str | Path | Sequence[str] | None) -> Context:

@@ -12,9 +12,10 @@ tables as the data gives them. Evidence cells of a turned table are turned back 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
-from .periods import as_period, find_periods
+from .periods import as_period, find_periods, table_periods
 from .types import Evidence, Table
 
 HEADER_ROWS = 3
@@ -35,6 +36,28 @@ def _label(cell: str) -> str:
     return period.label() if period is not None and (period.year is not None or period.kind == "month") else cell
 
 
+_SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_UNIT_TOKENS = {"pct": "%", "percent": "%", "usd": "$", "gbp": "£", "eur": "€", "000": "000", "k": "000",
+                "m": "m", "mn": "m", "bn": "bn"}
+
+
+def in_words(cell: str) -> str:
+    """A pandas-style column name as a person's label: "room_revenue_usd_000" -> "Room revenue ($000)",
+    "occupancy_pct" -> "Occupancy (%)"; any other cell as it is."""
+    if not _SNAKE.match(cell.strip()):
+        return cell
+    words = cell.strip().split("_")
+    units = []
+    while len(words) > 1 and words[-1] in _UNIT_TOKENS:
+        units.insert(0, _UNIT_TOKENS[words.pop()])
+    label = " ".join(words).capitalize()
+    return f"{label} ({''.join(units)})" if units else label
+
+
+def _plain(cell: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", cell.lower()).split())
+
+
 def orient(table: Table) -> tuple[Table, bool]:
     """(the table with periods across the columns and written one way, whether it was turned)."""
     turned = periods_on_rows(table)
@@ -43,6 +66,12 @@ def orient(table: Table) -> tuple[Table, bool]:
         rows = [list(col) for col in zip(*rows)]
     head = min(HEADER_ROWS, len(rows))
     rows = [[c if j == 0 or r >= head else _label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    for r in range(head - 1):  # "December 31" above "December 31, 2019": said once, by the period below
+        for j in range(1, len(rows[r])):
+            above, below = _plain(rows[r][j]), [_plain(rows[k][j]) for k in range(r + 1, head)]
+            if above and any(b != above and above in b for b in below):
+                rows[r][j] = ""
     if tuple(map(tuple, rows)) == table.rows:
         return table, False
     return Table(id=table.id, rows=tuple(map(tuple, rows)), caption=table.caption), turned
@@ -57,6 +86,38 @@ def same_words(question: str) -> str:
         out.append(question[last:start] + period.label())
         last = end
     return "".join(out) + question[last:]
+
+
+_LATEST = re.compile(r"\b(?:the\s+)?(?:(?:latest|most\s+recent|final|current)\s+(quarter|month|year|half|period)"
+                     r"(?:\s+(?:shown|in\s+the\s+table|reported|available))?|last\s+(quarter|month|year|half|period)\s+"
+                     r"(?:shown|in\s+the\s+table|reported|available))\b", re.I)
+_EARLIEST = re.compile(r"\b(?:the\s+)?(?:(?:earliest|oldest)\s+(quarter|month|year|half|period)(?:\s+(?:shown|in\s+the\s+"
+                       r"table|reported|available))?|first\s+(quarter|month|year|half|period)\s+(?:shown|in\s+the\s+table|"
+                       r"reported|available))\b", re.I)
+_LAST_OF_YEAR = re.compile(r"\b(?:the\s+)?last\s+(quarter|month|half)\s+of\s+((?:19|20)\d{2})\b", re.I)
+_LAST_PART = {"quarter": "Q4", "month": "December", "half": "H2"}
+
+
+def relative_periods(question: str, tables: Sequence[Table]) -> str:
+    """ "the latest quarter" / "the first month shown" written as the table's own period ("Q1 2024"), "the last
+    quarter of 2023" as "Q4 2023"; a bare "last quarter" (the one before, in a follow-up) is left as it is."""
+    question = _LAST_OF_YEAR.sub(lambda m: f"{_LAST_PART[m.group(1).lower()]} {m.group(2)}", question)
+    held = sorted((p for t in tables for p in table_periods(t) if p.year is not None), key=lambda p: p.span())
+    years = {p.year for p in held}
+    if len(years) == 1:  # "the first quarter" of a table of 2024's months: Q1 2024
+        for start, end, p in reversed(find_periods(question)):
+            if p.year is None and p.kind in ("quarter", "half"):
+                question = f"{question[:start]}{dataclasses.replace(p, year=years.pop()).label()}{question[end:]}"
+                years = {p.year for p in held}
+    for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
+        m = pattern.search(question)
+        if not m or not held:
+            continue
+        unit = (m.group(1) or m.group(2)).lower()
+        kind = [p for p in held if unit == "period" or p.kind == unit or unit == "year" and p.kind == "date"]
+        if kind:
+            question = f"{question[:m.start()]}{kind[pick].label()}{question[m.end():]}"
+    return question
 
 
 def in_source(evidence: Sequence[Evidence], turned: bool) -> tuple[Evidence, ...]:

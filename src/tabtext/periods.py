@@ -29,7 +29,8 @@ _NOT_AMOUNT = r"(?<![\d$€£¥.,])"
 # (kind, pattern) in order of precedence: a longer form is read before the year inside it
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
     ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
-              r"\s+(?:period\s+)?end(?:ed|ing)\s+" + _MONTH + r"(?:\s+(?P<day>\d{1,2}))?(?:,?\s+" + _YEAR + ")?"),
+              r"\s+(?:period\s+)?end(?:ed|ing)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
+              r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
     ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b" + _YEAR + r"\s*[-/]?\s*Q(?P<n>[1-4])\b"),
@@ -120,7 +121,13 @@ def as_period(cell: str) -> Period | None:
         return None
     start, end, period = found[0]
     rest = (text[:start] + text[end:]).strip(" ,.-()")
-    return period if not rest or re.fullmatch(r"(?:actual|unaudited|audited|restated|est\.?|e|a)", rest, re.I) else None
+    return period if not rest or _PERIOD_WORDS.fullmatch(rest) else None
+
+
+#: words a period's header may carry beside it ("2021 season", "Year 2023", "2024 (unaudited)"); not "budget" or
+#: "total", which tell two columns of one period apart
+_PERIOD_WORDS = re.compile(r"(?:actual|unaudited|audited|restated|est\.?|e|a|season|(?:crop|calendar|financial|fiscal|"
+                           r"school|academic)?\s*year)", re.I)
 
 
 def table_periods(table: Table, header_rows: int = 3) -> list[Period]:
@@ -145,11 +152,19 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
                 return True  # "Q3" asked of Q1..Q4 2023, or a year asked of quarters without a year: cannot tell
             if (h.end_month, h.months) == (asked.end_month, asked.months) or h.kind == "date" == asked.kind:
                 return True
+            if asked.year is None and asked.months > h.months and _inside(h, asked):
+                return True  # "Q2" asked of monthly columns: April 2024 lies in Q2 of its year
             continue
         (a0, a1), (h0, h1) = asked.span(), h.span()
         if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
             return True
     return False
+
+
+def _inside(part: Period, whole: Period) -> bool:
+    lo, hi = Period(part.year, whole.end_month, whole.months, whole.kind).span()
+    a, b = part.span()
+    return lo <= a and b <= hi
 
 
 def coverage(held: Iterable[Period]) -> str:

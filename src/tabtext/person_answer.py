@@ -11,8 +11,10 @@ import re
 from collections.abc import Sequence
 
 from .numbers import detect_scale, parse_number
+from .periods import find_periods, months_named
 from .types import Answer, Evidence, Table
 
+_MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
 _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousands|millions|billions)[a-z]", re.I)
 
 
@@ -43,12 +45,97 @@ def _in_brackets_as_amount(answer: Answer, rows: set[int], table: Table) -> tupl
 def _count_without_scale(question: str, answer: Answer, rows: set[int], table: Table) -> Answer:
     if answer.scale in ("", "percent") or not _HOW_MANY.search(question):
         return answer
-    said = [table.caption, *(c for r in table.rows[:3] for c in r), *(table.rows[r][0] for r in rows)]
-    if any(detect_scale(t) not in ("", "percent") for t in said):
-        return answer
+    if any(detect_scale(table.rows[r][0]) not in ("", "percent") for r in rows):
+        return answer  # "Paying subscribers (000s)": the row says its own scale
+    said = [table.caption, *(c for r in table.rows[:3] for c in r)]
+    if any(detect_scale(t) not in ("", "percent") and not _MONEY.search(t) for t in said):
+        return answer  # a scale for every figure; "($ thousands)" is one for money, not for stores counted
     return dataclasses.replace(answer, scale="")
 
 
 def _bracketed_throughout(row: Sequence[str]) -> bool:
     amounts = [c.strip() for c in row[1:] if parse_number(c) is not None]
     return bool(amounts) and all(c.startswith("(") and c.endswith(")") or c.startswith("-") for c in amounts)
+
+
+# ---------------------------------------------------------------- an answer read from the user's own text
+_WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+the\s+names?\s+of\b|^\s*name\s+the\b",
+                  re.I)
+_WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|country|region|county|state|location|"
+                    r"place)\b", re.I)
+_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
+                          r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
+                          r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies)\b", re.I)
+_WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)", re.I)
+_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
+                  r"(?:for|behind)\b", re.I)
+_PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’&-]+)*")
+_NOT_NAME_START = frozenset("a an the its it this that these those our their his her in on at by for from during after "
+                            "before since as and but restricted".split())
+_TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is why|was why|accounts for|led to)\b.*$",
+                              re.I | re.S)
+_MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
+_CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
+_QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
+                            "gave give name date day".split())
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    lo = max(text.rfind(". ", 0, start), text.rfind("; ", 0, start))
+    hi = min((i for i in (text.find(". ", end), text.find("; ", end)) if i >= 0), default=len(text))
+    return (lo + 2 if lo >= 0 else 0), hi
+
+
+def _names(text: str, lo: int, hi: int) -> list[re.Match[str]]:
+    """Capitalised names in text[lo:hi]: two words or more ("Helen Marsh"), or one inside the sentence that is no
+    month ("a new courier, Swiftpost")."""
+    out = []
+    for m in _PROPER.finditer(text, lo, hi):
+        words = m.group(0).split()
+        while words and words[0].lower() in _NOT_NAME_START:
+            words = words[1:]
+        if len(words) >= 2 or words and m.start() > lo and not months_named(f"in {words[0]}"):
+            out.append(m)
+    return out
+
+
+def _name_near(question: str, text: str, lo: int, hi: int) -> str:
+    """The proper name of the sentence nearest the words the question shares with it."""
+    asked = {w for w in _CONTENT.findall(question.lower()) if w not in _QUESTION_WORDS}
+    spots = [m.start() for w in asked for m in re.finditer(re.escape(w), text[lo:hi].lower())]
+    said = {w.lower() for w in re.findall(r"[\w'’-]+", question)}
+    names = [m for m in _names(text, lo, hi) if not {w.lower() for w in m.group(0).split()} & said - {"of", "the"}]
+    if not names:  # "Chief Executive" of "who is the chief executive?" restates the question: not the name
+        return ""
+    best = min(names, key=lambda m: (len(m.group(0).split()) < 2 and bool(_WHO.match(question)),
+                                      min((abs(m.start() - lo - s) for s in spots), default=0)))
+    words = best.group(0).split()
+    while words[0].lower() in _NOT_NAME_START:
+        words = words[1:]
+    more = _MORE_PLACE.match(text, best.end()) if _WHERE.match(question) else None  # "Portland, Oregon"
+    return " ".join(words) + (more.group(0) if more else "")
+
+
+def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
+                paragraphs: Sequence[str]) -> tuple[Answer | None, bool]:
+    """(the answer a person reads, whether it is of the kind asked) for an answer read from the user's text:
+    a "who" / "which organisation" / "where" question gets the name the sentence gives nearest the question's words, a
+    "when" question a span naming a month, a "why" question the cause without a trailing "which explains ..."."""
+    spans = [e for e in evidence if e.kind == "text" and 0 <= e.paragraph < len(paragraphs)]
+    if answer is None or len(spans) != 1 or not isinstance(answer.value, (str, tuple)):
+        return answer, False
+    e, shown = spans[0], answer.text()
+    text = paragraphs[e.paragraph]
+    lo, hi = _sentence(text, max(e.start, 0), max(e.end, 0))
+    shares = set(_CONTENT.findall(question.lower())) & set(_CONTENT.findall(text[lo:hi].lower())) - _QUESTION_WORDS
+    if not shares:  # a sentence about something else: the reader's doubt stands
+        return answer, False
+    if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
+        name = _name_near(question, text, lo, hi)
+        return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
+    if _WHEN.match(question):
+        return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
+    if _WHY.match(question):
+        cause = _TRAILING_CLAUSE.sub("", shown).strip(" ,.")
+        return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3
+    return answer, False

@@ -83,6 +83,9 @@ def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
     return best, label
 
 
+_AT_A_POINT = re.compile(r"\b(?:at|by|as at|as of)\s+(?:the\s+)?(?:end|close)\s+of\b|\bas (?:at|of)\b|\byear[- ]end\b", re.I)
+
+
 def fits(tables: Sequence[Table], question: str) -> list[Fit]:
     words = [table_words(t) for t in tables]
     asked = _question_words(question)
@@ -94,8 +97,11 @@ def fits(tables: Sequence[Table], question: str) -> list[Fit]:
         have = [p for p in periods if covers(p, held)] if held else []
         lack = [p for p in periods if held and not covers(p, held)]
         row_words, label = _row_match(table, asked)
-        idf = sum(math.log((n + 1) / (sum(1 for ws in words if w in ws) + 0.5)) for w in asked & words[i])
-        score = 3.0 * (len(have) - len(lack)) + 2.0 * row_words + idf
+        idf = sum(math.log((n + 1) / (sum(1 for ws in words if w in ws) + 0.5)) for w in (asked & words[i]) - _GENERIC)
+        point = _AT_A_POINT.search(question)  # "at the end of 2023": a balance sheet's date, not the year's flow
+        exact = [p for p in have if (p in held and not point) or any(h.kind == "date" and h.year == p.year and
+                                                                       (point or h == p) for h in held)]
+        score = 3.0 * (len(have) - len(lack)) + 1.0 * len(exact) + 2.0 * row_words + idf
         reason = ", ".join(filter(None, (
             f"has the row {label!r}" if label else "",
             "holds " + " and ".join(p.label() for p in have) if have else "",
@@ -114,7 +120,7 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
     does not name either; "" otherwise."""
     held = table_periods(table)
-    in_text = asked_periods(" ".join(paragraphs))
+    in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
@@ -134,6 +140,35 @@ def lacking(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     if content and not any(_stem(w) in known or _stem(w) in cells for w in content):
         return f"the table has no row for {' or '.join(sorted(content))}"
     return ""
+
+
+def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequence[str] = ()) -> str:
+    """'the table has no row for west field' when the answer looks up one row whose label the question names only
+    by words other rows share ("field" of "North field", "River field") and the question names, in place of the
+    words that set it apart ("North"), a word found nowhere in the table or the text ("West"); "" otherwise."""
+    if len(rows) != 1:
+        return ""
+    row = next(iter(rows))
+    labels = [{_stem(w) for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
+              for r in table.rows if r]
+    if not 0 <= row < len(labels):
+        return ""
+    asked = [w for w in _question_words(question) if w not in _GENERIC]
+    named = labels[row] & {_stem(w) for w in asked}
+    missed = labels[row] - named
+    if not missed or not named or not any(named <= other for i, other in enumerate(labels) if i != row):
+        return ""
+    texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
+    known = {_stem(w) for text in texts for w in _WORD.findall(text.lower())}
+    words = _WORD.findall(question.lower())
+    unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and  # "West field"
+               any(_stem(n) in named for n in words[max(i - 1, 0):i] + words[i + 1:i + 2])]
+    if not unknown:
+        return ""
+    return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
+
+
+_GENERIC_STEMS = frozenset(_stem(w) for w in _GENERIC)
 
 
 class QuestionFirstTable:

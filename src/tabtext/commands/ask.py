@@ -21,6 +21,7 @@ import json
 import sys
 import uuid
 import warnings
+from collections.abc import Sequence
 
 from ..engines.solver.program.program import cell_labels
 from ..errors import TabtextError
@@ -75,6 +76,8 @@ def found(pred: Prediction) -> bool:
     from ..engines.solver.dialogue.conversation import stands_behind
 
     confidence, usable = pred.meta.get("confidence"), pred.meta.get("reader_found")
+    if pred.answer is not None and pred.meta.get("of_the_kind_asked"):
+        return True
     return pred.answer is not None and (not isinstance(confidence, (int, float)) or stands_behind(
         confidence, usable if isinstance(usable, (int, float)) else None))
 
@@ -154,7 +157,7 @@ class Conversation:
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
-        from ..period_layout import same_words
+        from ..row_names import as_the_solver_reads
 
         question = question.strip()
         if not question:
@@ -162,7 +165,8 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            pred = self.in_source_layout(as_prediction(self.dialogue.ask(same_words(question)), uid,
+            read = as_the_solver_reads(question, self.dialogue.context.tables)  # the tables as laid out
+            pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
                                                        len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
         else:
@@ -170,7 +174,7 @@ class Conversation:
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
         pred = self.without_missing_period(question, pred)
-        pred = for_a_person(question, pred, table_used(pred, self.context))
+        pred = for_a_person(question, pred, table_used(pred, self.context), [p.text for p in self.context.paragraphs])
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
@@ -184,24 +188,35 @@ class Conversation:
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
-        from ..table_choice import fits, period_gap
+        from ..table_choice import fits, period_gap, row_not_held
 
         texts = [p.text for p in self.context.paragraphs]
         gaps = [period_gap(question, t, texts) for t in self.context.tables]
         if gaps and all(gaps):
             return dataclasses.replace(pred, answer=None, evidence=(), error=gaps[table_index(pred)],
                                        meta={**pred.meta, "confidence": 0.0})
+        table = table_used(pred, self.context)
+        rows = {e.row for e in pred.evidence if e.kind == "cell"}
+        lacks = row_not_held(question, table, rows, texts) if table is not None and len(pred.evidence) == 1 else ""
+        if lacks:
+            return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
         if len(self.context.tables) > 1:
             reason = fits(self.context.tables, question)[table_index(pred)].reason
             return dataclasses.replace(pred, meta={**pred.meta, "table_reason": reason})
         return pred
 
 
-def for_a_person(question: str, pred: Prediction, table: Table | None) -> Prediction:
-    from ..person_answer import as_a_person_reads
+def for_a_person(question: str, pred: Prediction, table: Table | None, paragraphs: Sequence[str] = ()) -> Prediction:
+    """The answer as a person reads it; an answer from the text of the kind the question asks for (a name for
+    "who", a date for "when", a cause for "why") is given even when the reader would not stand behind the clause."""
+    from ..person_answer import as_a_person_reads, text_answer
+    from ..row_names import in_asked_column
 
     answer, note = as_a_person_reads(question, pred.answer, pred.evidence, table)
-    return dataclasses.replace(pred, answer=answer, meta={**pred.meta, "note": note} if note else pred.meta)
+    answer = in_asked_column(question, answer, table)
+    answer, of_kind = text_answer(question, answer, pred.evidence, paragraphs)
+    meta = {**pred.meta, "note": note} if note else dict(pred.meta)
+    return dataclasses.replace(pred, answer=answer, meta={**meta, "of_the_kind_asked": True} if of_kind else meta)
 
 
 def table_index(pred: Prediction) -> int:

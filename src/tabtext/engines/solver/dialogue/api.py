@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 
 from ....display import shown
-from ....period_layout import in_source, orient, same_words
+from ....period_layout import in_source, orient
 from ....person_answer import as_a_person_reads
+from ....row_names import as_the_solver_reads
 from ....table_choice import period_gap
 from ....types import Answer, Context, Evidence
 from ..program.program import Program
@@ -62,7 +63,7 @@ def answer_turn(context: Context, question: str, history: object) -> dict[str, o
         return {**reply_json(Reply(question, None, None)), "error": gaps[0]}
     oriented = [orient(t) for t in context.tables]
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
-    reply = Dialogue(read, programs).ask(same_words(question))
+    reply = Dialogue(read, programs).ask(as_the_solver_reads(question, read.tables))
     index = min(reply.table, len(oriented) - 1) if oriented else 0
     evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1])
     answer, note = as_a_person_reads(question, reply.answer, evidence, context.tables[index] if oriented else None)

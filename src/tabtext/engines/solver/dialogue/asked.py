@@ -10,7 +10,7 @@ from ..program.program import Program, Ref
 from .edit import Grid
 
 #: words that refer to earlier answers and name no subject of their own
-REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then".split())
+REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,10 @@ class Asked:
     @property
     def names_unknown_year(self) -> bool:
         """The question names a year the table has no column for ("and in 2030?"): nothing to move to."""
-        return bool(self.grid) and len(years_in(self.question)) > len(self.years)
+        if not self.grid:
+            return False
+        known = set(self.grid.col_years) - {""}  # a year whose quarters or months are columns is known
+        return any(y not in known and not any(k.startswith(f"{y}-") for k in known) for y in years_in(self.question))
 
     def same_scale(self, refs: list[Ref]) -> bool:
         """Earlier answers that can be added or subtracted: not a percentage with an amount."""

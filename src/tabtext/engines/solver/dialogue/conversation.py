@@ -30,10 +30,11 @@ MIN_CONFIDENCE = 0.5
 FOLLOW_UP_CONFIDENCE = 0.9
 
 #: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same for)\b|^\s*(?:what|how) about\b|"
+_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same (?:question |thing )?for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
+_COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 
@@ -57,8 +58,9 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 
 
 def _combine_earlier(asked: Asked) -> Program | None:
-    refs = asked.last(2)
-    if not refs or asked.rows or not _EARLIER.search(asked.question):
+    refs = over_periods.the_two(asked)
+    if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
+                                      _names_nothing(asked, frozenset(content_tokens("total sum")))):
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
         return None
@@ -68,15 +70,23 @@ def _combine_earlier(asked: Asked) -> Program | None:
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
 
-def _names_nothing(asked: Asked) -> bool:
-    """The question names no subject of its own: only cue and reference words ("what was the change?")."""
-    return not set(content_tokens(asked.question)) - REFERENCE_WORDS
+def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
+    """The question names no subject of its own: only cue and reference words ("what was the change?", "the
+    quarter-on-quarter change")."""
+    return not set(content_tokens(over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))) - REFERENCE_WORDS - cue_words
+
+
+def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
+    """Words that name what two earlier percentages measure ("the change in margin"), besides "percentage points"."""
+    words = "percentage points" + (" margin rate ratio share" if refs and all(
+        asked.history[r.turn].scale == "percent" for r in refs) else "")
+    return frozenset(content_tokens(words))
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or re.search(r"\bpercent", asked.question, re.I) or \
-            not _names_nothing(asked) or not asked.same_scale(refs):
+    if not refs or asked.rows or asked.years or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
+            not _names_nothing(asked, _measure_words(asked, refs)) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
@@ -90,7 +100,7 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     if not refs or asked.rows or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked):
+    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, frozenset(content_tokens("growth rate"))):
         return None
     return Program("change_ratio", last.args, "percent")
 
@@ -103,14 +113,14 @@ def _share_of_named(asked: Asked) -> Program | None:
         return None
     whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
                                      re.I).end():]
-    rows, years = grid.rows_named(whole), grid.years_named(whole)
+    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(whole)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or not (rows or years):
         return None
     row = rows[0] if rows else found[0].row
     col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
-    if col is None:
-        return None
+    if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
+        return None  # a line as a share of itself: the whole was not read
     return Program("percent_of", (refs[0], grid.cell(row, col)), "percent")
 
 
@@ -132,11 +142,11 @@ def _other_row(asked: Asked) -> Program | None:
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.years) == 1 and len({c.col for c in edit.cells(last)}) > 1 and last.op != "lookup":
         col = asked.grid.col_of_year(asked.years[0])  # "what about operating income in Q3?" after a change
-        return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.scale) if col is not None else None
+        return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.row_scale(rows[0])) if col is not None else None
     moved = edit.other_row(last, asked.grid, rows[0])
     if moved is not None and asked.years:
         moved = edit.other_period(moved, asked.grid, asked.years) or moved
-    return moved
+    return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 
 def _other_period(asked: Asked) -> Program | None:
@@ -162,13 +172,14 @@ def _text_cell(asked: Asked) -> Program | None:
 FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
-    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b",
+    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b|"
+            r"\bhow (?:many|much) (?:more|less|fewer)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, _share_of_named),
-    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth rate|rate of growth)", "and as a percentage?", 4,
+    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth)", "and as a percentage?", 4,
             _percent_change_of_last),
-    Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth rate|rate of growth)", "what is the percentage "
+    Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),
@@ -176,11 +187,29 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
+    Pattern("parts_of_other_period", _LEAD.pattern, "and in Q2? (after a total over months)", 2,
+            over_periods.parts_of_other_period),
+    Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
+            over_periods.measure_in_same_period),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
             over_periods.previous_period),
+    Pattern("next_period", over_periods.NEXT.pattern, "and in the next quarter?", 2, over_periods.next_period),
+    Pattern("one_period_of_aggregate", _LEAD.pattern, "how about in June? (after a total over the months)", 1.5,
+            over_periods.one_period_of_aggregate),
+    Pattern("over_all_periods_of_last", over_periods.AGGREGATE.pattern, "and what was the total for the six months?",
+            3, over_periods.over_all_periods_of_last),
+    Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern, "and the average per month? (after a total)",
+            4, over_periods.other_aggregate_of_last),
+    Pattern("growth_over_previous", over_periods.PREVIOUS.pattern, "what was the year-over-year growth?", 6,
+            over_periods.growth_over_previous),
+    Pattern("same_part_of_year", over_periods.SAME_PART.pattern, "and in the same quarter of 2023?", 3,
+            over_periods.same_part_of_year),
+    Pattern("margin_of_last", r"\bmargin\b", "what was the margin? (after a profit line)", 4, over_periods.margin_of_last),
+    Pattern("compared_with_period", over_periods.COMPARE.pattern, "how did that compare with the same quarter of 2023?",
+            5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
             5, over_periods.more_than_previous),
-    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|had)\b.*"
+    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|is|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
             3, over_periods.which_of_two),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),

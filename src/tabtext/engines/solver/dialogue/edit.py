@@ -34,6 +34,7 @@ class Grid:
     parenthesised: frozenset[int] = frozenset()
     index: int = 0  # which table of the context this is
     scale: str = ""  # the table's own scale ("thousand"), for a cell read afresh
+    row_scales: tuple[str, ...] = ()  # each row's unit as the core reads it ("Rooms revenue ($000)": thousand)
 
     @classmethod
     def of(cls, table: Table, index: int = 0) -> Grid:
@@ -42,9 +43,16 @@ class Grid:
         header = max(1, view.header_rows)
         years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
-                 if parse_number(c) is not None]) and all(a.startswith("(") and a.endswith(")") for a in amounts)}
+                 if parse_number(c) is not None]) and (all(a.startswith("(") and a.endswith(")") for a in amounts) or
+                 all(a.startswith(("-", "\u2212")) for a in amounts) and not _SIGNED_LINE.search(view.row_labels[r]))}
+        first = [next((c for c in range(1, table.n_cols) if parse_number(table.cell(r, c)) is not None), 1)
+                 for r in range(table.n_rows)]
+        scales = tuple(view.cell_scale(r, c) for r, c in enumerate(first))
         return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index,
-                   view.scale)
+                   view.scale, scales)
+
+    def row_scale(self, row: int) -> str:
+        return self.row_scales[row] if row < len(self.row_scales) else self.scale
 
     def cell(self, row: int, col: int) -> Cell:
         text = self.table.cell(row, col)
@@ -59,11 +67,11 @@ class Grid:
     def rows_named(self, question: str) -> list[int]:
         """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
         words = set(content_tokens(question))
-        found = [r for r in self.body_rows() if (label := _label_words(self.row_labels[r])) and label <= words]
-        found.sort(key=lambda r: -len(_label_words(self.row_labels[r])))
+        found = [r for r in self.body_rows() if (label := label_words(self.row_labels[r])) and label <= words]
+        found.sort(key=lambda r: -len(label_words(self.row_labels[r])))
         kept: list[int] = []
         for r in found:
-            if not any(_label_words(self.row_labels[r]) <= _label_words(self.row_labels[k]) for k in kept):
+            if not any(label_words(self.row_labels[r]) <= label_words(self.row_labels[k]) for k in kept):
                 kept.append(r)
         return kept
 
@@ -98,11 +106,14 @@ class Grid:
         return out
 
 
+#: lines whose sign is news (a loss, a fall), not how a statement writes an expense it subtracts ("Cost of sales -53.9")
+_SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income(?! tax)|gain|gains|earnings|flows?|"
+                          r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 
 
-def _label_words(label: str) -> set[str]:
+def label_words(label: str) -> set[str]:
     """A row label's words without its unit ("Revenue ($000)", "Churn (%)" -> revenue, churn)."""
     return set(content_tokens(_UNIT.sub(" ", label)))
 
@@ -154,7 +165,10 @@ def other_row(program: Program, grid: Grid, row: int) -> Program | None:
     if not found or found[0].row == row:
         return None
     subject = found[0].row
-    return map_cells(program, lambda c: grid.cell(row, c.col) if c.row == subject else c)
+    moved = map_cells(program, lambda c: grid.cell(row, c.col) if c.row == subject else c)
+    if program.scale == grid.row_scale(subject) != grid.row_scale(row):  # an amount of the row: in the new row's unit
+        moved = replace(moved, scale=grid.row_scale(row))
+    return moved
 
 
 def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program | None:

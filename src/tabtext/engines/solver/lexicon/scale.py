@@ -14,6 +14,8 @@ _RULES = (
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
 _UNSCALED = re.compile(r"\bper\s+(?:\w+\s+)?(?:share|unit|ton|tonne|barrel|hour)s?\b|\beps\b|\bnumber of\b|\bratio\b|\bdays?\b|"
                        r"\(in years\)|\byears\)$|\bheadcount\b|\bemployees\b", re.I)
+# a unit in brackets that is money or a measure: "Average daily rate ($)", "Yield (t/ha)" are no percentages
+_OTHER_UNIT = re.compile(r"\((?:[$€£¥]|usd|gbp|eur|[a-z]+ ?/ ?[a-z]+|t|kg|tonnes?|km|miles|hours|hrs|minutes|mins)\)", re.I)
 
 
 def scale_of_text(text: str, table_level: bool = False) -> str:
@@ -36,7 +38,8 @@ def scale_of_text(text: str, table_level: bool = False) -> str:
         return "percent"
     if _UNSCALED.search(low):
         return "none"
-    if re.search(r"(?<!exchange )\b(?:rate|margin|yield)s?\b", low) and "per share" not in low:
+    if re.search(r"(?<!exchange )\b(?:rate|margin|yield)s?\b", low) and "per share" not in low and \
+            not _OTHER_UNIT.search(low):
         return "percent"
     return ""
 

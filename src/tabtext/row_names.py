@@ -1,0 +1,155 @@
+"""Rows a person names by a text column rather than the first one ("the yield of wheat" where the first column
+says "North Meadow" and the Crop column "Wheat"), and "which crop ...?" answered from that column.
+
+Used on ``ask``'s path only (ask, ask --chat, tabtext.ask, batch): the solver reads rows by their first-column
+label, as TAT-QA's tables are written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .numbers import parse_number
+from .periods import as_period
+from .types import Answer, Table
+
+
+def _text_columns(table: Table) -> list[int]:
+    """Columns after the first whose body cells are mostly words (names, crops, regions), not amounts."""
+    body = table.rows[1:]
+    out = []
+    for c in range(1, table.n_cols):
+        cells = [r[c].strip() for r in body if c < len(r) and r[c].strip()]
+        words = [t for t in cells if parse_number(t) is None and as_period(t) is None and re.search(r"[a-z]", t, re.I)]
+        if len(cells) >= 2 and 2 * len(words) > len(cells):
+            out.append(c)
+    return out
+
+
+def _says(question: str, phrase: str) -> bool:
+    return bool(phrase) and re.search(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])", question.lower()) is not None
+
+
+_ASKS_A_NAME = re.compile(r"^\s*(?:which|who|where)\b|^\s*what\s+(?:is|was|are|were)\s+the\s+name\b", re.I)
+
+
+def with_row_labels(question: str, tables: Sequence[Table]) -> str:
+    """The question asking for an amount with a text cell that stands for one row written as that row's
+    first-column label ("the yield of wheat in 2023" -> "the yield of North Meadow in 2023"); a question asking
+    which row ("which field grows oats?") as it is."""
+    if _ASKS_A_NAME.search(question):
+        return question
+    for table in tables:
+        for c in _text_columns(table):
+            column = [r[c].strip() for r in table.rows[1:] if c < len(r)]
+            for row in table.rows[1:]:
+                cell, label = row[c].strip(), row[0].strip()
+                if column.count(cell) == 1 and label and _says(question, cell) and not _says(question, label):
+                    at = re.search(rf"(?<![\w-]){re.escape(cell)}(?![\w-])", question, re.I)
+                    return f"{question[:at.start()]}{label}{question[at.end():]}"  # type: ignore[union-attr]
+    return question
+
+
+def in_asked_column(question: str, answer: Answer | None, table: Table | None) -> Answer | None:
+    """ "Which crop had the highest yield?" answered with a row's label: that row's cell of the Crop column."""
+    m = re.match(r"^\s*(?:which|what)\s+([a-z][\w-]*)", question, re.I)
+    if answer is None or table is None or not m or not isinstance(answer.value, (str, tuple)) or not table.rows:
+        return answer
+    asked = m.group(1).lower().rstrip("s")
+    cols = [c for c in _text_columns(table) if table.rows[0][c].strip().lower().rstrip("s") == asked]
+    if not cols or table.rows[0][0].strip().lower().rstrip("s") == asked:
+        return answer
+    shown = answer.text().strip()
+    rows = [r for r in table.rows[1:] if r and r[0].strip() == shown]
+    if len(rows) != 1:
+        return answer
+    return Answer(value=rows[0][cols[0]].strip(), scale="", derivation=answer.derivation)
+
+
+#: words people use for the same line; a question's word the table never uses is read as the one it does
+_SAME_LINE = (("revenue", "revenues", "sales", "turnover"), ("costs", "expenses"), ("cost", "expense"),
+              ("profit", "income", "earnings"), ("staff", "employees", "headcount"))
+
+
+def _label_words(tables: Sequence[Table]) -> set[str]:
+    cells = [c for t in tables for r in t.rows for c in ((r[0],) if r else ())] + \
+        [c for t in tables for c in (t.rows[0] if t.rows else ())]
+    return {w for c in cells for w in re.findall(r"[a-z]+", c.lower())}
+
+
+_PEOPLE = re.compile(r"^[a-z]{4,}(?:ers|ists|ians|ants|ents|ors)$")
+_FIELD = re.compile(r"(?:ing|y|ics|ance|ence|ion)$")
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _field_of_people(word: str, have: set[str]) -> str:
+    """ "engineers" -> "engineering", "physiotherapists" -> "physiotherapy" when the table names the field, not them."""
+    if not _PEOPLE.match(word) or word in have:
+        return ""
+    fields = [w for w in have if _FIELD.search(w) and _common(w, word) >= max(6, len(word) - 4)]
+    return fields[0] if len(fields) == 1 else ""
+
+
+def _acronyms(question: str, tables: Sequence[Table]) -> str:
+    """ "average daily rate" asked of a table whose label says "ADR" (and "ADR" asked of "Average daily rate"):
+    the question in the table's form."""
+    labels = [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0] if t.rows else ())]
+    for label in labels:
+        for short in re.findall(r"\b[A-Z]{2,5}\b", label):
+            words = r"\s+".join(rf"{ch}[a-z]+" for ch in short.lower())
+            question = re.sub(rf"\b{words}\b", short, question, flags=re.I)
+        words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
+        if 2 <= len(words) <= 5 and all(w[0].isalpha() for w in words):
+            short = "".join(w[0] for w in words).upper()
+            question = re.sub(rf"\b{short}\b", " ".join(words).lower(), question)  # "ADR" as the label's words
+    return question
+
+
+_SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?((?:(?:19|20)\d{2}\s+)?)"
+                       r"(?!total\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?=(?:was|were|is|are|came|went|in|at|for)\b)", re.I)
+
+
+def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
+    """ "What share of the 2024 headcount was in Sales?" of a table with a Total line: "... of the 2024 total
+    headcount ..." (the whole is the total line, which the question names by what it counts)."""
+    m = _SHARE_OF.search(question)
+    labels = {" ".join(r[0].lower().strip("* ").split()) for t in tables for r in t.rows if r}
+    if not m or "total" not in labels or any(_says(m.group(2), label) for label in labels if label != "total"):
+        return question
+    return f"{question[:m.start(2)]}total {question[m.start(2):]}"
+
+
+def in_table_words(question: str, tables: Sequence[Table]) -> str:
+    """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
+    "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
+    question = _share_of_the_total(_acronyms(question, tables), tables)
+    have = _label_words(tables)
+    for word in set(re.findall(r"[a-z]+", question.lower())):
+        field = _field_of_people(word, have)
+        if field:
+            question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
+    labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
+    for group in _SAME_LINE:
+        used = [w for w in group if w in have]
+        if len(used) != 1:
+            continue
+        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") else used[0]
+        for w in group:
+            if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
+                question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
+    return question
+
+
+def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
+    """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
+    as the table's own, every period written one way, rows named by a text column or by another word for them."""
+    from .period_layout import relative_periods, same_words
+
+    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
