@@ -62,15 +62,17 @@ def _check_question(q: object, path: Path, index: int) -> dict:
     missing = [k for k in _QUESTION_KEYS if k not in q]
     if missing:
         raise DataError(path, f"context {index} question {preview(q.get('uid', '?'))}", f"missing key(s) {missing}")
-    where = f"context {index} question {preview(q['uid'])}"
+    def where() -> str:  # built only for an error: a JSON preview per question would cost more than the checks
+        return f"context {index} question {preview(q['uid'])}"
+
     for key, types in _TEXT_FIELDS.items():
         if key in q and (not isinstance(q[key], types) or isinstance(q[key], bool)):
-            raise _bad(path, where, key, "a string", q[key])
+            raise _bad(path, where(), key, "a string", q[key])
     if "order" in q and not _int(q["order"]):
-        raise _bad(path, where, "order", "an integer", q["order"])
+        raise _bad(path, where(), "order", "an integer", q["order"])
     rel = q.get("rel_paragraphs") or []
     if not isinstance(rel, list) or not all(isinstance(r, (str, int)) for r in rel):
-        raise _bad(path, where, "rel_paragraphs", "a list of paragraph orders", rel)
+        raise _bad(path, where(), "rel_paragraphs", "a list of paragraph orders", rel)
     if "answer" in q:
         missing = [k for k in _GOLD_KEYS if k not in q]
         if missing:
@@ -80,7 +82,7 @@ def _check_question(q: object, path: Path, index: int) -> dict:
             raise DataError(path, q["uid"], f"a {q['answer_type']} answer must be a list of strings")
         items = ans if isinstance(ans, list) else [ans]
         if not all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in items):
-            raise _bad(path, where, "answer", "a string, a number or a list of them", ans)
+            raise _bad(path, where(), "answer", "a string, a number or a list of them", ans)
     return q
 
 

@@ -16,7 +16,7 @@ from ..errors import TabtextError, one_line
 from ..types import Example, Prediction
 
 _EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
-_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # string.punctuation
+_PUNCT_DELETE = str.maketrans("", "", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # string.punctuation
 _FLOAT_START = frozenset("+-.0123456789iInN")  # what float() accepts first (inf, nan) besides other digits
 _NUM_RE = re.compile(r"([+-]?\d+(\.\d+)?)|([+-]?\.\d+)")
 _NEG_RE = re.compile(r"(\([\d.\s%]+\))")
@@ -79,12 +79,11 @@ def to_number(text: str) -> float | None:
     num = _extract_one_num(text)
     if num is None:
         return None
-    scale_val = 1
-    for m in _WORD_SCALE_RE.finditer(text):
-        scale_val = scale_to_num(m.group(0).lower())
-        break
-    negative = -1 if _NEG_RE.findall(text.strip()) else 1
-    percent = 0.01 if _PCT_RE.search(text.strip()) else 1
+    scale = _WORD_SCALE_RE.search(text)  # the official's first finditer match
+    scale_val = scale_to_num(scale.group(0).lower()) if scale else 1
+    # each pattern needs its own character (the official findall on the stripped text: a match is inside parens)
+    negative = -1 if "(" in text and _NEG_RE.search(text) else 1
+    percent = 0.01 if "%" in text and _PCT_RE.search(text.strip()) else 1
     return round(num * scale_val * negative * percent, 4)
 
 
@@ -94,10 +93,11 @@ def _normalize_token(token: str) -> str:
     if token.isalpha() and token not in _FLOAT_WORDS:  # no digit, punctuation or space: only an article changes
         return "" if token in _ARTICLES else token
     if not is_number(token):
-        token = "".join(ch for ch in token if ch not in _PUNCT)
+        token = token.translate(_PUNCT_DELETE)
     if is_number(token):
         token = str(to_number(token))
-    token = _ARTICLES_RE.sub(" ", token)
+    if "a" in token or "the" in token:  # every article holds one of them
+        token = _ARTICLES_RE.sub(" ", token)
     return " ".join(token.split())
 
 
@@ -125,7 +125,10 @@ def em_f1(predicted: str, gold: str) -> tuple[float, float]:
 def answer_strings(answers: Sequence[object], scale: str) -> list[str]:
     """The official ``get_answer_str``: sorted items, numbers scaled to '%.4f', joined into one string."""
     out = []
-    ordered = sorted(answers, key=str) if _mixed(answers) else sorted(answers)  # type: ignore[type-var]
+    if len(answers) == 1:
+        ordered = answers
+    else:
+        ordered = sorted(answers, key=str) if _mixed(answers) else sorted(answers)  # type: ignore[type-var]
     for ans in ordered:
         text = str(ans)
         if is_number(text):
