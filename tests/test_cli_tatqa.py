@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -168,3 +169,28 @@ def test_score_out_is_written_when_stdout_is_cut_short(tmp_path):
     done = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=120)
     assert json.loads(out.read_text())["scores"]["em"] == 1.0
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_score_cut_short_exits_0_quietly_with_stdout_buffered(tmp_path):
+    """As a user's shell runs it (no PYTHONUNBUFFERED): the summary waits in the buffer until the exit, after
+    the reader is gone; the command still exits 0 with the report written and no BrokenPipeError."""
+    preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"], "q2": [200.5, "million"], "q3": [["higher demand"], ""]})
+    out = tmp_path / "r.json"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    child = subprocess.Popen([sys.executable, "-m", "tabtext.cli", "score", "tatqa", str(preds), "--file", str(MINI),
+                              "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    child.stdout.close()  # the reader leaves before the first byte
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 0, stderr
+    assert json.loads(out.read_text())["scores"]["em"] == 1.0
+    assert "BrokenPipe" not in stderr and "Exception ignored" not in stderr
+
+
+def test_the_installed_command_runs_the_console_entry():
+    """pyproject's `tabtext` script names a function of cli.py that exists (a wrong name breaks every install)."""
+    import importlib
+    import tomllib
+
+    spec = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]["scripts"]["tabtext"]
+    module, _, name = spec.partition(":")
+    assert callable(getattr(importlib.import_module(module), name))
