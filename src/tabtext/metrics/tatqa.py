@@ -27,6 +27,7 @@ _WORD_SCALE_RE = re.compile(r"(?<![\d.])([\d.]+\s?[a-zA-Z]+)")
 _ARTICLES = frozenset(("a", "an", "the"))
 _FLOAT_WORDS = frozenset(("inf", "infinity", "nan"))  # letters only, yet float() reads them
 _ARTICLES_RE = re.compile(r"\b(a|an|the)\b", re.UNICODE)
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def scale_to_num(scale: str) -> float:
@@ -76,6 +77,8 @@ def is_number(text: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def to_number(text: str) -> float | None:
+    if _PLAIN_NUMBER.fullmatch(text):  # most numbers ('%.4f' answers, plain cells): no scale, sign or percent
+        return round(float(text) if "." in text else int(text), 4)
     num = _extract_one_num(text)
     if num is None:
         return None
@@ -92,6 +95,8 @@ def _normalize_token(token: str) -> str:
     token = token.lower()
     if token.isalpha() and token not in _FLOAT_WORDS:  # no digit, punctuation or space: only an article changes
         return "" if token in _ARTICLES else token
+    if _PLAIN_NUMBER.fullmatch(token):  # is_number, so no punctuation to drop, and nothing else to change
+        return str(to_number(token))
     if not is_number(token):
         token = token.translate(_PUNCT_DELETE)
     if is_number(token):
