@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import threading
+from _thread import LockType, allocate_lock, get_ident  # threading's own, without importing threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,14 +139,14 @@ def verify(path: Path, spec: DataFile) -> Path:
     return path
 
 
-_THREAD_LOCKS: dict[str, threading.Lock] = {}
-_THREAD_LOCKS_GUARD = threading.Lock()
+_THREAD_LOCKS: dict[str, LockType] = {}
+_THREAD_LOCKS_GUARD = allocate_lock()
 
 
-def _thread_lock(dest: Path) -> threading.Lock:
+def _thread_lock(dest: Path) -> LockType:
     """One lock per download target within this process: the pid lock file cannot tell two threads apart."""
     with _THREAD_LOCKS_GUARD:
-        return _THREAD_LOCKS.setdefault(os.path.abspath(dest), threading.Lock())
+        return _THREAD_LOCKS.setdefault(os.path.abspath(dest), allocate_lock())
 
 
 def fetch(url: str, dest: Path, md5: str | None, timeout: float = 60.0) -> Path:
@@ -168,7 +168,7 @@ def _fetch_locked(url: str, dest: Path, md5: str | None, timeout: float) -> Path
     if dest.is_file():
         lock.release()
         return dest  # the other process finished it while we waited
-    part = dest.with_name(f"{dest.name}.{os.getpid()}.{threading.get_ident()}.part")
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.{get_ident()}.part")
     digest = hashlib.md5()
     received = 0
     try:
