@@ -44,6 +44,33 @@ def test_help_imports_nothing_heavy():
     assert "HEAVY []" in out.stdout
 
 
+def test_score_imports_only_what_scoring_needs(tmp_path):
+    """No engine, and none of the modules whose import cost start-up measurably: shutil (argparse asks it the
+    terminal width; it loads zlib, bz2 and lzma), hashlib (OpenSSL), threading, datetime, difflib. -S: without the
+    site-packages' .pth files, which import what they like."""
+    preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"]})
+    code = ("import sys, tabtext.cli as c\n"
+            f"c.main(['score', 'tatqa', {str(preds)!r}, '--file', {str(MINI)!r}])\n"
+            "print('LOADED', sorted(m for m in sys.modules if m.startswith('tabtext.engines') or m in "
+            "('shutil', 'hashlib', '_hashlib', 'threading', 'datetime', 'difflib', 'tabtext.display')))")
+    src = str(Path(__file__).parents[1] / "src")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": src})
+    assert "LOADED []" in out.stdout, out.stdout[-300:] + out.stderr[-300:]
+
+
+def test_help_is_wrapped_to_the_width_shutil_reports(monkeypatch):
+    import shutil
+
+    from tabtext.cli import help_width
+
+    for columns in ("100", "", "junk", "-3"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert help_width() == shutil.get_terminal_size().columns - 2
+    monkeypatch.delenv("COLUMNS")
+    assert help_width() == shutil.get_terminal_size().columns - 2
+
+
 def test_score_perfect_and_report_json(tmp_path, capsys):
     preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"], "q2": [200.5, "million"], "q3": [["higher demand"], ""]})
     out = tmp_path / "r.json"
