@@ -106,6 +106,7 @@ def _normalize_token(token: str) -> str:
     return " ".join(token.split())
 
 
+@lru_cache(maxsize=65536)  # a gold string is normalised once however many candidates it is compared with
 def normalize_answer(text: str) -> str:
     parts = [_normalize_token(tok) for tok in text.split(" ")]
     return " ".join(p for p in parts if p.strip()).strip()
