@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from benchmark_util import load_benchmark
-
 from tabtext.cli import main
 
 # tatqa_eval.py's printout (its layout, pandas' tables) for the tabtext figures of the mini file below
