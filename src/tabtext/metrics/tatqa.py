@@ -61,6 +61,9 @@ def _extract_one_num(text: str) -> int | float | None:
 def is_number(text: str) -> bool:
     # the official cleans each word, re-joins and re-splits: the same as cleaning the whole text (no cleaned
     # character is whitespace), then splitting
+    first = text[:1]
+    if first.isalpha() and first not in _FLOAT_START:  # a word (cleaning drops no letter): float() would raise
+        return False
     words = text.translate(_EXCLUDE_IN_NUM).split()
     if not words:
         return False
