@@ -188,3 +188,14 @@ def test_fast_token_normalisation_is_the_official_one(token):
     from tabtext.metrics.tatqa import _normalize_token
 
     assert _normalize_token(token) == _official_normalize_token(token)
+
+
+@settings(max_examples=1000, derandomize=True, deadline=None, database=None)
+@given(st.lists(st.one_of(st.sampled_from(["a", "The", "an", "1.50", "(2)", "3%", "x.", "", " ", "\n", "\xa0", "\u2003"]),
+                          st.text(alphabet=st.sampled_from(list("ab1.,%( )\t\n\xa0")), max_size=5)), max_size=6))
+def test_answer_normalisation_is_the_official_one(parts):
+    from tabtext.metrics.tatqa import normalize_answer
+
+    text = " ".join(parts)
+    official = [_official_normalize_token(token) for token in text.split(" ")]
+    assert normalize_answer(text) == " ".join(part for part in official if part.strip()).strip()

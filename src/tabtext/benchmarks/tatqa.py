@@ -98,8 +98,8 @@ def parse_contexts(data: object, path: Path) -> list[Example]:
         context = Context(tables=(table,), paragraphs=_paragraphs(ctx["paragraphs"], path, i))
         if not isinstance(ctx["questions"], list):
             raise _bad(path, f"context {i}", "questions", "a list of objects", ctx["questions"])
-        for q in (_check_question(q, path, i) for q in ctx["questions"]):
-            examples.append(_example(q, context, table))
+        for q in ctx["questions"]:
+            examples.append(_example(_check_question(q, path, i), context, table))
     return examples
 
 
@@ -142,14 +142,16 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if not answer:
         counts["empty_answer"] += 1
         return Prediction(uid=uid, answer=None, meta={"scale": scale})
-    items = answer if isinstance(answer, list) else [answer]
-    if len({isinstance(a, str) for a in items}) > 1:
-        counts["mixed"] += 1
+    if isinstance(answer, list):
+        if len({isinstance(a, str) for a in answer}) > 1:
+            counts["mixed"] += 1
+        shown: str | tuple[str, ...] = tuple(str(a) for a in answer)
+    else:
+        shown = str(answer)
     meta: dict[str, object] = {}
     if null_scale:  # the metric scores it as the official script does (scale "" where that one crashes)
         counts["scale_none"] += 1
         meta["scale_null"] = True
-    shown = tuple(str(a) for a in items) if isinstance(answer, list) else str(answer)
     return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer), meta=meta)
 
 
@@ -187,8 +189,7 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
     if not isinstance(data, dict):
         raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
     counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0, "mixed": 0}
-    out = {str(uid): _check_numbers(parse_prediction_value(str(uid), value, path, counts), path)
-           for uid, value in data.items()}
+    out = {uid: _check_numbers(parse_prediction_value(uid, value, path, counts), path) for uid, value in data.items()}
     _warn_official_differences(path, counts)
     if counts["unknown_scale"]:
         warnings.warn(f"{path}: {counts['unknown_scale']} predictions have a scale outside {list(SCALES)}; "

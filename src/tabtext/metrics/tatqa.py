@@ -111,8 +111,9 @@ def _normalize_token(token: str) -> str:
 
 @lru_cache(maxsize=65536)  # a gold string is normalised once however many candidates it is compared with
 def normalize_answer(text: str) -> str:
-    parts = [_normalize_token(tok) for tok in text.split(" ")]
-    return " ".join(p for p in parts if p.strip()).strip()
+    # a normalised token is "" or has no outer whitespace (split/join, or a word): the official filter on
+    # part.strip() and the final strip() change nothing else
+    return " ".join(filter(None, map(_normalize_token, text.split(" "))))
 
 
 def _bag_f1(predicted: set[str], gold: set[str]) -> float:
