@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,33 @@ def test_help_imports_nothing_heavy():
             " if m in sys.modules]\nprint('HEAVY', heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "HEAVY []" in out.stdout
+
+
+def test_score_imports_only_what_scoring_needs(tmp_path):
+    """No engine, and none of the modules whose import cost start-up measurably: shutil (argparse asks it the
+    terminal width; it loads zlib, bz2 and lzma), hashlib (OpenSSL), threading, datetime, difflib. -S: without the
+    site-packages' .pth files, which import what they like."""
+    preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"]})
+    code = ("import sys, tabtext.cli as c\n"
+            f"c.main(['score', 'tatqa', {str(preds)!r}, '--file', {str(MINI)!r}])\n"
+            "print('LOADED', sorted(m for m in sys.modules if m.startswith('tabtext.engines') or m in "
+            "('shutil', 'hashlib', '_hashlib', 'threading', 'datetime', 'difflib', 'tabtext.display')))")
+    src = str(Path(__file__).parents[1] / "src")
+    out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": src})
+    assert "LOADED []" in out.stdout, out.stdout[-300:] + out.stderr[-300:]
+
+
+def test_help_is_wrapped_to_the_width_shutil_reports(monkeypatch):
+    import shutil
+
+    from tabtext.cli import help_width
+
+    for columns in ("100", "", "junk", "-3"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert help_width() == shutil.get_terminal_size().columns - 2
+    monkeypatch.delenv("COLUMNS")
+    assert help_width() == shutil.get_terminal_size().columns - 2
 
 
 def test_score_perfect_and_report_json(tmp_path, capsys):
@@ -168,3 +196,28 @@ def test_score_out_is_written_when_stdout_is_cut_short(tmp_path):
     done = subprocess.run(["sh", "-c", shell], capture_output=True, text=True, timeout=120)
     assert json.loads(out.read_text())["scores"]["em"] == 1.0
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_score_cut_short_exits_0_quietly_with_stdout_buffered(tmp_path):
+    """As a user's shell runs it (no PYTHONUNBUFFERED): the summary waits in the buffer until the exit, after
+    the reader is gone; the command still exits 0 with the report written and no BrokenPipeError."""
+    preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"], "q2": [200.5, "million"], "q3": [["higher demand"], ""]})
+    out = tmp_path / "r.json"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    child = subprocess.Popen([sys.executable, "-m", "tabtext.cli", "score", "tatqa", str(preds), "--file", str(MINI),
+                              "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    child.stdout.close()  # the reader leaves before the first byte
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 0, stderr
+    assert json.loads(out.read_text())["scores"]["em"] == 1.0
+    assert "BrokenPipe" not in stderr and "Exception ignored" not in stderr
+
+
+def test_the_installed_command_runs_the_console_entry():
+    """pyproject's `tabtext` script names a function of cli.py that exists (a wrong name breaks every install)."""
+    import importlib
+    import re
+
+    pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text()
+    module, name = re.search(r'^tabtext = "([\w.]+):(\w+)"$', pyproject, re.M).groups()
+    assert callable(getattr(importlib.import_module(module), name))

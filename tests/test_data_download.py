@@ -203,3 +203,9 @@ def test_two_threads_of_one_process_fetching_one_file_download_it_once(server, t
         t.join(30)
     assert not errors and results == [dest] * 3 and dest.read_bytes() == PAYLOAD
     assert Handler.hits == ["/good.json"] and not list(dest.parent.glob("*.part"))
+
+
+def test_md5_file_is_hashlibs_md5(tmp_path):
+    path = tmp_path / "blob.bin"
+    path.write_bytes(bytes(range(256)) * 9000)  # over one read block
+    assert data.md5_file(path) == hashlib.md5(path.read_bytes()).hexdigest()

@@ -149,14 +149,33 @@ def test_fast_is_number_is_the_official_one(text):
     assert is_number(text) == _official_is_number(text)
 
 
-def _official_normalize_token(token: str) -> str:
-    import re
+def _official_to_number(text: str) -> float | None:
+    """tatqa_utils.to_number as the official script writes it (findall on the stripped text, finditer's first)."""
+    from tabtext.metrics.tatqa import _extract_one_num, scale_to_num
 
-    from tabtext.metrics.tatqa import _PUNCT, is_number, to_number
+    num = _extract_one_num(text)
+    scale_val = next((scale_to_num(m.group(0).lower()) for m in OFFICIAL_WORD_SCALE.finditer(text)), 1)
+    negative = -1 if re.findall(r"(\([\d.\s%]+\))", text.strip()) else 1
+    percent = 0.01 if OFFICIAL_PCT.findall(text.strip()) else 1
+    return None if num is None else round(num * scale_val * negative * percent, 4)
+
+
+@settings(max_examples=2000, derandomize=True, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789.-( )%\t mMbB$,")), max_size=12))
+def test_fast_to_number_is_the_official_one(text):
+    from tabtext.metrics.tatqa import to_number
+
+    assert to_number(text) == _official_to_number(text)
+
+
+def _official_normalize_token(token: str) -> str:
+    import string
+
+    from tabtext.metrics.tatqa import is_number, to_number
 
     token = token.lower()
     if not is_number(token):
-        token = "".join(ch for ch in token if ch not in _PUNCT)
+        token = "".join(ch for ch in token if ch not in set(string.punctuation))
     if is_number(token):
         token = str(to_number(token))
     return " ".join(re.sub(r"\b(a|an|the)\b", " ", token, flags=re.UNICODE).split())
@@ -169,3 +188,14 @@ def test_fast_token_normalisation_is_the_official_one(token):
     from tabtext.metrics.tatqa import _normalize_token
 
     assert _normalize_token(token) == _official_normalize_token(token)
+
+
+@settings(max_examples=1000, derandomize=True, deadline=None, database=None)
+@given(st.lists(st.one_of(st.sampled_from(["a", "The", "an", "1.50", "(2)", "3%", "x.", "", " ", "\n", "\xa0", "\u2003"]),
+                          st.text(alphabet=st.sampled_from(list("ab1.,%( )\t\n\xa0")), max_size=5)), max_size=6))
+def test_answer_normalisation_is_the_official_one(parts):
+    from tabtext.metrics.tatqa import normalize_answer
+
+    text = " ".join(parts)
+    official = [_official_normalize_token(token) for token in text.split(" ")]
+    assert normalize_answer(text) == " ".join(part for part in official if part.strip()).strip()

@@ -6,6 +6,7 @@ Exit codes: 0 ok, 2 a TabtextError shown as one line, 1 an unexpected failure (w
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import os
@@ -67,22 +68,41 @@ def _add_engine(p: argparse.ArgumentParser) -> None:
                    help="answer blocks on Ray workers: a local Ray with all CPUs, or join the cluster at ADDRESS")
 
 
+def help_width() -> int:
+    """The width argparse wraps help to: ``shutil.get_terminal_size().columns - 2``, read as shutil reads it
+    ($COLUMNS, else the terminal, else 80). argparse builds a formatter at every ``add_argument`` and each one
+    would ask shutil, which imports zlib, bz2 and lzma: ~4 ms and ~25 ms of wall time on every command."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
+
+
 def build_parser() -> argparse.ArgumentParser:
+    width = help_width()
     parser = argparse.ArgumentParser(
         prog="tabtext", description="Question answering over tables + text, and evaluation on TAT-QA, TANQ and "
-        "ChatRAG-Bench.", epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        "ChatRAG-Bench.", epilog=EXAMPLES,
+        formatter_class=functools.partial(argparse.RawDescriptionHelpFormatter, width=width))
     parser.add_argument("--version", action="version", version=f"tabtext {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub_parser = functools.partial(sub.add_parser, formatter_class=functools.partial(argparse.HelpFormatter, width=width))
 
-    p = sub.add_parser("ls", help="list benchmarks, engines, metrics and which data files are available")
+    p = sub_parser("ls", help="list benchmarks, engines, metrics and which data files are available")
     p.add_argument("--data-dir", type=Path, help="folder holding benchmark files (default: $TABTEXT_DATA, then cache)")
 
-    p = sub.add_parser("inspect", help="show contexts, questions and gold answers as a person reads them")
+    p = sub_parser("inspect", help="show contexts, questions and gold answers as a person reads them")
     _add_source(p)
     p.add_argument("-n", type=int, default=2, help="number of contexts to show (default 2)")
     p.add_argument("--prompt", action="store_true", help="print the exact LLM messages for each question")
 
-    p = sub.add_parser("score", help="score a prediction file against gold (official semantics)")
+    p = sub_parser("score", help="score a prediction file against gold (official semantics)")
     _add_source(p)
     p.add_argument("predictions", type=Path, help="prediction file in the official format, tabtext's JSONL, or a run "
                    "folder (its official prediction file)")
@@ -92,17 +112,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--prediction-key", help="TANQ: the JSONL key holding the predicted table (default prediction_table)")
     p.add_argument("--out", type=Path, help="write the report JSON here")
 
-    p = sub.add_parser("predict", help="answer questions with an engine and write the prediction files")
+    p = sub_parser("predict", help="answer questions with an engine and write the prediction files")
     _add_source(p)
     _add_engine(p)
 
-    p = sub.add_parser("run", help="predict, then score: answers, predictions files and report in one folder")
+    p = sub_parser("run", help="predict, then score: answers, predictions files and report in one folder")
     _add_source(p)
     _add_engine(p)
     p.add_argument("--show-errors", type=int, default=0, metavar="N", help="print N wrong answers with evidence")
 
     for name, (_, help_text) in EXTRA_COMMANDS.items():
-        sub.add_parser(name, help=help_text, add_help=False)
+        sub_parser(name, help=help_text, add_help=False)
     return parser
 
 
@@ -143,5 +163,23 @@ def print_json(data: object) -> None:
     print(json.dumps(data, indent=1, ensure_ascii=False))
 
 
+def console() -> None:
+    """The ``tabtext`` command (and ``python -m tabtext.cli``): ``main`` on ``sys.argv``, then the exit.
+
+    A reader that left early (``| head``) before the buffered rest of stdout was written costs nothing but that
+    rest: no "Exception ignored ... BrokenPipeError" and exit 120. ``score`` ends without the interpreter's
+    teardown: freeing its parsed gold file and items object by object costs ~10% of the command, and it holds no
+    open file, thread or exit hook by then."""
+    code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if sys.argv[1:2] == ["score"]:
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console()

@@ -7,10 +7,9 @@ or corrupt download never lands under the final name.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import threading
+from _thread import LockType, allocate_lock, get_ident  # threading's own, without importing threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,8 +68,18 @@ def data_dirs(data_dir: str | Path | None = None) -> list[Path]:
     return dirs
 
 
+def _md5(data: bytes = b""):
+    """An MD5 hash object: CPython's built-in one where the build has it (the same digest; hashlib would load
+    OpenSSL, ~4 ms of CPU and ~25 ms of wall time on every ``score``), else hashlib's."""
+    try:
+        from _md5 import md5
+    except ImportError:
+        from hashlib import md5
+    return md5(data)
+
+
 def md5_file(path: Path | str) -> str:
-    digest = hashlib.md5()
+    digest = _md5()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
@@ -109,7 +118,7 @@ def resolve(benchmark: str, split: str, data_dir: str | Path | None = None, down
 
 def _stamp_path(path: Path) -> Path:
     """Where the size + mtime of a verified file is kept: the user cache (data folders may be read-only)."""
-    key = hashlib.md5(str(Path(path).resolve()).encode("utf-8")).hexdigest()
+    key = _md5(str(Path(path).resolve()).encode("utf-8")).hexdigest()
     return cache_dir() / "verified" / f"{key}.json"
 
 
@@ -139,14 +148,14 @@ def verify(path: Path, spec: DataFile) -> Path:
     return path
 
 
-_THREAD_LOCKS: dict[str, threading.Lock] = {}
-_THREAD_LOCKS_GUARD = threading.Lock()
+_THREAD_LOCKS: dict[str, LockType] = {}
+_THREAD_LOCKS_GUARD = allocate_lock()
 
 
-def _thread_lock(dest: Path) -> threading.Lock:
+def _thread_lock(dest: Path) -> LockType:
     """One lock per download target within this process: the pid lock file cannot tell two threads apart."""
     with _THREAD_LOCKS_GUARD:
-        return _THREAD_LOCKS.setdefault(os.path.abspath(dest), threading.Lock())
+        return _THREAD_LOCKS.setdefault(os.path.abspath(dest), allocate_lock())
 
 
 def fetch(url: str, dest: Path, md5: str | None, timeout: float = 60.0) -> Path:
@@ -168,8 +177,8 @@ def _fetch_locked(url: str, dest: Path, md5: str | None, timeout: float) -> Path
     if dest.is_file():
         lock.release()
         return dest  # the other process finished it while we waited
-    part = dest.with_name(f"{dest.name}.{os.getpid()}.{threading.get_ident()}.part")
-    digest = hashlib.md5()
+    part = dest.with_name(f"{dest.name}.{os.getpid()}.{get_ident()}.part")
+    digest = _md5()
     received = 0
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response, open(part, "wb") as out:

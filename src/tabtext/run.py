@@ -67,10 +67,12 @@ def score_predictions(benchmark: str, examples: Sequence[Example], predictions: 
     bench = BENCHMARKS.get(benchmark)
     scorer = METRICS.get(metric or bench.metric)
     items = []
+    breakdown_keys = tuple(scorer.breakdown_keys)
     for ex in examples:
         pred = predictions.get(ex.uid)
         item: dict[str, object] = {"uid": ex.uid}
-        item.update({k: ex.meta.get(k, "") for k in scorer.breakdown_keys})
+        for key in breakdown_keys:
+            item[key] = ex.meta.get(key, "")
         item.update(scorer.score(ex, pred))
         if pred is not None and pred.error:
             item["error"] = pred.error

@@ -56,6 +56,8 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Paragraph:
+    """A passage of a context's text, in its reading order."""
+
     id: str
     text: str
     order: int = 0
@@ -64,6 +66,8 @@ class Paragraph:
 
 @dataclass(frozen=True, slots=True)
 class Context:
+    """What a question is asked over: its tables and paragraphs."""
+
     tables: tuple[Table, ...] = ()
     paragraphs: tuple[Paragraph, ...] = ()
 
@@ -74,6 +78,8 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
+    """One earlier message of a conversation."""
+
     role: Literal["user", "assistant"]
     content: str
 
@@ -112,6 +118,8 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Example:
+    """One question with its context, gold answers, conversation so far and benchmark metadata."""
+
     uid: str
     question: str
     context: Context

@@ -18,6 +18,7 @@ metric = "tatqa"
 _QUESTION_KEYS = ("uid", "question")
 _ANSWER_TYPES = (str, int, float)
 _GOLD_KEYS = ("answer", "answer_type", "answer_from", "scale")
+_GOLD_KEY_SET = frozenset(_GOLD_KEYS)
 
 
 def _table(raw: object, path: Path, index: int) -> Table:
@@ -59,28 +60,30 @@ _TEXT_FIELDS = {"uid": (str, int), "question": (str,), "answer_type": (str,), "a
 def _check_question(q: object, path: Path, index: int) -> dict:
     if not isinstance(q, dict):
         raise _bad(path, f"context {index}", "questions", "a list of objects", q)
-    missing = [k for k in _QUESTION_KEYS if k not in q]
-    if missing:
+    if "uid" not in q or "question" not in q:
+        missing = [k for k in _QUESTION_KEYS if k not in q]
         raise DataError(path, f"context {index} question {preview(q.get('uid', '?'))}", f"missing key(s) {missing}")
-    where = f"context {index} question {preview(q['uid'])}"
+    def where() -> str:  # built only for an error: a JSON preview per question would cost more than the checks
+        return f"context {index} question {preview(q['uid'])}"
+
     for key, types in _TEXT_FIELDS.items():
         if key in q and (not isinstance(q[key], types) or isinstance(q[key], bool)):
-            raise _bad(path, where, key, "a string", q[key])
+            raise _bad(path, where(), key, "a string", q[key])
     if "order" in q and not _int(q["order"]):
-        raise _bad(path, where, "order", "an integer", q["order"])
+        raise _bad(path, where(), "order", "an integer", q["order"])
     rel = q.get("rel_paragraphs") or []
     if not isinstance(rel, list) or not all(isinstance(r, (str, int)) for r in rel):
-        raise _bad(path, where, "rel_paragraphs", "a list of paragraph orders", rel)
+        raise _bad(path, where(), "rel_paragraphs", "a list of paragraph orders", rel)
     if "answer" in q:
-        missing = [k for k in _GOLD_KEYS if k not in q]
-        if missing:
+        if not q.keys() >= _GOLD_KEY_SET:
+            missing = [k for k in _GOLD_KEYS if k not in q]
             raise DataError(path, q["uid"], f"has an answer but misses {missing}")
         ans = q["answer"]
         if q["answer_type"] in ("span", "multi-span") and not isinstance(ans, list):
             raise DataError(path, q["uid"], f"a {q['answer_type']} answer must be a list of strings")
         items = ans if isinstance(ans, list) else [ans]
         if not all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in items):
-            raise _bad(path, where, "answer", "a string, a number or a list of them", ans)
+            raise _bad(path, where(), "answer", "a string, a number or a list of them", ans)
     return q
 
 
@@ -95,8 +98,8 @@ def parse_contexts(data: object, path: Path) -> list[Example]:
         context = Context(tables=(table,), paragraphs=_paragraphs(ctx["paragraphs"], path, i))
         if not isinstance(ctx["questions"], list):
             raise _bad(path, f"context {i}", "questions", "a list of objects", ctx["questions"])
-        for q in (_check_question(q, path, i) for q in ctx["questions"]):
-            examples.append(_example(q, context, table))
+        for q in ctx["questions"]:
+            examples.append(_example(_check_question(q, path, i), context, table))
     return examples
 
 
@@ -139,14 +142,16 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if not answer:
         counts["empty_answer"] += 1
         return Prediction(uid=uid, answer=None, meta={"scale": scale})
-    items = answer if isinstance(answer, list) else [answer]
-    if len({isinstance(a, str) for a in items}) > 1:
-        counts["mixed"] += 1
+    if isinstance(answer, list):
+        if len({isinstance(a, str) for a in answer}) > 1:
+            counts["mixed"] += 1
+        shown: str | tuple[str, ...] = tuple(str(a) for a in answer)
+    else:
+        shown = str(answer)
     meta: dict[str, object] = {}
     if null_scale:  # the metric scores it as the official script does (scale "" where that one crashes)
         counts["scale_none"] += 1
         meta["scale_null"] = True
-    shown = tuple(str(a) for a in items) if isinstance(answer, list) else str(answer)
     return Prediction(uid=uid, answer=Answer(value=shown, scale=scale, raw=answer), meta=meta)
 
 
@@ -184,8 +189,7 @@ def read_predictions(path: Path, examples: Sequence[Example] = (), **options: ob
     if not isinstance(data, dict):
         raise FormatError(path, None, "a TAT-QA prediction file is a JSON object {question_uid: [answer, scale]}")
     counts = {"scale_none": 0, "unknown_scale": 0, "empty_answer": 0, "mixed": 0}
-    out = {str(uid): _check_numbers(parse_prediction_value(str(uid), value, path, counts), path)
-           for uid, value in data.items()}
+    out = {uid: _check_numbers(parse_prediction_value(uid, value, path, counts), path) for uid, value in data.items()}
     _warn_official_differences(path, counts)
     if counts["unknown_scale"]:
         warnings.warn(f"{path}: {counts['unknown_scale']} predictions have a scale outside {list(SCALES)}; "

@@ -16,7 +16,7 @@ from ..errors import TabtextError, one_line
 from ..types import Example, Prediction
 
 _EXCLUDE_IN_NUM = str.maketrans("", "", "'\"\\$€£¥%(),[]")
-_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # string.punctuation
+_PUNCT_DELETE = str.maketrans("", "", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # string.punctuation
 _FLOAT_START = frozenset("+-.0123456789iInN")  # what float() accepts first (inf, nan) besides other digits
 _NUM_RE = re.compile(r"([+-]?\d+(\.\d+)?)|([+-]?\.\d+)")
 _NEG_RE = re.compile(r"(\([\d.\s%]+\))")
@@ -27,6 +27,7 @@ _WORD_SCALE_RE = re.compile(r"(?<![\d.])([\d.]+\s?[a-zA-Z]+)")
 _ARTICLES = frozenset(("a", "an", "the"))
 _FLOAT_WORDS = frozenset(("inf", "infinity", "nan"))  # letters only, yet float() reads them
 _ARTICLES_RE = re.compile(r"\b(a|an|the)\b", re.UNICODE)
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def scale_to_num(scale: str) -> float:
@@ -60,6 +61,9 @@ def _extract_one_num(text: str) -> int | float | None:
 def is_number(text: str) -> bool:
     # the official cleans each word, re-joins and re-splits: the same as cleaning the whole text (no cleaned
     # character is whitespace), then splitting
+    first = text[:1]
+    if first.isalpha() and first not in _FLOAT_START:  # a word (cleaning drops no letter): float() would raise
+        return False
     words = text.translate(_EXCLUDE_IN_NUM).split()
     if not words:
         return False
@@ -76,15 +80,16 @@ def is_number(text: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def to_number(text: str) -> float | None:
+    if _PLAIN_NUMBER.fullmatch(text):  # most numbers ('%.4f' answers, plain cells): no scale, sign or percent
+        return round(float(text) if "." in text else int(text), 4)
     num = _extract_one_num(text)
     if num is None:
         return None
-    scale_val = 1
-    for m in _WORD_SCALE_RE.finditer(text):
-        scale_val = scale_to_num(m.group(0).lower())
-        break
-    negative = -1 if _NEG_RE.findall(text.strip()) else 1
-    percent = 0.01 if _PCT_RE.search(text.strip()) else 1
+    scale = _WORD_SCALE_RE.search(text)  # the official's first finditer match
+    scale_val = scale_to_num(scale.group(0).lower()) if scale else 1
+    # each pattern needs its own character (the official findall on the stripped text: a match is inside parens)
+    negative = -1 if "(" in text and _NEG_RE.search(text) else 1
+    percent = 0.01 if "%" in text and _PCT_RE.search(text.strip()) else 1
     return round(num * scale_val * negative * percent, 4)
 
 
@@ -93,17 +98,22 @@ def _normalize_token(token: str) -> str:
     token = token.lower()
     if token.isalpha() and token not in _FLOAT_WORDS:  # no digit, punctuation or space: only an article changes
         return "" if token in _ARTICLES else token
+    if _PLAIN_NUMBER.fullmatch(token):  # is_number, so no punctuation to drop, and nothing else to change
+        return str(to_number(token))
     if not is_number(token):
-        token = "".join(ch for ch in token if ch not in _PUNCT)
+        token = token.translate(_PUNCT_DELETE)
     if is_number(token):
         token = str(to_number(token))
-    token = _ARTICLES_RE.sub(" ", token)
+    if "a" in token or "the" in token:  # every article holds one of them
+        token = _ARTICLES_RE.sub(" ", token)
     return " ".join(token.split())
 
 
+@lru_cache(maxsize=65536)  # a gold string is normalised once however many candidates it is compared with
 def normalize_answer(text: str) -> str:
-    parts = [_normalize_token(tok) for tok in text.split(" ")]
-    return " ".join(p for p in parts if p.strip()).strip()
+    # a normalised token is "" or has no outer whitespace (split/join, or a word): the official filter on
+    # part.strip() and the final strip() change nothing else
+    return " ".join(filter(None, map(_normalize_token, text.split(" "))))
 
 
 def _bag_f1(predicted: set[str], gold: set[str]) -> float:
@@ -125,7 +135,10 @@ def em_f1(predicted: str, gold: str) -> tuple[float, float]:
 def answer_strings(answers: Sequence[object], scale: str) -> list[str]:
     """The official ``get_answer_str``: sorted items, numbers scaled to '%.4f', joined into one string."""
     out = []
-    ordered = sorted(answers, key=str) if _mixed(answers) else sorted(answers)  # type: ignore[type-var]
+    if len(answers) == 1:
+        ordered = answers
+    else:
+        ordered = sorted(answers, key=str) if _mixed(answers) else sorted(answers)  # type: ignore[type-var]
     for ans in ordered:
         text = str(ans)
         if is_number(text):
