@@ -49,6 +49,17 @@ def test_a_404_on_the_first_chat_request_stops_the_run_without_the_preflight():
     assert sum(server.received.values()) == 0  # the 404 came from the route, nothing reached the chat handler
 
 
+def test_a_server_too_busy_for_get_models_is_told_busy_within_seconds_and_the_run_goes_on():
+    with FakeOpenAI(models_latency=8.0) as server:
+        engine = OpenAIEngine(model="fake", base_url=server.base_url, concurrency=1)
+        started = time.monotonic()
+        with pytest.warns(UserWarning, match="is busy"):
+            preds = engine.answer(make_examples(2))
+        seconds = time.monotonic() - started
+    assert all(not p.error for p in preds)
+    assert seconds < 6  # told busy after BUSY_AFTER (2 s), not after the 8 s the server took or a 10 s timeout
+
+
 @pytest.mark.parametrize("message,asked,window", [(LLAMA_OVERFLOW, "2892", "2048"),
                                                   (OPENAI_OVERFLOW, "5012", "4096")])
 def test_context_overflow_names_the_counts_and_the_fixes(message, asked, window):

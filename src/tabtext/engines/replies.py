@@ -228,9 +228,9 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
     if len(items) != 1 or not isinstance(items[0], str):
         return answer, {}
     text, notes = items[0], {}
-    value = compute(text)
+    value = compute(_before_equals(text))
     if value is not None:
-        notes["formula"] = text
+        notes["formula"] = text = _before_equals(text)
         answer = replace(answer, value=format_number(value, decimals=4), raw=format_number(value, decimals=4),
                          derivation=answer.derivation or text)
         text = answer.value  # type: ignore[assignment]
@@ -244,6 +244,19 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
         number = format_number(numbers[0][0], decimals=4)
         answer = replace(answer, value=number, raw=number, scale=scale)
     return answer, notes
+
+
+def _before_equals(text: str) -> str:
+    """'261,264 - 194,054 = 37,212' -> the formula the model wrote, not the result it got wrong."""
+    return text.split("=", 1)[0].strip()
+
+
+def _number_words(example: Example, answer: Answer) -> tuple[Answer, dict[str, object]]:
+    """A scale belongs to a number: an answer of words with no digit in it has none, whatever the field says."""
+    items = answer.value if isinstance(answer.value, tuple) else (answer.value,)
+    if answer.scale and not any(re.search(r"\d", str(i)) for i in items):
+        return replace(answer, scale=""), {"scale_dropped": "no number"}
+    return answer, {}
 
 
 def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, object]]:
@@ -262,8 +275,9 @@ def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, obj
         notes: dict[str, object] = {}
         if bench == "tatqa" and name.startswith("json"):
             answer, notes = _amount_with_unit(answer)
-            answer, dropped = _year_has_no_scale(example, answer)
-            notes.update(dropped)
+            for rule in (_year_has_no_scale, _number_words):
+                answer, dropped = rule(example, answer)
+                notes.update(dropped)
         elif bench == "tatqa" and name in ("formula", "last_number") and answer.scale:
             notes["scale_from_text"] = True
         return answer, name, notes
