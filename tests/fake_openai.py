@@ -15,10 +15,12 @@ import json
 import threading
 import time
 
+HINTS_START = "\nHow to answer:"  # tabtext.engines.prompts.HINTS_START (this file also runs as a bare script)
+
 
 def question_of(messages: list[dict]) -> str:
     last = [m["content"] for m in messages if m.get("role") == "user"][-1]
-    return last.rsplit("Question:", 1)[-1].strip()
+    return last.rsplit("Question:", 1)[-1].split(HINTS_START, 1)[0].strip()  # the fair prompt's hints follow it
 
 
 def default_reply(messages: list[dict]) -> str:

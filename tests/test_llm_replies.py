@@ -83,7 +83,7 @@ def test_the_fair_prompt_says_the_unit_the_report_states(rows, paragraph, unit):
     ("What is the average revenue for 2018 and 2019?", "/ count"),
     ("What was the change in revenue from 2018 to 2019?", "new - old"),
     ("What was revenue in 2019 and 2018 respectively?", "one value from the report for each item asked"),
-    ("In which year was revenue larger?", "the year or years"),
+    ("In which year was revenue larger?", "the year asked for"),
     ("What are the contract types?", "exact words or number copied"),
 ])
 def test_the_fair_prompt_names_the_shape_of_answer_the_question_asks_for(question, shape):
@@ -92,9 +92,16 @@ def test_the_fair_prompt_names_the_shape_of_answer_the_question_asks_for(questio
     assert user.index("Question: " + question) < user.index(prompts.HINTS_START)  # after it: a shared prefix
 
 
-def test_serve_reads_the_fair_prompt_without_its_hints():
+def test_serve_and_the_fake_server_read_the_fair_prompt_without_its_hints():
+    import sys
+    from pathlib import Path
+
     from tabtext.server import parse_user_message
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import fake_openai
+
+    assert fake_openai.question_of(prompts.messages_for(CHANGE)) == CHANGE.question
     example = parse_user_message(prompts.messages_for(CHANGE)[1]["content"])
     assert example.question == CHANGE.question
 
@@ -109,6 +116,10 @@ def test_a_scale_belongs_to_a_number_not_to_words():
 def test_a_formula_with_a_wrong_result_is_computed_from_the_formula():
     answer, _, notes = replies.read(CHANGE, '{"answer": "1073.3 - 1095.0 = 82.3", "scale": "million"}')
     assert (answer.value, answer.scale, notes["formula"]) == ("-21.7", "million", "1073.3 - 1095.0")
+    template, _, _ = replies.read(CHANGE, '{"answer": "new - old = 680 - 774 = -96", "scale": "million"}')
+    assert template.value == "-94"  # the template copied first, then the formula with the report's numbers
+    rates, _, notes = replies.read(CHANGE, '{"answer": "4.00% - 3.75% = 0.25%", "scale": ""}')
+    assert (rates.value, rates.scale, notes["scale_from_text"]) == ("0.25", "percent", True)
 
 
 def test_chatrag_transcript_prompts_stop_at_the_next_user_turn_and_name_the_prompt():

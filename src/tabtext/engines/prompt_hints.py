@@ -40,10 +40,11 @@ _SHAPES = (  # (question wording, what the answer is), first match wins
     (re.compile(r"\brespectively\b", re.I),
      'a list with one value from the report for each item asked, in the order asked'),
     (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?years?\b", re.I),
-     'a list of the year or years; "scale" is ""'),
+     'the year asked for (a list only when the question asks for several years); "scale" is ""'),
     (re.compile(r"^\s*how many\b", re.I), 'a number: the count or the amount asked'),
     (re.compile(r"^\s*(?:what|how|why|which|who|where|when)\b", re.I),
-     'a list of the exact words or number copied from the table or paragraphs; "scale" is "" for words'),
+     'the exact words or number copied from the table or paragraphs, one item unless the question asks for '
+     'several; "scale" is "" for words'),
 )
 
 

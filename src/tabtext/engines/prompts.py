@@ -44,8 +44,9 @@ TATQA_SYSTEM = (
 TATQA_FAIR_SYSTEM = (
     "You answer a question about a financial report using its table and paragraphs. "
     'Reply with one JSON object only: {"answer": ..., "scale": ...}.\n'
-    '"answer": a list of the exact words or numbers copied from the table or paragraphs; or, for a calculation, '
-    "the formula written with the report's numbers (it is computed for you).\n"
+    '"answer": the exact words or number copied from the table or paragraphs (a list of them only when the '
+    "question asks for several things); or, for a calculation, the formula written with the report's numbers (it "
+    "is computed for you).\n"
     '"scale": one of "percent", "thousand", "million", "billion", or "": "percent" for a percentage; the '
     'report\'s unit for an amount of money; "" for words, years, counts and amounts without a unit.'
 )

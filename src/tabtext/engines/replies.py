@@ -150,7 +150,7 @@ _ARITHMETIC = re.compile(r"[-+*/()., %\d$]+")
 
 def compute(expr: str) -> float | None:
     """An arithmetic expression as a model writes it ('(1,200 - $1,000) / 1,000 * 100') -> its value, or None."""
-    if not _ARITHMETIC.fullmatch(expr) or not re.search(r"\d\s*[-+*/]\s*[($\d]", expr):
+    if not _ARITHMETIC.fullmatch(expr) or not re.search(r"\d%?\s*[-+*/]\s*[($\d]", expr):
         return None
     try:
         value = evaluate(expr.replace("$", "").replace(",", "").replace("%", ""))
@@ -228,11 +228,14 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
     if len(items) != 1 or not isinstance(items[0], str):
         return answer, {}
     text, notes = items[0], {}
-    value = compute(_before_equals(text))
+    written, value = _formula_in(text)
     if value is not None:
-        notes["formula"] = text = _before_equals(text)
+        notes["formula"] = written
+        scale = answer.scale or detect_scale(text)  # '4.00% - 3.75% = 0.25%': the reply's own unit words
+        if scale != answer.scale:
+            notes["scale_from_text"] = True
         answer = replace(answer, value=format_number(value, decimals=4), raw=format_number(value, decimals=4),
-                         derivation=answer.derivation or text)
+                         derivation=answer.derivation or written, scale=scale)
         text = answer.value  # type: ignore[assignment]
     numbers = find_numbers(text) if _UNIT_NUMBER.match(text) else []
     if len(numbers) == 1 and detect_scale(text):
@@ -246,9 +249,17 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
     return answer, notes
 
 
-def _before_equals(text: str) -> str:
-    """'261,264 - 194,054 = 37,212' -> the formula the model wrote, not the result it got wrong."""
-    return text.split("=", 1)[0].strip()
+def _formula_in(text: str) -> tuple[str, float | None]:
+    """The first arithmetic between '=' signs: 'new - old = 680 - 774 = -96' -> ('680 - 774', -94.0).
+
+    Small models write the right formula and then the wrong result, or the template first; the formula with the
+    report's numbers is the answer, computed with ``tabtext.calc``.
+    """
+    for part in text.split("="):
+        value = compute(part.strip())
+        if value is not None:
+            return part.strip(), value
+    return text, None
 
 
 def _number_words(example: Example, answer: Answer) -> tuple[Answer, dict[str, object]]:
