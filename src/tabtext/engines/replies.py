@@ -238,9 +238,13 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
                          derivation=answer.derivation or written, scale=scale)
         text = answer.value  # type: ignore[assignment]
     numbers = find_numbers(text) if _UNIT_NUMBER.match(text) else []
+    if len(numbers) == 1 and detect_scale(text) not in ("", "percent"):
+        # '$480 million' copied with its unit word: TAT-QA gives such a span no scale (its words carry it), and the
+        # words outrank a scale field that says otherwise ('85.1 million' with "thousand")
+        return replace(answer, value=text.strip(), raw=text.strip(), scale=""), {**notes, "unit_in_answer": True}
     if len(numbers) == 1 and detect_scale(text):
-        # '1,496.5 million', '1.90%': the number alone, its unit words the scale when the field is empty ('$1,496.5'
-        # with no unit word stays as the model wrote it, as the solver through `tabtext serve` answers spans)
+        # '1.90%': the number alone, percent the scale when the field is empty ('$1,496.5' with no unit word stays
+        # as the model wrote it, as the solver through `tabtext serve` answers spans)
         scale = answer.scale or detect_scale(text)
         if scale and not answer.scale:
             notes["scale_from_text"] = True
