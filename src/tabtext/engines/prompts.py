@@ -145,12 +145,15 @@ def load_fewshot(path: str | Path, shots: int | None = None) -> list[tuple[Examp
 def tatqa_messages(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = (),
                    style: str = "fair") -> list[Message]:
     system = TATQA_FAIR_SYSTEM if style == "fair" else TATQA_SYSTEM
+
+    def user(ex: Example) -> str:  # every question with its hints, a demonstration's too (as lm_eval's turns)
+        return tatqa_user(ex) + (prompt_hints.tatqa_hints(ex) if style == "fair" else "")
+
     messages: list[Message] = [{"role": "system", "content": system}]
     for shot, reply in fewshot:
-        messages.append({"role": "user", "content": tatqa_user(shot)})
+        messages.append({"role": "user", "content": user(shot)})
         messages.append({"role": "assistant", "content": json.dumps(reply, ensure_ascii=False)})
-    hints = prompt_hints.tatqa_hints(example) if style == "fair" else ""
-    messages.append({"role": "user", "content": tatqa_user(example) + hints})
+    messages.append({"role": "user", "content": user(example)})
     return messages
 
 
