@@ -15,10 +15,12 @@ import json
 import threading
 import time
 
+HINTS_START = "\nHow to answer:"  # tabtext.engines.prompts.HINTS_START (this file also runs as a bare script)
+
 
 def question_of(messages: list[dict]) -> str:
     last = [m["content"] for m in messages if m.get("role") == "user"][-1]
-    return last.rsplit("Question:", 1)[-1].strip()
+    return last.rsplit("Question:", 1)[-1].split(HINTS_START, 1)[0].strip()  # the fair prompt's hints follow it
 
 
 def default_reply(messages: list[dict]) -> str:
@@ -30,7 +32,7 @@ class FakeOpenAI:
     def __init__(self, latency: float = 0.0, fault: str | None = None, fail_first: int = 0,
                  retry_after: str | None = None, stall_after: int | None = None, reply=default_reply,
                  fail_every: int = 0, capacity: int = 0, fail=None, body=None, status=None,
-                 api_key: str | None = None) -> None:
+                 api_key: str | None = None, models_latency: float = 0.0) -> None:
         self.latency, self.fault, self.fail_first, self.retry_after = latency, fault, fail_first, retry_after
         self.fail_every, self.capacity = fail_every, capacity  # every Nth request a 500; requests served at once
         self.requests = 0
@@ -39,6 +41,7 @@ class FakeOpenAI:
         self.body = body  # messages -> bytes: send this 200 body instead of a well-formed completion
         self.status = status  # messages -> (code, message) or None: answer that request with this error
         self.api_key = api_key  # set: every request without "Bearer <api_key>" gets a 401, as a hosted API
+        self.models_latency = models_latency  # GET /models answered this late (llama.cpp: between completions)
         self.received: collections.Counter[str] = collections.Counter()
         self.answered: collections.Counter[str] = collections.Counter()
         self.times: dict[str, list[float]] = collections.defaultdict(list)
@@ -121,6 +124,7 @@ class FakeOpenAI:
                 elif path not in ("/v1/chat/completions", "/v1/models"):  # the API lives under /v1 only
                     writer.write(self._response(404, b'{"error": {"message": "no such route"}}'))
                 elif method == "GET":
+                    await asyncio.sleep(self.models_latency)
                     writer.write(self._response(200, b'{"object": "list", "data": [{"id": "fake"}]}'))
                 elif not await self._chat(json.loads(body), writer):
                     return

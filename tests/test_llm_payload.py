@@ -35,7 +35,9 @@ def test_tatqa_prompt_has_every_table_row_paragraphs_and_question():
     user = msgs[1]["content"]
     assert "|  | $ million |  |" in user  # the second header row is kept as a row
     assert "| Revenue | 1,200 | 1,000 |" in user
-    assert "[1] Revenue grew." in user and user.endswith("Question: What was the change in revenue?")
+    assert "[1] Revenue grew." in user and "\n\nQuestion: What was the change in revenue?" + prompts.HINTS_START in user
+    official = prompts.messages_for(TATQA, style="official")[1]["content"]
+    assert official.endswith("Question: What was the change in revenue?")
 
 
 def test_tatqa_fewshot_pairs_come_before_the_question(shared_data):

@@ -19,17 +19,19 @@ CHANGE = tatqa("What was the percentage change in revenue?")
 NAMES = tatqa("Which countries does the company operate in?")
 
 
-@pytest.mark.parametrize("text,value,scale,from_text", [
-    ('{"answer": "1,496.5 million", "scale": "", "derivation": ""}', "1496.5", "million", True),
-    ('{"answer": "1.90%", "scale": "", "derivation": ""}', "1.9", "percent", True),
-    ('{"answer": ["$1,452.4 million"], "scale": ""}', "1452.4", "million", True),
-    ('{"answer": "1,496.5 million", "scale": "million"}', "1496.5", "million", False),
-    ('{"answer": "2019", "scale": ""}', "2019", "", False),
+@pytest.mark.parametrize("text,value,scale,note", [
+    ('{"answer": "1.90%", "scale": "", "derivation": ""}', "1.9", "percent", "scale_from_text"),
+    ('{"answer": "1,496.5 million", "scale": ""}', "1,496.5 million", "", "unit_in_answer"),
+    ('{"answer": ["$1,452.4 million"], "scale": ""}', "$1,452.4 million", "", "unit_in_answer"),
+    ('{"answer": "85.1 million", "scale": "thousand"}', "85.1 million", "", "unit_in_answer"),
+    ('{"answer": "2019", "scale": ""}', "2019", "", None),
 ])
-def test_an_empty_scale_is_read_from_the_answers_own_unit_words(text, value, scale, from_text):
+def test_the_answers_own_unit_words_give_its_scale(text, value, scale, note):
+    """'%' is the scale when the field is empty; a magnitude word keeps the span as TAT-QA writes one ('$480
+    million', scale none), outranking a field that says otherwise."""
     answer, name, notes = replies.read(CHANGE, text)
     assert (answer.value, answer.raw, answer.scale, name) == (value, value, scale, "json_strict")
-    assert bool(notes.get("scale_from_text")) is from_text
+    assert set(notes) & {"scale_from_text", "unit_in_answer"} == ({note} if note else set())
 
 
 def test_a_formula_in_the_answer_is_computed_by_calc():
@@ -54,7 +56,72 @@ def test_fair_prompt_has_no_worked_example_and_official_is_the_first_prompt_unch
     assert "62" not in fair and "28" not in fair and '"percent"' in fair and '"million"' in fair
     assert prompts.messages_for(CHANGE, style="official")[0]["content"] == prompts.TATQA_SYSTEM
     assert "(62+28)/2" in prompts.TATQA_SYSTEM
-    assert prompts.messages_for(CHANGE)[1] == prompts.messages_for(CHANGE, style="official")[1]  # same layout
+    fair_user = prompts.messages_for(CHANGE)[1]["content"]
+    official_user = prompts.messages_for(CHANGE, style="official")[1]["content"]
+    assert fair_user.startswith(official_user) and prompts.HINTS_START not in official_user  # same layout
+    assert "derivation" not in fair  # not scored; a small model fills it with copied paragraphs
+
+
+def with_context(question, rows, paragraph="Revenue grew."):
+    return Example(uid="u", question=question, meta={"benchmark": "tatqa"},
+                   context=Context(tables=(Table.from_rows(rows),), paragraphs=(Paragraph("p", paragraph, 1),)))
+
+
+@pytest.mark.parametrize("rows,paragraph,unit", [
+    ([["($ in millions)", "2019"], ["Revenue", "1,200"]], "Revenue grew.", "million"),
+    ([["", "2019"], ["", "$'000"], ["Revenue", "1,200"]], "Revenue grew.", "thousand"),
+    ([["", "2019"], ["Revenue", "1,200"]], "The table below is in thousands:", "thousand"),
+    ([["", "2019"], ["Revenue", "1,200"]], "Revenue grew by $2.2 billion.", ""),  # an amount, not the unit
+])
+def test_the_fair_prompt_says_the_unit_the_report_states(rows, paragraph, unit):
+    example = with_context("What was revenue in 2019?", rows, paragraph)
+    user = prompts.messages_for(example)[1]["content"]
+    hints = user[user.index(prompts.HINTS_START):]
+    assert (f'"scale" is "{unit}" for an amount' in hints) if unit else ("states no unit" in hints)
+
+
+@pytest.mark.parametrize("question,shape", [
+    ("What was the percentage change in revenue from 2018 to 2019?", "(new - old) / old * 100"),
+    ("What is the average revenue for 2018 and 2019?", "/ count"),
+    ("What was the change in revenue from 2018 to 2019?", "new - old"),
+    ("What was revenue in 2019 and 2018 respectively?", "one value from the report for each item asked"),
+    ("In which year was revenue larger?", "the year asked for"),
+    ("What are the contract types?", "exact words or number copied"),
+])
+def test_the_fair_prompt_names_the_shape_of_answer_the_question_asks_for(question, shape):
+    user = prompts.messages_for(tatqa(question))[1]["content"]
+    assert shape in user[user.index(prompts.HINTS_START):]
+    assert user.index("Question: " + question) < user.index(prompts.HINTS_START)  # after it: a shared prefix
+
+
+def test_serve_and_the_fake_server_read_the_fair_prompt_without_its_hints():
+    import sys
+    from pathlib import Path
+
+    from tabtext.server import parse_user_message
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import fake_openai
+
+    assert fake_openai.question_of(prompts.messages_for(CHANGE)) == CHANGE.question
+    example = parse_user_message(prompts.messages_for(CHANGE)[1]["content"])
+    assert example.question == CHANGE.question
+
+
+def test_a_scale_belongs_to_a_number_not_to_words():
+    answer, _, notes = replies.read(NAMES, '{"answer": ["Sri Lanka", "India"], "scale": "percent"}')
+    assert answer.scale == "" and notes["scale_dropped"] == "no number"
+    numbers, _, _ = replies.read(NAMES, '{"answer": ["1,200", "1,100"], "scale": "million"}')
+    assert numbers.scale == "million"
+
+
+def test_a_formula_with_a_wrong_result_is_computed_from_the_formula():
+    answer, _, notes = replies.read(CHANGE, '{"answer": "1073.3 - 1095.0 = 82.3", "scale": "million"}')
+    assert (answer.value, answer.scale, notes["formula"]) == ("-21.7", "million", "1073.3 - 1095.0")
+    template, _, _ = replies.read(CHANGE, '{"answer": "new - old = 680 - 774 = -96", "scale": "million"}')
+    assert template.value == "-94"  # the template copied first, then the formula with the report's numbers
+    rates, _, notes = replies.read(CHANGE, '{"answer": "4.00% - 3.75% = 0.25%", "scale": ""}')
+    assert (rates.value, rates.scale, notes["scale_from_text"]) == ("0.25", "percent", True)
 
 
 def test_chatrag_transcript_prompts_stop_at_the_next_user_turn_and_name_the_prompt():

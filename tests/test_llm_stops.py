@@ -41,12 +41,36 @@ def test_base_url_without_v1_stops_at_once_with_the_fix(tmp_path):
     assert asked == 0  # the preflight's GET /models found the wrong route: no question was sent
 
 
+def test_a_run_stopped_by_the_preflight_never_loads_the_sdk():
+    code = ("import sys\nfrom tabtext.engines.openai import OpenAIEngine\nfrom tabtext.errors import EngineError\n"
+            "try:\n    OpenAIEngine(model='m', base_url=sys.argv[1]).preflight()\nexcept EngineError as e:\n"
+            "    print('stopped', 'openai' in sys.modules)\n")
+    with FakeOpenAI() as server:
+        done = subprocess.run([sys.executable, "-c", code, server.base_url[: -len("/v1")]], env=ENV,
+                              capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "stopped False", done.stderr  # importing the SDK costs ~1 s of CPU
+
+
 def test_a_404_on_the_first_chat_request_stops_the_run_without_the_preflight():
     with FakeOpenAI() as server:
         engine = OpenAIEngine(model="fake", base_url=server.base_url[: -len("/v1")], check=False, concurrency=1)
         with pytest.raises(StopRun, match="did you mean base_url=.*/v1"):
             engine.answer(make_examples(20))
     assert sum(server.received.values()) == 0  # the 404 came from the route, nothing reached the chat handler
+
+
+def test_a_server_too_busy_for_get_models_is_told_busy_within_seconds_and_the_run_goes_on():
+    import httpx  # noqa: F401  (loaded before the clock starts: on a loaded machine that takes seconds)
+
+    with FakeOpenAI(models_latency=8.0) as server:
+        engine = OpenAIEngine(model="fake", base_url=server.base_url, concurrency=1)
+        started = time.monotonic()
+        with pytest.warns(UserWarning, match="is busy"):
+            engine.preflight()
+        seconds = time.monotonic() - started
+        preds = engine.answer(make_examples(2))
+    assert all(not p.error for p in preds)
+    assert seconds < 6  # told busy after BUSY_AFTER (2 s), not after the 8 s the server took or a 10 s timeout
 
 
 @pytest.mark.parametrize("message,asked,window", [(LLAMA_OVERFLOW, "2892", "2048"),

@@ -96,7 +96,7 @@ def parse_user_message(content: str, benchmark: str = "tatqa", limits: Limits = 
     m = re.compile(r"(?:^|\n)Question:[ \t]*(.*)\Z", re.S).match(content, found[-1].start()) if found else None
     body = content
     if m:
-        question, body = m.group(1).rstrip("\n"), content[:m.start()]
+        question, body = m.group(1).split(prompts.HINTS_START, 1)[0].rstrip("\n"), content[:m.start()]
     paragraphs: list[str] = []
     pm = re.search(r"(?:^|\n)Paragraphs:\n", body)
     if pm:

@@ -21,7 +21,7 @@ from ..errors import EngineError
 from ..types import Example, Prediction
 from . import prompts, replies
 from .openai_adaptive import ConcurrencyLimit
-from .openai_preflight import check_endpoint
+from .openai_preflight import check_endpoint, needs_tls
 from .openai_protocol import (  # noqa: F401  (the engine's public names)
     ReplyTooLarge,
     build_payload,
@@ -141,11 +141,14 @@ class OpenAIEngine:
         """Fail in one line before the first question if the endpoint is unreachable, its route is wrong or the
         key is missing/refused; a server too busy to answer ``GET /models`` at once is running, and with every
         answer of ``examples`` cached nothing is sent at all."""
-        try:
-            import httpx  # noqa: F401
-            import openai  # noqa: F401
-        except ImportError as exc:
-            raise EngineError(f"openai engine needs the 'llm' extra: pip install 'tabtext[llm]' ({exc})") from None
+        import importlib.util
+
+        # found, not imported: importing the SDK takes ~1 s of CPU (7 s wall on a loaded machine), which a run
+        # stopped by the check (a base_url without /v1, a refused key) should not spend
+        missing = [name for name in ("httpx", "openai") if importlib.util.find_spec(name) is None]
+        if missing:
+            raise EngineError(f"openai engine needs the 'llm' extra: pip install 'tabtext[llm]' (no module named "
+                              f"{missing[0]!r})")
         key = self._api_key()
         if self._checked or not self.check:
             self._checked = True
@@ -315,7 +318,7 @@ class OpenAIEngine:
         limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
         # no per-read timeout: the whole-request deadline in _request rules (a queued request reads nothing)
         timeout = httpx.Timeout(None, connect=min(self.timeout, 30.0))
-        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
+        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout, verify=needs_tls(base_url))
         return openai.AsyncOpenAI(base_url=base_url, api_key=self._api_key(), max_retries=0,
                                   timeout=timeout, http_client=http_client)
 

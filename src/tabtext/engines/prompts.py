@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..types import Example, Table
+from . import prompt_hints
+from .prompt_hints import HINTS_START  # noqa: F401  (tabtext serve cuts the fair prompt's hints off there)
 from .replies import (  # noqa: F401  (the extractors' historical home)
     EXTRACTORS,
     MAX_JSON_DEPTH,
@@ -35,16 +37,18 @@ TATQA_SYSTEM = (
     'text; "scale" is one of "", "thousand", "million", "billion", "percent"; '
     '"derivation" is the arithmetic you used (e.g. "(62+28)/2"), or "" for spans.'
 )
-#: ``prompt=fair`` (the default): the fields explained in words a small model follows, the scale as a closed
-#: choice said where to look for it, and no worked example whose numbers a model could copy into its reply
+#: ``prompt=fair`` (the default): the fields explained in words a small model follows, no derivation to write
+#: (it is not scored, and a small model fills it with copied paragraphs at a second a token), the scale as a
+#: closed choice, and under the question what the report says its unit is and what shape of answer it asks for
+#: (``prompt_hints``); no worked example whose numbers a model could copy into its reply
 TATQA_FAIR_SYSTEM = (
     "You answer a question about a financial report using its table and paragraphs. "
-    'Reply with one JSON object only: {"answer": ..., "scale": ..., "derivation": ...}.\n'
-    '"answer": for a question about an amount, the number with its unit as the report writes it: followed by "%" '
-    'for a percentage, or by "thousand", "million" or "billion" when the report gives its numbers in that unit; '
-    "otherwise a list of the exact words copied from the table or paragraphs.\n"
-    '"scale": the unit word of the answer: "percent", "thousand", "million", "billion", or "" if it has none.\n'
-    '"derivation": the arithmetic on the report\'s numbers that gives the answer, or "" when the answer is copied.'
+    'Reply with one JSON object only: {"answer": ..., "scale": ...}.\n'
+    '"answer": the exact words or number copied from the table or paragraphs (a list of them only when the '
+    "question asks for several things); or, for a calculation, the formula written with the report's numbers (it "
+    "is computed for you).\n"
+    '"scale": one of "percent", "thousand", "million", "billion", or "": "percent" for a percentage; the '
+    'report\'s unit for an amount of money; "" for words, years, counts and amounts without a unit.'
 )
 TANQ_SYSTEM = (
     "You answer questions whose answer is a table. Reply with the answer table only, in pipe format: "
@@ -141,11 +145,15 @@ def load_fewshot(path: str | Path, shots: int | None = None) -> list[tuple[Examp
 def tatqa_messages(example: Example, fewshot: Sequence[tuple[Example, dict[str, object]]] = (),
                    style: str = "fair") -> list[Message]:
     system = TATQA_FAIR_SYSTEM if style == "fair" else TATQA_SYSTEM
+
+    def user(ex: Example) -> str:  # every question with its hints, a demonstration's too (as lm_eval's turns)
+        return tatqa_user(ex) + (prompt_hints.tatqa_hints(ex) if style == "fair" else "")
+
     messages: list[Message] = [{"role": "system", "content": system}]
     for shot, reply in fewshot:
-        messages.append({"role": "user", "content": tatqa_user(shot)})
+        messages.append({"role": "user", "content": user(shot)})
         messages.append({"role": "assistant", "content": json.dumps(reply, ensure_ascii=False)})
-    messages.append({"role": "user", "content": tatqa_user(example)})
+    messages.append({"role": "user", "content": user(example)})
     return messages
 
 

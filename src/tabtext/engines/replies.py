@@ -150,7 +150,7 @@ _ARITHMETIC = re.compile(r"[-+*/()., %\d$]+")
 
 def compute(expr: str) -> float | None:
     """An arithmetic expression as a model writes it ('(1,200 - $1,000) / 1,000 * 100') -> its value, or None."""
-    if not _ARITHMETIC.fullmatch(expr) or not re.search(r"\d\s*[-+*/]\s*[($\d]", expr):
+    if not _ARITHMETIC.fullmatch(expr) or not re.search(r"\d%?\s*[-+*/]\s*[($\d]", expr):
         return None
     try:
         value = evaluate(expr.replace("$", "").replace(",", "").replace("%", ""))
@@ -228,22 +228,50 @@ def _amount_with_unit(answer: Answer) -> tuple[Answer, dict[str, object]]:
     if len(items) != 1 or not isinstance(items[0], str):
         return answer, {}
     text, notes = items[0], {}
-    value = compute(text)
+    written, value = _formula_in(text)
     if value is not None:
-        notes["formula"] = text
+        notes["formula"] = written
+        scale = answer.scale or detect_scale(text)  # '4.00% - 3.75% = 0.25%': the reply's own unit words
+        if scale != answer.scale:
+            notes["scale_from_text"] = True
         answer = replace(answer, value=format_number(value, decimals=4), raw=format_number(value, decimals=4),
-                         derivation=answer.derivation or text)
+                         derivation=answer.derivation or written, scale=scale)
         text = answer.value  # type: ignore[assignment]
     numbers = find_numbers(text) if _UNIT_NUMBER.match(text) else []
+    if len(numbers) == 1 and detect_scale(text) not in ("", "percent"):
+        # '$480 million' copied with its unit word: TAT-QA gives such a span no scale (its words carry it), and the
+        # words outrank a scale field that says otherwise ('85.1 million' with "thousand")
+        return replace(answer, value=text.strip(), raw=text.strip(), scale=""), {**notes, "unit_in_answer": True}
     if len(numbers) == 1 and detect_scale(text):
-        # '1,496.5 million', '1.90%': the number alone, its unit words the scale when the field is empty ('$1,496.5'
-        # with no unit word stays as the model wrote it, as the solver through `tabtext serve` answers spans)
+        # '1.90%': the number alone, percent the scale when the field is empty ('$1,496.5' with no unit word stays
+        # as the model wrote it, as the solver through `tabtext serve` answers spans)
         scale = answer.scale or detect_scale(text)
         if scale and not answer.scale:
             notes["scale_from_text"] = True
         number = format_number(numbers[0][0], decimals=4)
         answer = replace(answer, value=number, raw=number, scale=scale)
     return answer, notes
+
+
+def _formula_in(text: str) -> tuple[str, float | None]:
+    """The first arithmetic between '=' signs: 'new - old = 680 - 774 = -96' -> ('680 - 774', -94.0).
+
+    Small models write the right formula and then the wrong result, or the template first; the formula with the
+    report's numbers is the answer, computed with ``tabtext.calc``.
+    """
+    for part in text.split("="):
+        value = compute(part.strip())
+        if value is not None:
+            return part.strip(), value
+    return text, None
+
+
+def _number_words(example: Example, answer: Answer) -> tuple[Answer, dict[str, object]]:
+    """A scale belongs to a number: an answer of words with no digit in it has none, whatever the field says."""
+    items = answer.value if isinstance(answer.value, tuple) else (answer.value,)
+    if answer.scale and not any(re.search(r"\d", str(i)) for i in items):
+        return replace(answer, scale=""), {"scale_dropped": "no number"}
+    return answer, {}
 
 
 def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, object]]:
@@ -262,8 +290,9 @@ def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, obj
         notes: dict[str, object] = {}
         if bench == "tatqa" and name.startswith("json"):
             answer, notes = _amount_with_unit(answer)
-            answer, dropped = _year_has_no_scale(example, answer)
-            notes.update(dropped)
+            for rule in (_year_has_no_scale, _number_words):
+                answer, dropped = rule(example, answer)
+                notes.update(dropped)
         elif bench == "tatqa" and name in ("formula", "last_number") and answer.scale:
             notes["scale_from_text"] = True
         return answer, name, notes
