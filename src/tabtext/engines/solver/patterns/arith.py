@@ -29,8 +29,6 @@ def arith_scale(view: TableView, cells: list[tuple[int, int]], op: str, q: Query
         return ""
     scales = [view.cell_scale(r, c) for r, c in cells]
     scale = scales[0] if scales else view.scale
-    if not scale and re.search(r"\bpercentage\b|%", q.text) and op in ("diff", "sum", "average"):
-        return "percent"  # "the change in (the) percentage of sales ..." is in percentage points
     return scale
 
 
@@ -83,9 +81,6 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
         if k0 and k1 and k0 != k1 and k0 < k1:
             cells = cells[::-1]  # a change runs from the earlier period to the later one
     values = None
-    if op == "diff" and len(cells) == 2 and _LESS.search(q.text.lower()) and \
-            view.amount(*cells[0]) > 0 > view.amount(*cells[1]):
-        values = [view.amount(*cells[0]), -view.amount(*cells[1])]  # "cash from operations less capex (310)"
     if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()):
         if abs(view.amount(*cells[0])) > abs(view.amount(*cells[1])):
             cells = cells[::-1]  # a part of a total: the part is the smaller amount
@@ -180,18 +175,7 @@ def _over_rows(ctx: Ctx):
     return _try(view, [(r, col) for r in rows], "average", ctx.q) if len(rows) >= 2 else None
 
 
-_LESS = re.compile(r"\b(?:less|minus)\b(?! than)")
 PART_OF_YEAR = re.compile(r"\bq[1-4]\b|\bquarter\b|\bh[12]\b|\b(?:first|second) half\b", re.I)
-
-
-def parts_of_year(ctx: Ctx, row: int, year: str) -> list[tuple[int, int]]:
-    """The row's cells in the quarters (or halves) of one year, when the columns are quarters ("Q1 2023" ...)."""
-    cols = [c for c in ctx.g.year_cols.get(year, []) if PART_OF_YEAR.search(ctx.view.col_labels[c])]
-    return [(row, c) for c in cols if ctx.view.amount(row, c) is not None]
-
-
-def _quarters_asked(ctx: Ctx, row: int, qyears: list[str]) -> list[tuple[int, int]]:
-    return parts_of_year(ctx, row, qyears[0]) if ctx.q.kind in ("sum", "average") and len(qyears) == 1 else []
 
 
 def arithmetic(ctx: Ctx, row: int, axis: str):
@@ -230,8 +214,6 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
-    if len(rows) < 2 and len(quarters := _quarters_asked(ctx, row, qyears)) >= 2:
-        return _try(view, quarters, op, q)  # "the total cost of sales in 2023" over quarterly columns
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)
