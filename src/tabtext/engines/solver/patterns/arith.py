@@ -89,6 +89,22 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
     return (res, op) if res else None
 
 
+def two_rows(ctx: Ctx, rows: list[int]):
+    """The question's operator over two rows in the asked period's column (or the best-matching column), in the
+    order given: a wider net for a ratio or sum the row-pair rules did not build."""
+    q = ctx.q
+    qyears = [y for y in q.years if y in ctx.g.year_cols]
+    col = ctx.col_for_year(qyears[0]) if qyears else ctx.best_col()
+    if col is None or len(rows) != 2:
+        return None
+    cells = [(r, col) for r in rows]
+    if any(ctx.view.amount(*rc) is None for rc in cells):
+        return None
+    op = _op_for(q.kind, q)
+    res = result(ctx.view, cells, op, q)
+    return (res, op) if res else None
+
+
 def _average_change(ctx: Ctx, row: int):
     """ "The change between the 2018 and 2019 average X" / "the difference between the 2019 average A and the
     2019 average B": a difference of two averages, each over a year and the year before."""
