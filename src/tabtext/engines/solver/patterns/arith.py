@@ -81,6 +81,9 @@ def _try(view: TableView, cells: list[tuple[int, int]], op: str, q: Query):
         if k0 and k1 and k0 != k1 and k0 < k1:
             cells = cells[::-1]  # a change runs from the earlier period to the later one
     values = None
+    if op == "diff" and len(cells) == 2 and _LESS.search(q.text.lower()) and \
+            view.amount(*cells[0]) > 0 > view.amount(*cells[1]):
+        values = [view.amount(*cells[0]), -view.amount(*cells[1])]  # "cash from operations less capex (310)"
     if op in ("divide", "percent_of") and len(cells) == 2 and _SHARE.search(q.text.lower()):
         if abs(view.amount(*cells[0])) > abs(view.amount(*cells[1])):
             cells = cells[::-1]  # a part of a total: the part is the smaller amount
@@ -191,6 +194,7 @@ def _over_rows(ctx: Ctx):
     return _try(view, [(r, col) for r in rows], "average", ctx.q) if len(rows) >= 2 else None
 
 
+_LESS = re.compile(r"\b(?:less|minus)\b(?! than)")  # kept: no TAT-QA effect, a user-table golden case needs it
 PART_OF_YEAR = re.compile(r"\bq[1-4]\b|\bquarter\b|\bh[12]\b|\b(?:first|second) half\b", re.I)
 
 
