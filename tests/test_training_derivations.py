@@ -75,3 +75,23 @@ def test_the_conventions_count_period_order_and_how_negative_cells_are_written()
     assert found["difference"] == Counter({"one row: left column first": 1, "one row: later period first": 1})
     assert found["signs"] == Counter({("sum", "with its minus"): 1, ("average", "as the bare magnitude"): 1})
     assert found["average"] == Counter({"over items (one column)": 1})
+
+
+def test_operand_labels_tell_the_grounded_cells_from_a_coincidence():
+    from training.operand_labels import reads_grounded_cells, table_operands
+
+    from tabtext.engines.solver.program.program import Cell, Const, Program, Span
+
+    operands = table_operands(_example("1,617-1,434"))
+    assert operands == (((1, 1),), ((1, 2), (3, 2)))  # 1,434 is in two cells: either counts
+    revenue = Program("subtract", (Cell(1, 1, "1,617", 1617.0), Cell(1, 2, "1,434", 1434.0)))
+    total = Program("subtract", (Cell(1, 1, "1,617", 1617.0), Cell(3, 2, "1,434", 1434.0)))
+    other = Program("subtract", (Cell(3, 1, "1,546", 1546.0), Cell(1, 2, "1,434", 1434.0)))
+    assert reads_grounded_cells(revenue, operands) is True
+    assert reads_grounded_cells(total, operands) is True
+    assert reads_grounded_cells(other, operands) is False
+    assert reads_grounded_cells(Program("subtract", (Cell(0, 1, "", 1617.0), Cell(0, 2, "", 1434.0))),
+                                operands, offset=1) is True  # a block's rows count from where it starts
+    assert reads_grounded_cells(Program("span", (Span(0, 0, 3, "183"),)), operands) is None
+    assert reads_grounded_cells(Program("divide", (Cell(1, 1, "1,617", 1617.0), Const(100.0))), operands) is False
+    assert table_operands(_example("5,000-1,434")) is None  # 5,000 is in no cell

@@ -13,7 +13,7 @@ from ....calc import CalcError
 from ....types import Example, Paragraph
 from ..lexicon.scale import matched_scale, paragraph_scale
 from ..lexicon.words import content_tokens
-from ..patterns.arith import arithmetic
+from ..patterns.arith import arithmetic, two_rows
 from ..patterns.cells import value_answer
 from ..patterns.table_patterns import table_candidates
 from ..patterns.textnum import numbered_sentences, stated_amount, text_arithmetic
@@ -184,4 +184,12 @@ def variants(reading: Reading, found: list[Candidate]) -> list[Candidate]:
         if built is not None:
             out.append(Candidate("runner_up_row", built[0], built[1], "table",
                                  {"runner_up": 1.0, "row_gap": ctx.ranked_rows[0][1] - row_score}))
+        built_op = {c.program.op for c in found if c.source == "table"}
+        if kind in ("divide", "sum") and not built_op & {"divide", "percent_of", "sum"}:
+            top = ctx.ranked_rows[0][0]  # no rule built this operator: the two best rows, both orders for a ratio
+            for pair in ((top, row), (row, top))[:2 if kind == "divide" else 1]:
+                if (got := two_rows(ctx, list(pair))) is not None:
+                    out.append(Candidate("two_rows", got[0], got[1], "table",
+                                         {"two_rows": 1.0, "row_gap": ctx.ranked_rows[0][1] - row_score,
+                                          "two_rows_first_top": float(pair[0] == top)}))
     return out
