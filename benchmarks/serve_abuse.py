@@ -36,6 +36,8 @@ from pathlib import Path
 import httpx
 import serve_attacks
 
+from tabtext.serve_worker import rss_mb as one_rss_mb
+
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = [["", "2019", "2018"], ["Revenue", "1,452.4", "1,146.2"], ["Cost of sales", "(980.1)", "(801.3)"],
          ["Net income", "472.3", "344.9"]]
@@ -181,8 +183,6 @@ async def slow_body(port: int, upload: bool = False) -> int:
 
 def rss_mb(pid: int) -> float:
     """RSS of the server and every process it started (its worker for large requests), in MB."""
-    from tabtext.serve_worker import rss_mb as one
-
     children = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -190,7 +190,7 @@ def rss_mb(pid: int) -> float:
                 children.append(int(stat.parent.name))
         except (OSError, ValueError, IndexError):
             continue
-    return one(pid) + sum(rss_mb(c) for c in children)
+    return one_rss_mb(pid) + sum(rss_mb(c) for c in children)
 
 
 def sample_peak(pid: int, stop: threading.Event, peak: list[float]) -> None:
@@ -296,7 +296,7 @@ def main() -> None:
         for suffix in ("parquet", "feather"):  # load pyarrow before measuring: an import, not growth
             httpx.post(f"{base}/v1/tables?filename=bomb.{suffix}", content=arrow_bomb(suffix), headers=OCTET,
                        timeout=60)
-        before = rss_mb(server.pid)
+        before, before_alone = rss_mb(server.pid), one_rss_mb(server.pid)
         peak, stop = [before], threading.Event()
         sampler = threading.Thread(target=sample_peak, args=(server.pid, stop, peak), daemon=True)
         sampler.start()
@@ -305,7 +305,7 @@ def main() -> None:
                                    args.heavy))
         seconds = time.perf_counter() - started
         stop.set()
-        after = rss_mb(server.pid)
+        after, after_alone = rss_mb(server.pid), one_rss_mb(server.pid)
     finally:
         server.terminate()
         server.wait(15)
@@ -323,7 +323,8 @@ def main() -> None:
           f"connections after its header timeout; {heads['refused']:,} connections refused")
     print(f"valid latency: p50 {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms")
     print(f"server RSS (with its worker process): {before:.0f} MB before, {after:.0f} MB after "
-          f"({after - before:+.0f} MB), peak {peak[0]:.0f} MB")
+          f"({after - before:+.0f} MB), peak {peak[0]:.0f} MB; the server process alone {before_alone:.0f} -> "
+          f"{after_alone:.0f} MB ({after_alone - before_alone:+.0f} MB)")
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"largest request built {result['cells']:,} cells ({result['bytes'] / 1e6:.2f} MB of cells)")
 

@@ -3,7 +3,7 @@
 A thread cannot be stopped: a request whose 30 s ran out kept its thread solving (and, through the GIL, slowing
 every small request) long after its 422, and what it built stayed in the server's heap. Large requests (long
 paragraphs, big tables) therefore go to one process of their own, started with ``spawn`` (no locks inherited
-from the server's threads). A call that outlives its time kills the process (the next call starts a new one);
+from the server's threads) and run at a lower CPU priority than the server. A call that outlives its time kills the process (the next call starts a new one);
 after a call that left it larger than ``max_rss_mb`` it is replaced too, so its memory is bounded.
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path
 from .types import Example, Prediction
 
 MAX_RSS_MB = 400.0
+WORKER_NICE = 5
 
 
 def rss_mb(pid: int) -> float:
@@ -47,6 +48,10 @@ def _worker_main(conn, max_rss_mb: float) -> None:  # type: ignore[no-untyped-de
     from .serve_http import limit_malloc_arenas, release_memory
 
     limit_malloc_arenas()
+    try:
+        os.nice(WORKER_NICE)  # a large request yields the CPU to the server's small ones, not the reverse
+    except OSError:
+        pass
     while True:
         try:
             call = conn.recv()
