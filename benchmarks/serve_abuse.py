@@ -223,6 +223,8 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_
     plan = make_plan(rng, n, heavy)
     statuses: Counter = Counter()
     latencies: list[float] = []
+    by_route: dict[str, list[float]] = {}
+    by_route.update((p, []) for p in ("/v1/answer", "/v1/chat/completions", "/v1/tables"))
     dropped = 0
     most_cells = most_bytes = 0
     sem = asyncio.Semaphore(concurrency)
@@ -243,6 +245,7 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_
                 most_bytes = max(most_bytes, int(r.headers.get("x-tabtext-cell-bytes", 0)))
                 if kind == "valid":
                     latencies.append(time.perf_counter() - started)
+                    by_route[path.split("?")[0]].append(latencies[-1])
                     dropped += r.status_code != 200
 
         slow = [asyncio.ensure_future(slow_body(port, upload=i % 2 == 1)) for i in range(8)]
@@ -255,7 +258,7 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_
             statuses[f"hostile slow body {status or 'no reply'}"] += 1
         stop.set()
         await asyncio.gather(*slow_heads)
-    return {"statuses": statuses, "latencies": latencies, "dropped": dropped, "cells": most_cells,
+    return {"statuses": statuses, "latencies": latencies, "by route": by_route, "dropped": dropped, "cells": most_cells,
             "bytes": most_bytes, "sent": n + len(slow), "slow heads": heads}
 
 
@@ -322,6 +325,11 @@ def main() -> None:
     print(f"slow-header clients: {args.slow_headers} held open; the server cut off {heads['cut off']:,} "
           f"connections after its header timeout; {heads['refused']:,} connections refused")
     print(f"valid latency: p50 {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms")
+    for route, seconds in result["by route"].items():
+        seconds.sort()
+        if seconds:
+            print(f"  {route:<22} {len(seconds):5} valid, p50 {statistics.median(seconds) * 1000:.0f} ms, p99 "
+                  f"{seconds[min(len(seconds) - 1, int(0.99 * len(seconds)))] * 1000:.0f} ms")
     print(f"server RSS (with its worker process): {before:.0f} MB before, {after:.0f} MB after "
           f"({after - before:+.0f} MB), peak {peak[0]:.0f} MB; the server process alone {before_alone:.0f} -> "
           f"{after_alone:.0f} MB ({after_alone - before_alone:+.0f} MB)")

@@ -72,3 +72,16 @@ def test_a_large_request_past_its_time_is_422_and_leaves_no_process_running():
         while multiprocessing.active_children() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not multiprocessing.active_children()
+
+
+def test_a_long_question_or_long_cell_texts_make_a_request_large_as_a_long_paragraph_does():
+    from tabtext.serve_http import is_large
+    from tabtext.types import Context, Example, Paragraph, Table
+
+    small = Table.from_rows([["", "2019"], ["Revenue", "1"]])
+    assert not is_large(Example(uid="a", question="What was revenue?", context=Context(tables=(small,))))
+    assert is_large(Example(uid="b", question="1e999 " * 10_000, context=Context(tables=(small,))))
+    wide = Table.from_rows([["9" * 9000, "1"]] * 20)
+    assert is_large(Example(uid="c", question="q?", context=Context(tables=(wide,))))
+    long_text = Context(paragraphs=(Paragraph(id="1", text="x " * 30_000, order=1),))
+    assert is_large(Example(uid="d", question="q?", context=long_text))

@@ -123,15 +123,24 @@ def uvicorn_options(body_seconds: float, header_seconds: float = HEADER_SECONDS)
             "timeout_graceful_shutdown": int(body_seconds)}
 
 
-#: a request is large (answered in the worker process, one at a time) past this many paragraph characters
-#: or table cells: about a second of solving each
+#: a request is large (answered in the worker process, one at a time) past this many characters of text (its
+#: question, history, paragraphs and cells) or table cells: about half a second of solving each
 LARGE_TEXT = 50_000
 LARGE_CELLS = 5_000
 
 
+def request_chars(example: Example) -> int:
+    context = example.context
+    return (len(example.question) + sum(len(t.content) for t in example.history)
+            + sum(len(p.text) for p in context.paragraphs)
+            + sum(len(str(c)) for t in context.tables for r in t.rows for c in r))
+
+
 def is_large(example: Example) -> bool:
-    return (sum(len(p.text) for p in example.context.paragraphs) > LARGE_TEXT
-            or sum(t.n_rows * t.n_cols for t in example.context.tables) > LARGE_CELLS)
+    """The cost estimate that admits a request to a lane: a 60 KB question or 180 KB of cell text costs as much
+    as a long paragraph, and would hold a small request's lane for as long."""
+    return (sum(t.n_rows * t.n_cols for t in example.context.tables) > LARGE_CELLS
+            or request_chars(example) > LARGE_TEXT)
 
 
 Run = Callable[[Callable[..., object], tuple, bool], Awaitable[object]]
