@@ -111,6 +111,9 @@ def main() -> None:
             complete = done.returncode == 0 and len(final) == args.limit and second <= final
             rows["run"][3] += complete
             rows["--resume"][3] += complete
+            if not complete:
+                print(f"trial {trial}: the last run exit {done.returncode}, {len(final)} of {args.limit} answered: "
+                      f"{done.stderr.strip()[-200:]!r}", file=sys.stderr)
     print("| killed with -9 | trials | trials with answers saved before the kill | answers saved before the kill "
           "| saved answers lost | finished complete after a last --resume |")
     print("|---|---|---|---|---|---|")
