@@ -127,6 +127,8 @@ def uvicorn_options(body_seconds: float, header_seconds: float = HEADER_SECONDS)
 #: question, history, paragraphs and cells) or table cells: about half a second of solving each
 LARGE_TEXT = 50_000
 LARGE_CELLS = 5_000
+#: a large request whose turn comes with less time left than this is refused, not started and killed
+MIN_LARGE_SECONDS = 1.0
 
 
 def request_chars(example: Example) -> int:
@@ -172,6 +174,9 @@ def bounded_runner(limits: Limits, worker: WorkerProcess | None) -> Run:
             raise too_long() from None
         remaining = max(deadline - loop.time(), 0.0)
         in_worker = large and worker is not None
+        if remaining < (MIN_LARGE_SECONDS if in_worker else 0.01):  # it would be killed before it could end,
+            lane.release()                                           # and the worker started again for nothing
+            raise too_long()
         job = asyncio.ensure_future(run_in_threadpool(worker.call, fn, args, remaining) if in_worker
                                     else run_in_threadpool(fn, *args))
         job.add_done_callback(lambda done: (lane.release(), done.cancelled() or done.exception()))
