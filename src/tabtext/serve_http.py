@@ -13,45 +13,16 @@ up (``serve_worker.py``).
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 from collections.abc import Awaitable, Callable
 
 from .serve_guard import Limits
-from .serve_worker import WorkerProcess, WorkerTimeout
+from .serve_worker import WorkerProcess, WorkerTimeout, limit_malloc_arenas, release_memory
 from .types import Example, Prediction
 
 HEADER_SECONDS = 10.0
 #: connections open at once (slow or not); past this new ones wait in the listen backlog, they are not refused
 MAX_CONNECTIONS = 2048
-
-
-@functools.cache
-def _libc() -> object | None:
-    import ctypes
-    import ctypes.util
-
-    name = ctypes.util.find_library("c")
-    try:
-        libc = ctypes.CDLL(name) if name else None
-    except OSError:
-        return None
-    return libc if libc is not None and hasattr(libc, "malloc_trim") else None  # glibc only
-
-
-def limit_malloc_arenas(arenas: int = 2) -> None:
-    """glibc gives each thread its own malloc arena and keeps what a large request freed in it: under load the
-    server's RSS grows with the thread pool. Fewer arenas (M_ARENA_MAX) keep it bounded. No-op elsewhere."""
-    libc = _libc()
-    if libc is not None:
-        libc.mallopt(-8, arenas)  # M_ARENA_MAX
-
-
-def release_memory() -> None:
-    """Return freed heap pages to the system (glibc ``malloc_trim``) after a request that built much."""
-    libc = _libc()
-    if libc is not None:
-        libc.malloc_trim(0)
 
 
 def json_text(value: object) -> str:

@@ -3,12 +3,14 @@
 A thread cannot be stopped: a request whose 30 s ran out kept its thread solving (and, through the GIL, slowing
 every small request) long after its 422, and what it built stayed in the server's heap. Large requests (long
 paragraphs, big tables) therefore go to one process of their own, started with ``spawn`` (no locks inherited
-from the server's threads) and run at a lower CPU priority than the server. A call that outlives its time kills the process (the next call starts a new one);
-after a call that left it larger than ``max_rss_mb`` it is replaced too, so its memory is bounded.
+from the server's threads) and run at a lower CPU priority than the server. A call that outlives its time
+kills the process (the next call starts a new one); after a call that left it larger than ``max_rss_mb`` it is
+replaced too, so its memory is bounded. Also here: the solver serve answers with, and glibc heap controls.
 """
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import threading
@@ -32,21 +34,55 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+@functools.cache
+def _libc() -> object | None:
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name) if name else None
+    except OSError:
+        return None
+    return libc if libc is not None and hasattr(libc, "malloc_trim") else None  # glibc only
+
+
+def limit_malloc_arenas(arenas: int = 2) -> None:
+    """glibc gives each thread its own malloc arena and keeps what a large request freed in it: under load the
+    server's RSS grows with the thread pool. Fewer arenas (M_ARENA_MAX) keep it bounded. No-op elsewhere."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(-8, arenas)  # M_ARENA_MAX
+
+
+def release_memory() -> None:
+    """Return freed heap pages to the system (glibc ``malloc_trim``) after a request that built much."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
+def default_solver() -> Callable[[Example], Prediction]:
+    """The offline solver; a person's conversation (not a benchmark prompt) is the next turn of a ``Dialogue``,
+    as in ``tabtext ask --chat`` and ``/v1/dialogue``."""
+    from .engines.solver import SolverEngine
+    from .engines.solver.dialogue.transcript import answer_in_dialogue
+
+    engine = SolverEngine()
+    return lambda example: (answer_in_dialogue if example.meta.get("conversation") else engine.answer_one)(example)
+
+
 _SOLVER: list[Callable[[Example], Prediction]] = []
 
 
 def answer_default(example: Example) -> Prediction:
-    """The offline solver (as ``server._default_solver``), built once per worker process."""
+    """The offline solver (``default_solver``), built once per worker process."""
     if not _SOLVER:
-        from .server import _default_solver
-
-        _SOLVER.append(_default_solver())
+        _SOLVER.append(default_solver())
     return _SOLVER[0](example)
 
 
 def _worker_main(conn, max_rss_mb: float) -> None:  # type: ignore[no-untyped-def] - a multiprocessing Connection
-    from .serve_http import limit_malloc_arenas, release_memory
-
     limit_malloc_arenas()
     try:
         os.nice(WORKER_NICE)  # a large request yields the CPU to the server's small ones, not the reverse

@@ -265,16 +265,6 @@ def mount_dialogue(app, limits: Limits, run) -> None:  # type: ignore[no-untyped
             raise BadInput(str(exc)) from None
 
 
-def _default_solver() -> Callable[[Example], Prediction]:
-    """The offline solver; a person's conversation (not a benchmark prompt) is the next turn of a ``Dialogue``,
-    as in ``tabtext ask --chat`` and ``/v1/dialogue``."""
-    from .engines.solver import SolverEngine
-    from .engines.solver.dialogue.transcript import answer_in_dialogue
-
-    engine = SolverEngine()
-    return lambda example: (answer_in_dialogue if example.meta.get("conversation") else engine.answer_one)(example)
-
-
 def _add_guards(app: object, allowed_hosts: Sequence[str] | None, allow_origins: Sequence[str]) -> None:
     from .serve_http import safe_json_response_class
 
@@ -331,12 +321,12 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     from fastapi import FastAPI, Request
 
     from .serve_http import bounded_runner, bounded_solver, safe_json_response_class
-    from .serve_worker import WorkerProcess, answer_default
+    from .serve_worker import WorkerProcess, answer_default, default_solver
 
     JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
 
     limits = limits or (Limits(body_bytes=max_body) if max_body else DEFAULT_LIMITS)
-    engine_answer = answer_one or _default_solver()
+    engine_answer = answer_one or default_solver()
 
     worker = WorkerProcess() if answer_one is None else None  # large requests: a process killed at their time
     run = bounded_runner(limits, worker)
