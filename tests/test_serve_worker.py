@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import sys
 import time
-from pathlib import Path
 
-import httpx
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_util import running  # noqa: E402
-from tabtext.serve_guard import Limits  # noqa: E402
-from tabtext.serve_http import LARGE_TEXT  # noqa: E402
-from tabtext.serve_worker import WorkerProcess, WorkerTimeout  # noqa: E402
-from tabtext.server import create_app  # noqa: E402
+from tabtext.serve_guard import Limits
+from tabtext.serve_worker import WorkerProcess, WorkerTimeout
 
 
 def test_a_call_past_its_time_kills_the_worker_and_the_next_call_starts_a_new_one():
@@ -62,16 +54,30 @@ def test_a_worker_past_its_memory_bound_is_replaced_after_its_reply():
         worker.stop()
 
 
-def test_a_large_request_past_its_time_is_422_and_leaves_no_process_running():
-    app = create_app(limits=Limits(request_seconds=1.5))  # the default solver: large texts go to the worker
-    text = "revenue grew " * (6 * LARGE_TEXT // 13)  # 300 KB: seconds of solving after the worker has started
-    with running(app) as base:
-        r = httpx.post(base + "/v1/answer", json={"question": "What was revenue?", "paragraphs": [text]}, timeout=30)
-        assert r.status_code == 422 and "longer than 1.5 s" in r.json()["error"]["message"]
-        deadline = time.monotonic() + 10
-        while multiprocessing.active_children() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not multiprocessing.active_children()
+def test_large_work_past_its_time_is_a_422_and_its_worker_is_killed_while_small_work_still_answers():
+    import asyncio
+
+    import pytest
+
+    from tabtext.serve_guard import BadInput
+    from tabtext.serve_http import bounded_runner
+
+    worker = WorkerProcess()
+    run = bounded_runner(Limits(request_seconds=1.5), worker)
+
+    async def go() -> float:
+        started = time.monotonic()
+        with pytest.raises(BadInput) as refused:
+            await run(time.sleep, (30,), True)  # in the worker: killed at 1.5 s
+        assert refused.value.status == 422 and "longer than 1.5 s" in str(refused.value)
+        assert await run(math.sqrt, (25.0,), False) == 5.0  # small work: a thread in this process
+        return time.monotonic() - started
+
+    try:
+        assert asyncio.run(go()) < 10
+        assert worker.pid is None and not multiprocessing.active_children()
+    finally:
+        worker.stop()
 
 
 def test_a_long_question_or_long_cell_texts_make_a_request_large_as_a_long_paragraph_does():
