@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .types import Example, Prediction
 
-MAX_RSS_MB = 400.0
+MAX_RSS_MB = 150.0  # warm it holds ~45 MB; the solver's text caches fill to ~115 MB, past this it is replaced
 WORKER_NICE = 5
 
 
