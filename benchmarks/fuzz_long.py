@@ -9,7 +9,7 @@ address-space limit), and serve's slow request heads and CPU-heavy bodies.
 Prints: what | tried | clean (exit 0, or exit 2 with one line) | tracebacks | over 10 s, then per new surface:
 tried | clean | tracebacks | out of memory | hangs, then the first distinct failures.
 Usage: PYTHONPATH=src python benchmarks/fuzz_long.py [--files 10000] [--calc 20000] [--surfaces 2000]
-[--slow-heads 2000] [--heavy 2000] [--seed 1]
+[--slow-heads 2000] [--heavy 2000] [--heavy-concurrency 1] [--seed 1]
 """
 
 from __future__ import annotations
@@ -323,7 +323,7 @@ def rows_of_surfaces(args: argparse.Namespace, folder: Path, failures: Counter) 
         rows["serve slow request heads"] = fuzz_slow_heads(args.slow_heads, args.seed)
         print(f"serve slow request heads: {rows['serve slow request heads']}", file=sys.stderr, flush=True)
     if args.heavy:
-        rows["serve CPU-heavy bodies"] = fuzz_heavy(args.heavy, args.seed)
+        rows["serve CPU-heavy bodies"] = fuzz_heavy(args.heavy, args.seed, concurrency=args.heavy_concurrency)
     return rows
 
 
@@ -337,6 +337,7 @@ def main() -> None:
                         "special files, gold files, report.json, tables)")
     parser.add_argument("--slow-heads", type=int, default=2000, help="slow request heads sent to serve")
     parser.add_argument("--heavy", type=int, default=2000, help="CPU-heavy bodies sent to serve")
+    parser.add_argument("--heavy-concurrency", type=int, default=1, help="CPU-heavy bodies in flight at once")
     parser.add_argument("--memory-gb", type=float, default=6.0, help="address-space limit: past it, an OOM")
     args = parser.parse_args()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))

@@ -89,6 +89,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     rows = {"run": [0, 0, 0, 0], "--resume": [0, 0, 0, 0]}  # trials, saved before, lost, complete at the end
+    holding = {"run": 0, "--resume": 0}  # trials in which answers were saved before the kill
     with tempfile.TemporaryDirectory() as tmp:
         for trial in range(args.trials):
             out = Path(tmp) / f"run{trial}"
@@ -97,6 +98,8 @@ def main() -> None:
             rows["run"][0] += 1
             rows["run"][1] += len(first)
             rows["run"][2] += len(first) - readable(out / "predictions.jsonl")
+            holding["run"] += bool(first)
+            holding["--resume"] += bool(first)
             kill_after(command(out, args.limit, bool(first)), env, rng.uniform(0.2, 3.0) if trial % 2 else None, out)
             second = saved_uids(out / "predictions.jsonl")
             rows["--resume"][0] += 1
@@ -108,12 +111,15 @@ def main() -> None:
             complete = done.returncode == 0 and len(final) == args.limit and second <= final
             rows["run"][3] += complete
             rows["--resume"][3] += complete
-    print("| killed with -9 | trials | answers saved before the kill | saved answers lost | finished complete "
-          "after a last --resume |")
-    print("|---|---|---|---|---|")
+            if not complete:
+                print(f"trial {trial}: the last run exit {done.returncode}, {len(final)} of {args.limit} answered: "
+                      f"{done.stderr.strip()[-200:]!r}", file=sys.stderr)
+    print("| killed with -9 | trials | trials with answers saved before the kill | answers saved before the kill "
+          "| saved answers lost | finished complete after a last --resume |")
+    print("|---|---|---|---|---|---|")
     for phase, (trials, saved, lost, complete) in rows.items():
-        print(f"| {phase} | {trials} | {saved:,} | {lost:,} | {complete} of {trials} |")
-    print(f"\nseed {args.seed}, {args.limit} questions a run")
+        print(f"| {phase} | {trials} | {holding[phase]} | {saved:,} | {lost:,} | {complete} of {trials} |")
+    print(f"\nseed {args.seed}, {args.limit} questions a run; load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

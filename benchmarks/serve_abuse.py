@@ -27,6 +27,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from collections import Counter
@@ -34,6 +35,8 @@ from pathlib import Path
 
 import httpx
 import serve_attacks
+
+from tabtext.serve_worker import rss_mb as one_rss_mb
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = [["", "2019", "2018"], ["Revenue", "1,452.4", "1,146.2"], ["Cost of sales", "(980.1)", "(801.3)"],
@@ -179,10 +182,20 @@ async def slow_body(port: int, upload: bool = False) -> int:
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """RSS of the server and every process it started (its worker for large requests), in MB."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                children.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return one_rss_mb(pid) + sum(rss_mb(c) for c in children)
+
+
+def sample_peak(pid: int, stop: threading.Event, peak: list[float]) -> None:
+    while not stop.wait(0.5):
+        peak[0] = max(peak[0], rss_mb(pid))
 
 
 def make_plan(rng: random.Random, n: int, heavy: int) -> list[tuple[str, str, bytes, dict[str, str]]]:
@@ -210,6 +223,8 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_
     plan = make_plan(rng, n, heavy)
     statuses: Counter = Counter()
     latencies: list[float] = []
+    by_route: dict[str, list[float]] = {}
+    by_route.update((p, []) for p in ("/v1/answer", "/v1/chat/completions", "/v1/tables"))
     dropped = 0
     most_cells = most_bytes = 0
     sem = asyncio.Semaphore(concurrency)
@@ -230,6 +245,7 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_
                 most_bytes = max(most_bytes, int(r.headers.get("x-tabtext-cell-bytes", 0)))
                 if kind == "valid":
                     latencies.append(time.perf_counter() - started)
+                    by_route[path.split("?")[0]].append(latencies[-1])
                     dropped += r.status_code != 200
 
         slow = [asyncio.ensure_future(slow_body(port, upload=i % 2 == 1)) for i in range(8)]
@@ -242,7 +258,7 @@ async def drive(base: str, port: int, n: int, concurrency: int, seed: int, slow_
             statuses[f"hostile slow body {status or 'no reply'}"] += 1
         stop.set()
         await asyncio.gather(*slow_heads)
-    return {"statuses": statuses, "latencies": latencies, "dropped": dropped, "cells": most_cells,
+    return {"statuses": statuses, "latencies": latencies, "by route": by_route, "dropped": dropped, "cells": most_cells,
             "bytes": most_bytes, "sent": n + len(slow), "slow heads": heads}
 
 
@@ -260,6 +276,7 @@ def main() -> None:
     parser.add_argument("--slow-headers", type=int, default=256, help="clients sending request heads slowly")
     parser.add_argument("--heavy", type=int, default=40, help="CPU-heavy bodies (150 KB with no sentence break)")
     args = parser.parse_args()
+    load_before = os.getloadavg()
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     server = subprocess.Popen([sys.executable, "-m", "tabtext.cli", "serve", "--port", str(port)], env=env,
@@ -277,20 +294,27 @@ def main() -> None:
         for _ in range(20):
             path, body, headers = valid(warm)
             httpx.post(base + path, content=body, headers={"content-type": "application/json", **headers}, timeout=60)
+        warm_large = {"question": "What was revenue?", "paragraphs": ["Revenue grew. " * 4000], "table": TABLE}
+        httpx.post(base + "/v1/answer", json=warm_large, timeout=60)  # starts the worker for large requests
         for suffix in ("parquet", "feather"):  # load pyarrow before measuring: an import, not growth
             httpx.post(f"{base}/v1/tables?filename=bomb.{suffix}", content=arrow_bomb(suffix), headers=OCTET,
                        timeout=60)
-        before = rss_mb(server.pid)
+        before, before_alone = rss_mb(server.pid), one_rss_mb(server.pid)
+        peak, stop = [before], threading.Event()
+        sampler = threading.Thread(target=sample_peak, args=(server.pid, stop, peak), daemon=True)
+        sampler.start()
         started = time.perf_counter()
         result = asyncio.run(drive(base, port, args.requests, args.concurrency, args.seed, args.slow_headers,
                                    args.heavy))
         seconds = time.perf_counter() - started
-        after = rss_mb(server.pid)
+        stop.set()
+        after, after_alone = rss_mb(server.pid), one_rss_mb(server.pid)
     finally:
         server.terminate()
         server.wait(15)
     lat = sorted(result["latencies"])
     p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("nan")
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in load_before)}")
     print(f"tabtext serve on 127.0.0.1: {result['sent']:,} requests at concurrency {args.concurrency} "
           f"in {seconds:.1f} s (seed {args.seed})")
     for status, count in sorted(result["statuses"].items()):
@@ -301,7 +325,15 @@ def main() -> None:
     print(f"slow-header clients: {args.slow_headers} held open; the server cut off {heads['cut off']:,} "
           f"connections after its header timeout; {heads['refused']:,} connections refused")
     print(f"valid latency: p50 {statistics.median(lat) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms")
-    print(f"server RSS: {before:.0f} MB before, {after:.0f} MB after ({after - before:+.0f} MB)")
+    for route, seconds in result["by route"].items():
+        seconds.sort()
+        if seconds:
+            print(f"  {route:<22} {len(seconds):5} valid, p50 {statistics.median(seconds) * 1000:.0f} ms, p99 "
+                  f"{seconds[min(len(seconds) - 1, int(0.99 * len(seconds)))] * 1000:.0f} ms")
+    print(f"server RSS (with its worker process): {before:.0f} MB before, {after:.0f} MB after "
+          f"({after - before:+.0f} MB), peak {peak[0]:.0f} MB; the server process alone {before_alone:.0f} -> "
+          f"{after_alone:.0f} MB ({after_alone - before_alone:+.0f} MB)")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"largest request built {result['cells']:,} cells ({result['bytes'] / 1e6:.2f} MB of cells)")
 
 

@@ -72,3 +72,15 @@ def test_a_run_folder_whose_output_is_a_folder_is_refused_before_the_run(tmp_pat
     capsys.readouterr()
     assert main(["run", "tatqa", "--file", str(MINI), "--out", str(run), "--resume", "--quiet"]) == 2
     assert "report.json: is not a regular file" in one_error_line(capsys)
+
+
+def test_run_out_over_a_run_with_its_records_names_force_and_force_replaces_it(tmp_path, capsys):
+    run = tmp_path / "run"
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(run), "--quiet"]) == 0
+    (run / "predictions.jsonl").write_text('{"uid": "q1", "answer": ["old"], "scale": ""}\n')
+    capsys.readouterr()
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(run), "--quiet"]) == 2
+    assert "--force to replace it" in one_error_line(capsys)
+    assert main(["run", "tatqa", "--file", str(MINI), "--out", str(run), "--quiet", "--force"]) == 0
+    uids = [json.loads(line)["uid"] for line in (run / "predictions.jsonl").read_text().splitlines()]
+    assert sorted(uids) == ["q1", "q2", "q3"] and "old" not in (run / "predictions.jsonl").read_text()

@@ -249,7 +249,10 @@ def _run_dir(args: argparse.Namespace) -> Path:
             raise TabtextError(f"--out {args.out} is a file; a run writes a folder, give a folder name")
         records = run_files.records_path(args.out)
         if records.exists() and not args.resume:
-            raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it or another --out")
+            if not getattr(args, "force", False):
+                raise TabtextError(f"{args.out} already holds predictions; use --resume to continue it, --force to "
+                                   "replace it, or another --out")
+            records.unlink()  # --force: the new run's answers replace the old ones (report and files rewritten)
         if args.resume and not records.exists() and not live_owner(args.out):
             raise TabtextError(f"--resume: {args.out} holds no {records.name}, so there is nothing to continue; "
                                "give the folder of the interrupted run, or drop --resume to start a new one there")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -42,23 +43,39 @@ class PidLock:
     def try_acquire(self) -> int:
         """0 when acquired, else the pid of the live owner."""
         for _ in range(3):
-            try:
-                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                owner = _owner(self.path)
-                if owner and _pid_alive(owner) and owner != os.getpid():
-                    return owner
-                if not owner and time.time() - _mtime(self.path) < 2:
-                    time.sleep(0.05)  # being written right now
-                    continue
-                self.path.unlink(missing_ok=True)  # stale: its process is gone
-                continue
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(f"{os.getpid()}\n")
-            self.held = True
-            atexit.register(self.release)
-            return 0
+            if self._create():
+                self.held = True
+                atexit.register(self.release)
+                return 0
+            owner = _owner(self.path)
+            if owner and _pid_alive(owner) and owner != os.getpid():
+                return owner
+            self.path.unlink(missing_ok=True)  # stale: its process is gone (or the file is not a lock's)
         return _owner(self.path) or -1
+
+    def _create(self) -> bool:
+        """Make the lock file, already holding our pid: it is written aside and hard-linked into place, so a
+        process killed at any moment never leaves an empty lock behind (which looked live to the next run)."""
+        aside = self.path.with_name(f"{self.path.name}.{os.getpid()}.{threading.get_ident()}.new")
+        try:
+            aside.write_text(f"{os.getpid()}\n", encoding="utf-8")
+            os.link(aside, self.path)
+            return True
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without hard links: create it exclusively instead
+            return self._create_exclusive()
+        finally:
+            aside.unlink(missing_ok=True)
+
+    def _create_exclusive(self) -> bool:
+        try:
+            fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            return False
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()}\n")
+        return True
 
     def release(self) -> None:
         if self.held and _owner(self.path) == os.getpid():
@@ -70,13 +87,6 @@ def live_owner(out: Path) -> int:
     """The pid of a live run writing into ``out`` (0 when none): its own error comes before any other."""
     owner = _owner(out / ".lock")
     return owner if owner != os.getpid() and _pid_alive(owner) else 0
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
 
 
 LOCK_FILE = ".lock"  # in a run folder: a run started there (running, or crashed before it could clean up)

@@ -5,51 +5,24 @@ client that opens a connection and sends its head a byte at a time holds the con
 fill ``limit_concurrency`` so that every other client gets 503. ``HeaderTimeoutH11`` closes a connection whose
 request head is not complete ``header_seconds`` after its first byte (or after the connection opened), and
 ``limit_concurrency`` is set far above what slow clients can hold open in that time. Lone surrogates (``"\\ud800"`` in a JSON body) cannot be encoded as UTF-8;
-``json_text`` escapes them instead of failing the response. ``bounded_solver`` runs the solver for a request:
-a few at a time, within the request's time, with memory handed back after large texts.
+``json_text`` escapes them instead of failing the response. ``bounded_runner`` runs the solver for a request:
+a few at a time, within the request's time, large requests in a worker process that is killed when the time is
+up (``serve_worker.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 from collections.abc import Awaitable, Callable
 
 from .serve_guard import Limits
+from .serve_worker import WorkerProcess, WorkerTimeout, limit_malloc_arenas, release_memory
 from .types import Example, Prediction
 
 HEADER_SECONDS = 10.0
 #: connections open at once (slow or not); past this new ones wait in the listen backlog, they are not refused
 MAX_CONNECTIONS = 2048
-
-
-@functools.cache
-def _libc() -> object | None:
-    import ctypes
-    import ctypes.util
-
-    name = ctypes.util.find_library("c")
-    try:
-        libc = ctypes.CDLL(name) if name else None
-    except OSError:
-        return None
-    return libc if libc is not None and hasattr(libc, "malloc_trim") else None  # glibc only
-
-
-def limit_malloc_arenas(arenas: int = 2) -> None:
-    """glibc gives each thread its own malloc arena and keeps what a large request freed in it: under load the
-    server's RSS grows with the thread pool. Fewer arenas (M_ARENA_MAX) keep it bounded. No-op elsewhere."""
-    libc = _libc()
-    if libc is not None:
-        libc.mallopt(-8, arenas)  # M_ARENA_MAX
-
-
-def release_memory() -> None:
-    """Return freed heap pages to the system (glibc ``malloc_trim``) after a request that built much."""
-    libc = _libc()
-    if libc is not None:
-        libc.malloc_trim(0)
 
 
 def json_text(value: object) -> str:
@@ -121,15 +94,36 @@ def uvicorn_options(body_seconds: float, header_seconds: float = HEADER_SECONDS)
             "timeout_graceful_shutdown": int(body_seconds)}
 
 
-#: characters of paragraphs: after a request this large the freed heap is handed back to the system
+#: a request is large (answered in the worker process, one at a time) past this many characters of text (its
+#: question, history, paragraphs and cells) or table cells: about half a second of solving each
 LARGE_TEXT = 50_000
+LARGE_CELLS = 5_000
+#: a large request whose turn comes with less time left than this is refused, not started and killed
+MIN_LARGE_SECONDS = 1.0
 
 
-def bounded_solver(answer: Callable[[Example], Prediction], limits: Limits) -> Callable[[Example], Awaitable[Prediction]]:
-    """``answer`` for one request's example: at most ``limits.solving`` at once, and one large text at a time
-    beside them (the others wait their turn, so slow large texts do not hold up small questions; one whose time
-    runs out while waiting never starts), refused (422) past ``request_seconds``, an engine failure reported in
-    the reply; memory handed back after a large text."""
+def request_chars(example: Example) -> int:
+    context = example.context
+    return (len(example.question) + sum(len(t.content) for t in example.history)
+            + sum(len(p.text) for p in context.paragraphs)
+            + sum(len(str(c)) for t in context.tables for r in t.rows for c in r))
+
+
+def is_large(example: Example) -> bool:
+    """The cost estimate that admits a request to a lane: a 60 KB question or 180 KB of cell text costs as much
+    as a long paragraph, and would hold a small request's lane for as long."""
+    return (sum(t.n_rows * t.n_cols for t in example.context.tables) > LARGE_CELLS
+            or request_chars(example) > LARGE_TEXT)
+
+
+Run = Callable[[Callable[..., object], tuple, bool], Awaitable[object]]
+
+
+def bounded_runner(limits: Limits, worker: WorkerProcess | None) -> Run:
+    """``run(fn, args, large)``: ``fn(*args)`` for one request, within ``limits.request_seconds`` from its
+    arrival or a 422. Small calls run in threads, at most ``limits.solving`` at once; large ones one at a time
+    beside them, in ``worker`` when given (killed when the time is up, so the work stops), else in a thread.
+    A lane stays taken until its call has really ended: a thread that outlives its 422 still counts."""
     from starlette.concurrency import run_in_threadpool
 
     from .serve_guard import BadInput
@@ -137,27 +131,57 @@ def bounded_solver(answer: Callable[[Example], Prediction], limits: Limits) -> C
     limit_malloc_arenas()
     turns, large_turns = asyncio.Semaphore(limits.solving), asyncio.Semaphore(1)
 
-    def is_large(example: Example) -> bool:
-        return sum(len(p.text) for p in example.context.paragraphs) > LARGE_TEXT
+    def too_long() -> BadInput:
+        return BadInput(f"answering took longer than {limits.request_seconds:g} s; ask about a smaller table "
+                        "or text", 422)
+
+    async def run(fn: Callable[..., object], args: tuple, large: bool) -> object:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limits.request_seconds
+        lane = large_turns if large else turns
+        try:  # one whose time runs out while waiting never starts
+            await asyncio.wait_for(lane.acquire(), limits.request_seconds)
+        except asyncio.TimeoutError:
+            raise too_long() from None
+        remaining = max(deadline - loop.time(), 0.0)
+        in_worker = large and worker is not None
+        if remaining < (MIN_LARGE_SECONDS if in_worker else 0.01):  # it would be killed before it could end,
+            lane.release()                                           # and the worker started again for nothing
+            raise too_long()
+        job = asyncio.ensure_future(run_in_threadpool(worker.call, fn, args, remaining) if in_worker
+                                    else run_in_threadpool(fn, *args))
+        job.add_done_callback(lambda done: (lane.release(), done.cancelled() or done.exception()))
+        try:
+            return await asyncio.wait_for(asyncio.shield(job), remaining + (1.0 if in_worker else 0.0))
+        except (asyncio.TimeoutError, WorkerTimeout):
+            raise too_long() from None
+
+    return run
+
+
+def bounded_solver(answer: Callable[[Example], Prediction], run: Run,
+                   in_worker: Callable[[Example], Prediction] | None = None
+                   ) -> Callable[[Example], Awaitable[Prediction]]:
+    """``answer`` for one request's example through ``run`` (``in_worker``, a module-level function, in the
+    worker process for large requests); an engine failure reported in the reply, never a crashed request."""
+    from .serve_guard import BadInput
 
     def solve(example: Example) -> Prediction:
         try:
             return answer(example)
-        except Exception as exc:  # an engine failure is reported in the reply, never a crashed request
-            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
         finally:
             if is_large(example):
                 release_memory()
 
-    async def solve_in_turn(example: Example) -> Prediction:
-        async with large_turns if is_large(example) else turns:  # large texts take turns of their own
-            return await run_in_threadpool(solve, example)
-
     async def solve_bounded(example: Example) -> Prediction:
+        large = is_large(example)
         try:
-            return await asyncio.wait_for(solve_in_turn(example), limits.request_seconds)
-        except asyncio.TimeoutError:
-            raise BadInput(f"answering took longer than {limits.request_seconds:g} s; ask about a smaller "
-                           "table", 422) from None
+            if large and in_worker is not None:
+                return await run(in_worker, (example,), True)  # type: ignore[return-value]
+            return await run(solve, (example,), large)  # type: ignore[return-value]
+        except BadInput:
+            raise
+        except Exception as exc:
+            return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
 
     return solve_bounded

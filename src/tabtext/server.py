@@ -8,7 +8,6 @@ Bad input is a 4xx with a one-line message, never a 500.
 """
 
 
-import asyncio
 import json
 import re
 import time
@@ -243,13 +242,13 @@ def answer_json(pred: Prediction) -> dict[str, object]:
 
 
 # ---------------------------------------------------------------- the app
-def mount_dialogue(app, limits: Limits) -> None:  # type: ignore[no-untyped-def]
+def mount_dialogue(app, limits: Limits, run) -> None:  # type: ignore[no-untyped-def]
     """``POST /v1/dialogue``: one turn {table, paragraphs, question, history: [program of earlier answers]},
-    under the same body, table and time limits as ``/v1/answer``."""
+    under the same body, table and time limits as ``/v1/answer`` (``run``: the app's bounded runner)."""
     from fastapi import Request
-    from starlette.concurrency import run_in_threadpool
 
     from .engines.solver.dialogue.api import answer_turn
+    from .serve_http import is_large
 
     @app.post("/v1/dialogue")
     async def dialogue(request: Request) -> dict[str, object]:
@@ -259,22 +258,11 @@ def mount_dialogue(app, limits: Limits) -> None:  # type: ignore[no-untyped-def]
             raise BadInput(f"'history' holds {len(history)} turns; at most {limits.messages}")
         example = example_from_answer_request(body, limits)
         try:
-            return await asyncio.wait_for(run_in_threadpool(answer_turn, example.context, example.question, history),
-                                          limits.request_seconds)
-        except asyncio.TimeoutError:
-            raise BadInput(f"answering took longer than {limits.request_seconds:g} s", 422) from None
+            return await run(answer_turn, (example.context, example.question, history), is_large(example))
+        except BadInput:
+            raise
         except ValueError as exc:
             raise BadInput(str(exc)) from None
-
-
-def _default_solver() -> Callable[[Example], Prediction]:
-    """The offline solver; a person's conversation (not a benchmark prompt) is the next turn of a ``Dialogue``,
-    as in ``tabtext ask --chat`` and ``/v1/dialogue``."""
-    from .engines.solver import SolverEngine
-    from .engines.solver.dialogue.transcript import answer_in_dialogue
-
-    engine = SolverEngine()
-    return lambda example: (answer_in_dialogue if example.meta.get("conversation") else engine.answer_one)(example)
 
 
 def _add_guards(app: object, allowed_hosts: Sequence[str] | None, allow_origins: Sequence[str]) -> None:
@@ -332,14 +320,17 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
     """
     from fastapi import FastAPI, Request
 
-    from .serve_http import bounded_solver, safe_json_response_class
+    from .serve_http import bounded_runner, bounded_solver, safe_json_response_class
+    from .serve_worker import WorkerProcess, answer_default, default_solver
 
     JSONResponse = safe_json_response_class()  # noqa: N806 - the response class, as FastAPI names it
 
     limits = limits or (Limits(body_bytes=max_body) if max_body else DEFAULT_LIMITS)
-    engine_answer = answer_one or _default_solver()
+    engine_answer = answer_one or default_solver()
 
-    solve_bounded = bounded_solver(engine_answer, limits)
+    worker = WorkerProcess() if answer_one is None else None  # large requests: a process killed at their time
+    run = bounded_runner(limits, worker)
+    solve_bounded = bounded_solver(engine_answer, run, answer_default if worker else None)
 
     app = FastAPI(title="tabtext", description="QA over tables + text (offline solver)",
                   default_response_class=JSONResponse)
@@ -387,5 +378,5 @@ def create_app(answer_one: Callable[[Example], Prediction] | None = None, max_bo
         return JSONResponse(answer_json(await solve_bounded(example)),
                             headers=built_headers(example))
 
-    mount_dialogue(app, limits)
+    mount_dialogue(app, limits, run)
     return app

@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     allowed = args.allowed_host if args.allowed_host else default_allowed_hosts(args.host)
     app = create_app(allowed_hosts=allowed, allow_origins=args.allow_origin)
     print(f"tabtext serve: http://{args.host}:{args.port}/ (POST /v1/chat/completions, /v1/answer)", file=sys.stderr)
+    # the event loop shares the GIL with the solving threads: hand it over every 1 ms (not 5) so that reading and
+    # answering requests does not wait behind a thread's long turn
+    sys.setswitchinterval(0.001)
     # a request head must arrive within HEADER_SECONDS, its body within the app's body_seconds (slow clients)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 **uvicorn_options(DEFAULT_LIMITS.body_seconds))
