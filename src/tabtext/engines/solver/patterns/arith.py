@@ -198,6 +198,16 @@ _LESS = re.compile(r"\b(?:less|minus)\b(?! than)")  # kept: no TAT-QA effect, a 
 PART_OF_YEAR = re.compile(r"\bq[1-4]\b|\bquarter\b|\bh[12]\b|\b(?:first|second) half\b", re.I)
 
 
+def parts_of_year(ctx: Ctx, row: int, year: str) -> list[tuple[int, int]]:
+    """The row's cells in the quarters (or halves) of one year, when the columns are quarters ("Q1 2023" ...)."""
+    cols = [c for c in ctx.g.year_cols.get(year, []) if PART_OF_YEAR.search(ctx.view.col_labels[c])]
+    return [(row, c) for c in cols if ctx.view.amount(row, c) is not None]
+
+
+def _quarters_asked(ctx: Ctx, row: int, qyears: list[str]) -> list[tuple[int, int]]:
+    return parts_of_year(ctx, row, qyears[0]) if ctx.q.kind in ("sum", "average") and len(qyears) == 1 else []
+
+
 def arithmetic(ctx: Ctx, row: int, axis: str):
     view, q, kind = ctx.view, ctx.q, ctx.q.kind
     if kind == "average" and axis == "col" and \
@@ -234,6 +244,8 @@ def arithmetic(ctx: Ctx, row: int, axis: str):
     if kind == "sum" and len(qyears) <= 1 and "total" in view.row_labels[row].lower() and \
             not re.search(r"\bsum\b|\bcombined\b|\baltogether\b|\band\b", low):
         return value_answer(ctx, row)
+    if len(rows) < 2 and len(quarters := _quarters_asked(ctx, row, qyears)) >= 2:
+        return _try(view, quarters, op, q)  # "the total cost of sales in 2023" over quarterly columns
     if axis == "col" and len(qyears) >= 2 and kind != "divide":
         return _try(view, ctx.cells_over_years(row, years_for(ctx, kind)), op, q) or \
             (value_answer(ctx, row) if kind == "sum" else None)
