@@ -14,13 +14,13 @@ do not drop; otherwise it removes it.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from convfinqa_eval import DEFAULT, half_of
+from convfinqa_rank import compare_and_ship
 from sklearn.model_selection import GroupKFold
 from train_ranker import fit
 
@@ -109,16 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     hand_a, hand_b = strict_em(a, None), strict_em(b, None)
     ranked_a, ranked_b = held_out_a(a, args.c), strict_em(b, model)
     print(f"turns: A {len(a)}, B {len(b)}; C = {args.c}")
-    print(f"hand score:  A {hand_a:.2f}  B {hand_b:.2f}  all {(hand_a * len(a) + hand_b * len(b)) / len(every):.2f}")
-    print(f"cell ranker: A {ranked_a:.2f} (5 grouped folds)  B {ranked_b:.2f} (fitted on all of A)  "
-          f"all {(ranked_a * len(a) + ranked_b * len(b)) / len(every):.2f}")
-    if args.write:
-        keep = ranked_b > hand_b and ranked_a >= hand_a
-        if keep:
-            WEIGHTS.write_text(json.dumps(model, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        elif WEIGHTS.exists():
-            WEIGHTS.unlink()
-        print(f"{'wrote' if keep else 'not kept (no held-out gain); removed'} {WEIGHTS.name}")
+    compare_and_ship(("hand score", hand_a, hand_b), ("cell ranker", ranked_a, ranked_b), (len(a), len(b)), model,
+                     WEIGHTS if args.write else None)
     return 0
 
 

@@ -82,18 +82,26 @@ def main(argv: list[str] | None = None) -> int:
     ranked_a, ranked_b = held_out_a(a, args.c), em(b, model)
     ceiling = {h: 100 * sum(max(r.ys, default=0.0) for r in rs) / len(rs) for h, rs in (("A", a), ("B", b))}
     print(f"turns: A {len(a)}, B {len(b)}; C = {args.c}")
-    print(f"table order:  A {order_a:.2f}  B {order_b:.2f}  all {(order_a * len(a) + order_b * len(b)) / len(every):.2f}")
-    print(f"ranker:       A {ranked_a:.2f} (5 grouped folds)  B {ranked_b:.2f} (fitted on all of A)  "
-          f"all {(ranked_a * len(a) + ranked_b * len(b)) / len(every):.2f}")
+    compare_and_ship(("table order", order_a, order_b), ("ranker", ranked_a, ranked_b), (len(a), len(b)), model,
+                     WEIGHTS if args.write else None)
     print(f"best proposal A {ceiling['A']:.2f}  B {ceiling['B']:.2f}")
-    if args.write:
-        keep = ranked_b > order_b and ranked_a >= order_a
-        if keep:
-            WEIGHTS.write_text(json.dumps(model, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        elif WEIGHTS.exists():
-            WEIGHTS.unlink()
-        print(f"{'wrote' if keep else 'not kept (no held-out gain); removed'} {WEIGHTS.name}")
     return 0
+
+
+def compare_and_ship(base: tuple, ranked: tuple, sizes: tuple[int, int], model: dict, weights: Path | None) -> None:
+    """Print (name, EM half A, EM half B) of the baseline and the ranker; with ``weights``, write the ranker there
+    only when held-out half B gains and half A's folds do not drop, else remove the file (the baseline decides)."""
+    n = sum(sizes)
+    for (name, em_a, em_b), note in ((base, ""), (ranked, " (A: 5 grouped folds, B: fitted on all of A)")):
+        print(f"{name + ':':13} A {em_a:.2f}  B {em_b:.2f}  all {(em_a * sizes[0] + em_b * sizes[1]) / n:.2f}{note}")
+    if weights is None:
+        return
+    keep = ranked[2] > base[2] and ranked[1] >= base[1]
+    if keep:
+        weights.write_text(json.dumps(model, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    elif weights.exists():
+        weights.unlink()
+    print(f"{'wrote' if keep else 'not kept (no held-out gain); removed'} {weights.name}")
 
 
 if __name__ == "__main__":

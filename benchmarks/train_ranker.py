@@ -186,13 +186,14 @@ def held_out_source(rows: list[Row], c_value: float) -> list[Row]:
 
 
 def fit(rows: list[Row], c_value: float, grounded: bool = True) -> dict:
-    """Pairwise logistic regression: within a question, a right candidate should outscore a wrong one (right:
-    ``Row.targets``)."""
+    """Pairwise logistic regression: within a question, a right candidate should outscore a wrong one. Any rows
+    with ``fs`` and ``ys`` fit (ConvFinQA's benchmarks pass theirs); TAT-QA's ``Row.targets`` also drops the
+    candidates right by coincidence when ``grounded``."""
     vec = DictVectorizer(sort=True)
     vec.fit([f for r in rows for f in r.fs])
     blocks = []
     for r in rows:
-        ys = r.targets(grounded)
+        ys = r.targets(grounded) if isinstance(r, Row) else r.ys
         pairs = [(i, j) for i in range(len(r.fs)) for j in range(len(r.fs)) if ys and ys[i] > ys[j] + 1e-9]
         if pairs:
             x = vec.transform(r.fs)

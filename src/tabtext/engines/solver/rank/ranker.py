@@ -35,15 +35,19 @@ _DIGITS = re.compile(r"\d[\d,.]*")
 _YEAR_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial )?years?\b")
 
 
-def _span_without_year(program: Program) -> float:
-    """A text span that names no year, given to a question asking which year."""
+def _span_numbers(program: Program) -> list[str]:
+    """The numbers written in a text candidate's spans (or its given value)."""
     texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
-    return float(not any(is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
+    return [n.strip(".,") for t in texts for n in _DIGITS.findall(t)]
 
 
 def _span_has_amount(program: Program) -> float:
-    texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
-    return float(any(not is_year(n.strip(".,")) for t in texts for n in _DIGITS.findall(t)))
+    return float(any(not is_year(n) for n in _span_numbers(program)))
+
+
+def _span_without_year(program: Program) -> float:
+    """A text span that names no year, given to a question asking which year."""
+    return float(not any(is_year(n) for n in _span_numbers(program)))
 
 
 def _sentence_of(reading: Reading, span) -> str:
