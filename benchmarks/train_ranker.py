@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pickle
 import sys
 import time
@@ -338,4 +339,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # the fit depends, in its last digits, on the order of some string set (seen: 1 of 7 hash seeds gave other
+    # weights), so the script runs under one fixed hash seed to reproduce the shipped file byte for byte
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     main()
