@@ -79,7 +79,7 @@ def test_and_in_another_year_is_an_edit_of_the_earlier_program():
     assert pred.raw == "720.0" and program.op == "subtract" and all(isinstance(a, Cell) for a in program.args)
 
 
-def test_a_first_row_of_a_year_and_amounts_is_data_not_a_header():
+def test_a_first_row_of_plain_amounts_is_data_not_a_header():
     from tabtext.types import Context, Table
 
     table = Table.from_rows([["fiscal 2016", "$ 377.0"], ["fiscal 2017", "$ 365.6"], ["fiscal 2018", "$ 355.1"]])
@@ -88,6 +88,13 @@ def test_a_first_row_of_a_year_and_amounts_is_data_not_a_header():
                                     meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
     assert Program.from_json(pred.meta["program"]) == Program(
         "subtract", (Cell(1, 1, "$ 365.6", 365.6, "fiscal 2017 "), Cell(0, 1, "$ 377.0", 377.0, "fiscal 2016 ")),
+        pattern="convfinqa")
+    assets = Table.from_rows([["cash", "$ 45826"], ["goodwill", "203828"], ["total identifiable net assets", "62154"]])
+    pred = answer_convfinqa(Example(uid="d#0", question="what portion of the total identifiable net assets is cash?",
+                                    context=Context(tables=(assets,)),
+                                    meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+    assert Program.from_json(pred.meta["program"]) == Program(
+        "divide", (Cell(0, 1, "$ 45826", 45826.0, "cash "), Cell(2, 1, "62154", 62154.0, "total identifiable net assets ")),
         pattern="convfinqa")
     quarters = Table.from_rows([["2002 first quarter", "high $ 17.84", "low $ 4.11"], ["second quarter", "9.17", "3.55"]])
     pred = answer_convfinqa(Example(uid="d#0", question="what is the sum of the high and low stock price for the "
