@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabtext.engines.solver.program.program import Cell, Const, Program
+from tabtext.engines.solver.program.program import Cell, Const, Program, Ref
 from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
 from tabtext.engines.solver.tasks.convfinqa.formula import read_formula
 from tabtext.types import Example, Turn
@@ -101,3 +101,18 @@ def test_a_first_row_of_plain_amounts_is_data_not_a_header():
                                     "second quarter 2002?", context=Context(tables=(quarters,)),
                                     meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
     assert pred.raw == "12.72"  # a header naming its year beside a period is still the header
+
+
+def test_a_new_value_that_lands_on_an_earlier_operand_is_the_operand_of_the_year_asked():
+    from tabtext.types import Context, Table
+
+    table = Table.from_rows([["quarter ended", "2002 dividend", "2001 dividend"], ["december 31", "$ .455", "$ .45"],
+                             ["march 31", "$ .450", "$ .43"]])
+    history = (Turn("user", "what is the net change in the cash dividend from 2002 to 2003?"),
+               Turn("assistant", ".455 - .450"))
+    pred = answer_convfinqa(Example(uid="d#1", question="what is that divided by the dividend payment in 2002?",
+                                    context=Context(tables=(table,)), history=history,
+                                    meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+    assert Program.from_json(pred.meta["program"]) == Program(
+        "divide", (Ref(0), Cell(2, 1, "$ .450", 0.45, "march 31 2002 dividend")), pattern="convfinqa")
+    assert pred.raw == "0.01111"
