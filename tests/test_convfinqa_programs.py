@@ -116,3 +116,15 @@ def test_a_new_value_that_lands_on_an_earlier_operand_is_the_operand_of_the_year
     assert Program.from_json(pred.meta["program"]) == Program(
         "divide", (Ref(0), Cell(2, 1, "$ .450", 0.45, "march 31 2002 dividend")), pattern="convfinqa")
     assert pred.raw == "0.01111"
+
+
+def test_the_difference_of_two_percent_changes_is_in_the_order_the_question_names_them():
+    turns = [("what was the net revenue in 2007 less that in 2006?", "1250 - 1100"),
+             ("what is that divided by 1100?", "(1250 - 1100) / 1100"),
+             ("what were the operating expenses in 2007 less those in 2006?", "400 - 380"),
+             ("what is that divided by 380?", "(400 - 380) / 380")]
+    history = tuple(t for q, a in turns for t in (Turn("user", q), Turn("assistant", a)))
+    pred = answer_convfinqa(Example(uid="d#4", question="what is the difference of the net revenue percent change "
+                                    "and the operating expenses percent change?", context=CONTEXT, history=history,
+                                    meta={"benchmark": "chatrag", "dataset": "convfinqa"}))
+    assert Program.from_json(pred.meta["program"]) == Program("subtract", (Ref(1), Ref(3)), pattern="convfinqa")
