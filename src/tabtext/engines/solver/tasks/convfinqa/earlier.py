@@ -91,9 +91,25 @@ def difference_of_changes(t: Turn) -> Plan | None:
     changes = [s for s in t.steps if _relative_change(s.program)]
     if not (t.steps and len(changes) >= 2 and _BETWEEN_CHANGES.search(t.question)) or t.years:
         return None
-    b, a = changes[-2:]  # the later less the earlier, whichever the question names first (as the gold programs do)
+    b, a = changes[-2:]  # the later less the earlier, unless the question names each by its own words
+    if t.on("named_order"):
+        a, b = _named_order(t.question, t.steps, a, b)
     return Plan(f"{parenthesize(a.formula)} - {parenthesize(b.formula)}", note="difference of two percent changes",
                 program=P.program("subtract", P.ref(t.steps, a), P.ref(t.steps, b)))
+
+
+def _named_order(question: str, steps: list, a, b) -> tuple:
+    """(a, b) as the question names them ("the difference of the e*trade percent change and the s&p one"): by
+    where each change's own words (those of its turn and the turn it follows, none of the other's) first occur;
+    (a, b) unchanged when either names none."""
+    def said(step) -> set[str]:
+        k = steps.index(step)
+        return {w for s in steps[max(0, k - 1): k + 1] for w in s.words}
+    words = content_words(question)
+    own_a, own_b = said(a) - said(b), said(b) - said(a)
+    at_a = next((i for i, w in enumerate(words) if w in own_a), None)
+    at_b = next((i for i, w in enumerate(words) if w in own_b), None)
+    return (b, a) if at_a is not None and at_b is not None and at_b < at_a else (a, b)
 
 
 def same_for_other_subject(t: Turn) -> Plan | None:

@@ -121,9 +121,9 @@ class Document:
                 continue
             header = list(table.rows[0])
             first = 1
-            if _YEAR.fullmatch(header[0].strip()) and len(header) > 1 and \
-                    all(cell_number(c) for c in header[1:]):
-                header, first = [""] * len(header), 0  # "2003 | $ 1150786" opens the table: data, not a header
+            if len(header) > 1 and all(cell_number(c) and not re.search(r"[a-z]", c.lower()) and not years_in(c)
+                                        for c in header[1:]):
+                header, first = [""] * len(header), 0  # "cash | $ 45826" opens the table: data, not a header
             section = header[0].strip() if first and _YEAR.fullmatch(header[0].strip()) else ""
             for r, row in enumerate(table.rows[first:], start=first):
                 label = row[0] if row else ""

@@ -178,11 +178,15 @@ def earlier_with_new_value(t: Turn) -> Plan | None:
     if not (t.op in ("sum", "change", "ratio", "average") and prev is not None and prev.value is not None and t.subject):
         return None
     c = t.doc.best(t.subject, t.qyears[:1], q)
-    if t.on("year_operand") and len(t.years) == 1 and \
-            re.search(rf"\b(?:the|that|this) {t.years[0]} (?:value|one|amount|figure)\s*\??$", q):
-        found = operand_for_year(t.doc, t.steps, t.years[0])  # "that divided by the 2009 value", after a change
-        cell = t.doc.locate(number_value(found.formula)) if found is not None else None
-        c = cell if cell is not None else c
+    # "that divided by the 2009 value" / "the dividend payment in 2002" landing on one of the change's operands:
+    # the earlier operand of the year asked, at its cell of that year when it has one
+    on_operand = c is not None and any(abs(number_value(n) - c.value) < 1e-9 for n in prev.numbers)
+    if t.on("year_operand") and len(t.years) == 1 and (on_operand or
+            re.search(rf"\b(?:the|that|this) {t.years[0]} (?:value|one|amount|figure)\s*\??$", q)):
+        found = operand_for_year(t.doc, t.steps, t.years[0])
+        value = number_value(found.formula) if found is not None else None
+        holding = [x for x in t.doc.candidates if value is not None and abs(x.value - value) < 1e-9]
+        c = (t.doc.subset(holding).best(t.subject, t.years, q) or holding[0]) if holding else c
     if t.on("not_self") and c is not None and abs(c.value - prev.value) < 1e-9:
         # the earlier answer cannot be its own partner: the best other value
         c = t.doc.subset([x for x in t.doc.candidates if abs(x.value - prev.value) >= 1e-9]).best(t.subject, t.qyears[:1], q)
