@@ -1,25 +1,105 @@
 """Value types shared by loaders, engines, metrics and reports.
 
 This module imports nothing from the package: every other module may import it.
+
+The types are what ``@dataclass(frozen=True, slots=True)`` generates, written out: importing dataclasses (with
+inspect, ast, dis and tokenize) and generating ten classes was a tenth of ``tabtext score``'s whole process, and a
+frozen dataclass's ``__init__`` is slower than these. Constructors, attributes, equality, hashing, ordering
+(Period), immutability, repr and pickling are the dataclasses' own; ``dataclasses.replace``, ``fields``,
+``asdict`` and ``is_dataclass`` work on them through ``__dataclass_fields__``, built when first asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter, ge, gt, le, lt
 from typing import Literal, Protocol, Union, runtime_checkable
 
 Scale = Literal["", "thousand", "million", "billion", "percent"]
 SCALES: tuple[str, ...] = ("", "thousand", "million", "billion", "percent")
 
+_set = object.__setattr__
+_NEW_DICT: Mapping[str, object] = {}  # the default of ``meta``: each instance gets a new dict (default_factory)
 
-@dataclass(frozen=True, slots=True)
-class Table:
+
+class _DataclassFields:
+    """``__dataclass_fields__`` on first use: the fields of a dataclass made with these names, types and defaults."""
+
+    def __get__(self, obj: object, cls: type) -> dict[str, object]:
+        import dataclasses
+
+        names = cls.__slots__
+        defaults = dict(zip(reversed(names), reversed(cls.__init__.__defaults__ or ())))
+        specs = [(n, cls.__annotations__[n], dataclasses.field(default_factory=dict) if defaults.get(n, 0) is _NEW_DICT
+                  else dataclasses.field(default=defaults[n]) if n in defaults else dataclasses.field())
+                 for n in names]
+        fields = dataclasses.make_dataclass(cls.__name__, specs, frozen=True).__dataclass_fields__
+        type.__setattr__(cls, "__dataclass_fields__", fields)
+        return fields
+
+
+class _Value:
+    """An immutable value whose fields are its ``__slots__``, compared, hashed and shown as a dataclass is."""
+
+    __slots__ = ()
+    __dataclass_fields__ = _DataclassFields()
+
+    def __init_subclass__(cls) -> None:
+        cls.__match_args__ = cls.__slots__
+        cls._values = attrgetter(*cls.__slots__)  # the tuple of the fields' values, in C
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values(self) == other._values(other)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values(self))  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[object]:
+        return list(self._values(self))  # type: ignore[attr-defined]
+
+    def __setstate__(self, state: Sequence[object]) -> None:
+        for name, value in zip(self.__slots__, state):
+            _set(self, name, value)
+
+
+def _ordering(compare: Callable[[tuple, tuple], bool]) -> Callable[[_Value, object], bool]:
+    """A dataclass's ``order=True`` comparison: the fields' tuples, between instances of one class only."""
+    def method(self: _Value, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return compare(self._values(self), other._values(other))  # type: ignore[attr-defined]
+        return NotImplemented
+
+    return method
+
+
+class Table(_Value):
     """A table as raw cell text, row by row (header rows first, as in the source)."""
 
     id: str
     rows: tuple[tuple[str, ...], ...]
-    caption: str = ""
+    caption: str
+    __slots__ = ("id", "rows", "caption")
+
+    def __init__(self, id: str, rows: tuple[tuple[str, ...], ...], caption: str = "") -> None:
+        _set(self, "id", id)
+        _set(self, "rows", rows)
+        _set(self, "caption", caption)
 
     @property
     def n_rows(self) -> int:
@@ -54,41 +134,54 @@ class Table:
         return cls(id=id, rows=tuple(tuple("" if c is None else str(c) for c in r) for r in rows), caption=caption)
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraph:
+class Paragraph(_Value):
     """A passage of a context's text, in its reading order."""
 
     id: str
     text: str
-    order: int = 0
-    title: str = ""
+    order: int
+    title: str
+    __slots__ = ("id", "text", "order", "title")
+
+    def __init__(self, id: str, text: str, order: int = 0, title: str = "") -> None:
+        _set(self, "id", id)
+        _set(self, "text", text)
+        _set(self, "order", order)
+        _set(self, "title", title)
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
+class Context(_Value):
     """What a question is asked over: its tables and paragraphs."""
 
-    tables: tuple[Table, ...] = ()
-    paragraphs: tuple[Paragraph, ...] = ()
+    tables: tuple[Table, ...]
+    paragraphs: tuple[Paragraph, ...]
+    __slots__ = ("tables", "paragraphs")
+
+    def __init__(self, tables: tuple[Table, ...] = (), paragraphs: tuple[Paragraph, ...] = ()) -> None:
+        _set(self, "tables", tables)
+        _set(self, "paragraphs", paragraphs)
 
     @property
     def table(self) -> Table | None:
         return self.tables[0] if self.tables else None
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(_Value):
     """One earlier message of a conversation."""
 
     role: Literal["user", "assistant"]
     content: str
+    __slots__ = ("role", "content")
+
+    def __init__(self, role: Literal["user", "assistant"], content: str) -> None:
+        _set(self, "role", role)
+        _set(self, "content", content)
 
 
 AnswerValue = Union[str, tuple[str, ...], Table]
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(_Value):
     """A gold or predicted answer: one string, several spans, or a table.
 
     ``raw`` keeps the value exactly as the source file had it (a float, a list ...): official scorers
@@ -96,9 +189,16 @@ class Answer:
     """
 
     value: AnswerValue
-    scale: str = ""
-    derivation: str = ""
-    raw: object = None
+    scale: str
+    derivation: str
+    raw: object
+    __slots__ = ("value", "scale", "derivation", "raw")
+
+    def __init__(self, value: AnswerValue, scale: str = "", derivation: str = "", raw: object = None) -> None:
+        _set(self, "value", value)
+        _set(self, "scale", scale)
+        _set(self, "derivation", derivation)
+        _set(self, "raw", raw)
 
     @property
     def items(self) -> tuple[str, ...]:
@@ -116,66 +216,108 @@ class Answer:
         return self.value
 
 
-@dataclass(frozen=True, slots=True)
-class Example:
+class Example(_Value):
     """One question with its context, gold answers, conversation so far and benchmark metadata."""
 
     uid: str
     question: str
     context: Context
-    gold: tuple[Answer, ...] = ()
-    history: tuple[Turn, ...] = ()
-    meta: Mapping[str, object] = field(default_factory=dict)
+    gold: tuple[Answer, ...]
+    history: tuple[Turn, ...]
+    meta: Mapping[str, object]
+    __slots__ = ("uid", "question", "context", "gold", "history", "meta")
+
+    def __init__(self, uid: str, question: str, context: Context, gold: tuple[Answer, ...] = (),
+                 history: tuple[Turn, ...] = (), meta: Mapping[str, object] = _NEW_DICT) -> None:
+        _set(self, "uid", uid)
+        _set(self, "question", question)
+        _set(self, "context", context)
+        _set(self, "gold", gold)
+        _set(self, "history", history)
+        _set(self, "meta", {} if meta is _NEW_DICT else meta)
 
 
-@dataclass(frozen=True, slots=True)
-class Evidence:
+class Evidence(_Value):
     """Where an answer came from: a table cell or a paragraph character span."""
 
     kind: Literal["cell", "text"]
-    row: int = -1
-    col: int = -1
-    paragraph: int = -1
-    start: int = -1
-    end: int = -1
-    text: str = ""
+    row: int
+    col: int
+    paragraph: int
+    start: int
+    end: int
+    text: str
+    __slots__ = ("kind", "row", "col", "paragraph", "start", "end", "text")
+
+    def __init__(self, kind: Literal["cell", "text"], row: int = -1, col: int = -1, paragraph: int = -1,
+                 start: int = -1, end: int = -1, text: str = "") -> None:
+        _set(self, "kind", kind)
+        _set(self, "row", row)
+        _set(self, "col", col)
+        _set(self, "paragraph", paragraph)
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "text", text)
 
 
-@dataclass(frozen=True, slots=True)
-class Prediction:
+class Prediction(_Value):
     """One engine output. Engines never raise per item: a failure sets ``error`` and leaves ``answer`` None."""
 
     uid: str
     answer: Answer | None
-    raw: str = ""
-    error: str = ""
-    evidence: tuple[Evidence, ...] = ()
-    meta: Mapping[str, object] = field(default_factory=dict)
+    raw: str
+    error: str
+    evidence: tuple[Evidence, ...]
+    meta: Mapping[str, object]
+    __slots__ = ("uid", "answer", "raw", "error", "evidence", "meta")
+
+    def __init__(self, uid: str, answer: Answer | None, raw: str = "", error: str = "",
+                 evidence: tuple[Evidence, ...] = (), meta: Mapping[str, object] = _NEW_DICT) -> None:
+        _set(self, "uid", uid)
+        _set(self, "answer", answer)
+        _set(self, "raw", raw)
+        _set(self, "error", error)
+        _set(self, "evidence", evidence)
+        _set(self, "meta", {} if meta is _NEW_DICT else meta)
 
 
-@dataclass(frozen=True, slots=True)
-class BatchQuestion:
+class BatchQuestion(_Value):
     """One line of a ``tabtext batch`` questions file: a question, optionally its own table file and text."""
 
     question: str
-    table: str = ""
-    text: str = ""
+    table: str
+    text: str
+    __slots__ = ("question", "table", "text")
+
+    def __init__(self, question: str, table: str = "", text: str = "") -> None:
+        _set(self, "question", question)
+        _set(self, "table", table)
+        _set(self, "text", text)
 
 
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                 "November", "December")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Period:
+class Period(_Value):
     """A span of time a table or a question names: ``kind`` is year, half, quarter, months (n months up to
     ``end_month``, e.g. nine months to date), month or date; ``year`` is None when the text gives none ("Q3")."""
 
     year: int | None
     end_month: int
     months: int
-    kind: str = "year"
-    day: int = 0
+    kind: str
+    day: int
+    __slots__ = ("year", "end_month", "months", "kind", "day")
+
+    def __init__(self, year: int | None, end_month: int, months: int, kind: str = "year", day: int = 0) -> None:
+        _set(self, "year", year)
+        _set(self, "end_month", end_month)
+        _set(self, "months", months)
+        _set(self, "kind", kind)
+        _set(self, "day", day)
+
+    __lt__, __le__, __gt__, __ge__ = map(_ordering, (lt, le, gt, ge))
 
     @property
     def start_month(self) -> int:
