@@ -25,7 +25,6 @@ def _gold_path(args: argparse.Namespace) -> Path:
             check_regular(args.file, None)
         return args.file
     from . import data  # only for a named split: scoring a file needs no data folder, cache or download
-
     if args.split is None:
         splits = data.known_splits(args.benchmark)
         raise TabtextError(f"say which data to use: --split NAME ({', '.join(splits) or 'no named splits'}) "
@@ -45,7 +44,6 @@ def _in_data_dir(benchmark: str, split: str, folder: Path, flag: str, also: str 
     """A split's file under a data folder the user named (``flag`` is how: "--data-dir " or "TABTEXT_DATA="); else
     say which folder was searched for what, and where the file is when the folder is one level too high or low."""
     from . import data
-
     relative = Path(data.split_file(benchmark, split).relative)
     if (folder / relative).is_file():
         return folder / relative
@@ -168,9 +166,8 @@ def _score(args: argparse.Namespace) -> int:
               f"by (table, question)", file=sys.stderr)
         notes.append(f"remapped from {args.remap}: {stats['mapped']} mapped, {stats['unmapped']} unmapped")
     _check_uid_overlap(args.predictions, gold_path, predictions, examples)
-    # the provenance (files, md5s, commit) is part of the report file only: the summary shows none of it
     info = provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None) \
-        if args.out is not None else {}
+        if args.out is not None else {}  # files, md5s, commit: in the report file only, not in the summary
     report = score_predictions(args.benchmark, examples, predictions, info, warnings=notes)
     if args.out is not None:  # before the summary: a reader that stops early (| head) must not cost the report
         report.save(args.out)
