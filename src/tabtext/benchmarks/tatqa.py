@@ -6,7 +6,6 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
-from itertools import repeat
 from pathlib import Path
 
 from ..errors import DataError, FormatError, ScoringWarning
@@ -40,8 +39,8 @@ def _int(value: object) -> bool:
 
 
 def _all_answer_items(items: list) -> bool:
-    """Every item a string or a number (not a bool), checked in C: this runs for every question and prediction."""
-    return all(map(isinstance, items, repeat(_ANSWER_TYPES))) and not any(map(isinstance, items, repeat(bool)))
+    """Every item a string or a number (not a bool)."""
+    return all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in items)
 
 
 def _paragraphs(raw: object, path: Path, index: int) -> tuple[Paragraph, ...]:
@@ -78,7 +77,7 @@ def _check_question(q: object, path: Path, index: int) -> dict:
     if "order" in q and not _int(q["order"]):
         raise _bad(path, where(), "order", "an integer", q["order"])
     rel = q.get("rel_paragraphs") or []
-    if not isinstance(rel, list) or not all(map(isinstance, rel, repeat((str, int)))):
+    if not isinstance(rel, list) or not all(isinstance(r, (str, int)) for r in rel):
         raise _bad(path, where(), "rel_paragraphs", "a list of paragraph orders", rel)
     if "answer" in q:
         if not q.keys() >= _GOLD_KEY_SET:
@@ -150,7 +149,7 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
         counts["empty_answer"] += 1
         return Prediction(uid=uid, answer=None, meta={"scale": scale})
     if isinstance(answer, list):
-        if len(set(map(isinstance, answer, repeat(str)))) > 1:
+        if len({isinstance(a, str) for a in answer}) > 1:
             counts["mixed"] += 1
         shown: str | tuple[str, ...] = tuple(map(str, answer))
     else:
