@@ -10,15 +10,16 @@ from __future__ import annotations
 import json
 import os
 from _thread import LockType, allocate_lock, get_ident  # threading's own, without importing threading
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
 from .errors import DataError, IntegrityError, TabtextError
 
 _TATQA_RAW = "https://raw.githubusercontent.com/NExTplusplus/TAT-QA/master/dataset_raw/"
 
 
-class DataFile(NamedTuple):  # not a dataclass: importing dataclasses costs `tabtext score` ~6 ms
+@dataclass(frozen=True)
+class DataFile:
     benchmark: str
     split: str
     relative: str  # path under a data directory, e.g. "tatqa/tatqa_dataset_dev.json"
