@@ -46,13 +46,15 @@ def test_help_imports_nothing_heavy():
 
 def test_score_imports_only_what_scoring_needs(tmp_path):
     """No engine, and none of the modules whose import cost start-up measurably: shutil (argparse asks it the
-    terminal width; it loads zlib, bz2 and lzma), hashlib (OpenSSL), threading, datetime, difflib. -S: without the
-    site-packages' .pth files, which import what they like."""
+    terminal width; it loads zlib, bz2 and lzma), hashlib (OpenSSL), threading, datetime, difflib, dataclasses
+    (inspect, ast, dis, tokenize: the value types and the report are plain classes), and no data folder lookup for
+    a --file (tabtext.data). -S: without the site-packages' .pth files, which import what they like."""
     preds = write(tmp_path, "p.json", {"q1": ["1200.5", "million"]})
     code = ("import sys, tabtext.cli as c\n"
             f"c.main(['score', 'tatqa', {str(preds)!r}, '--file', {str(MINI)!r}])\n"
             "print('LOADED', sorted(m for m in sys.modules if m.startswith('tabtext.engines') or m in "
-            "('shutil', 'hashlib', '_hashlib', 'threading', 'datetime', 'difflib', 'tabtext.display')))")
+            "('shutil', 'hashlib', '_hashlib', 'threading', 'datetime', 'difflib', 'tabtext.display', 'dataclasses', "
+            "'inspect', 'tabtext.data')))")
     src = str(Path(__file__).parents[1] / "src")
     out = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "PYTHONPATH": src})

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import data, run_files
+from . import run_files
 from .benchmarks import BENCHMARKS
 from .commands import at_least
 from .errors import TabtextError
@@ -24,6 +24,7 @@ def _gold_path(args: argparse.Namespace) -> Path:
 
             check_regular(args.file, None)
         return args.file
+    from . import data  # only for a named split: scoring a file needs no data folder, cache or download
     if args.split is None:
         splits = data.known_splits(args.benchmark)
         raise TabtextError(f"say which data to use: --split NAME ({', '.join(splits) or 'no named splits'}) "
@@ -42,6 +43,7 @@ def _gold_path(args: argparse.Namespace) -> Path:
 def _in_data_dir(benchmark: str, split: str, folder: Path, flag: str, also: str = "") -> Path:
     """A split's file under a data folder the user named (``flag`` is how: "--data-dir " or "TABTEXT_DATA="); else
     say which folder was searched for what, and where the file is when the folder is one level too high or low."""
+    from . import data
     relative = Path(data.split_file(benchmark, split).relative)
     if (folder / relative).is_file():
         return folder / relative
@@ -79,6 +81,7 @@ def _check_dataset(args: argparse.Namespace, path: Path, examples: Sequence[Exam
 
 
 def cmd_ls(args: argparse.Namespace) -> int:
+    from . import data
     from .engines import ENGINES
     from .metrics import METRICS
 
@@ -163,9 +166,9 @@ def _score(args: argparse.Namespace) -> int:
               f"by (table, question)", file=sys.stderr)
         notes.append(f"remapped from {args.remap}: {stats['mapped']} mapped, {stats['unmapped']} unmapped")
     _check_uid_overlap(args.predictions, gold_path, predictions, examples)
-    report = score_predictions(args.benchmark, examples, predictions,
-                               provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None),
-                               warnings=notes)
+    info = provenance(gold_path, args.predictions, remap=str(args.remap) if args.remap else None) \
+        if args.out is not None else {}  # files, md5s, commit: in the report file only, not in the summary
+    report = score_predictions(args.benchmark, examples, predictions, info, warnings=notes)
     if args.out is not None:  # before the summary: a reader that stops early (| head) must not cost the report
         report.save(args.out)
         print(f"report written to {args.out}", file=sys.stderr)

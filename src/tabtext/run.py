@@ -9,7 +9,6 @@ from pathlib import Path
 
 from . import __version__
 from .benchmarks import BENCHMARKS
-from .data import md5_file
 from .metrics import METRICS
 from .report import Report, breakdown
 from .types import Engine, Example, Prediction
@@ -45,6 +44,8 @@ def git_commit(start: Path | None = None) -> str | None:
 
 def provenance(gold_path: str | Path | None = None, predictions_path: str | Path | None = None,
                **extra: object) -> dict[str, object]:
+    from .data import md5_file
+
     info: dict[str, object] = {
         "tabtext_version": __version__,
         "git_commit": git_commit(),

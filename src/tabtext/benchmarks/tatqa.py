@@ -38,6 +38,11 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _all_answer_items(items: list) -> bool:
+    """Every item a string or a number (not a bool)."""
+    return all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in items)
+
+
 def _paragraphs(raw: object, path: Path, index: int) -> tuple[Paragraph, ...]:
     where = f"context {index}"
     if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
@@ -81,8 +86,7 @@ def _check_question(q: object, path: Path, index: int) -> dict:
         ans = q["answer"]
         if q["answer_type"] in ("span", "multi-span") and not isinstance(ans, list):
             raise DataError(path, q["uid"], f"a {q['answer_type']} answer must be a list of strings")
-        items = ans if isinstance(ans, list) else [ans]
-        if not all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in items):
+        if not _all_answer_items(ans if isinstance(ans, list) else [ans]):
             raise _bad(path, where(), "answer", "a string, a number or a list of them", ans)
     return q
 
@@ -105,19 +109,21 @@ def parse_contexts(data: object, path: Path) -> list[Example]:
 
 def _example(q: dict, context: Context, table: Table) -> Example:
     gold: tuple[Answer, ...] = ()
-    meta: dict[str, object] = {"benchmark": "tatqa", "table_uid": table.id, "order": q.get("order", 0)}
     if "answer" in q:
-        ans = q["answer"]
-        value = tuple(str(a) for a in ans) if isinstance(ans, list) else str(ans)
-        scale = q["scale"] or ""
-        gold = (Answer(value=value, scale=scale, derivation=str(q.get("derivation") or ""), raw=ans),)
-        meta.update(answer_type=q["answer_type"], answer_from=q["answer_from"], scale=scale,
-                    rel_paragraphs=tuple(str(r) for r in q.get("rel_paragraphs") or ()),
-                    req_comparison=bool(q.get("req_comparison", False)))
+        ans, scale = q["answer"], q["scale"] or ""
+        value = tuple(map(str, ans)) if isinstance(ans, list) else str(ans)
+        gold = (Answer(value, scale, str(q.get("derivation") or ""), ans),)
+        meta: dict[str, object] = {
+            "benchmark": "tatqa", "table_uid": table.id, "order": q.get("order", 0),
+            "answer_type": q["answer_type"], "answer_from": q["answer_from"], "scale": scale,
+            "rel_paragraphs": tuple(map(str, q.get("rel_paragraphs") or ())),
+            "req_comparison": bool(q.get("req_comparison", False))}
+    else:
+        meta = {"benchmark": "tatqa", "table_uid": table.id, "order": q.get("order", 0)}
     for extra in ("facts", "consts", "mappings"):
         if extra in q:
             meta[extra] = q[extra]
-    return Example(uid=str(q["uid"]), question=str(q["question"]), context=context, gold=gold, meta=meta)
+    return Example(str(q["uid"]), str(q["question"]), context, gold, (), meta)
 
 
 def load(path: Path, **options: object) -> list[Example]:
@@ -136,7 +142,7 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if scale not in SCALES:
         counts["unknown_scale"] += 1
     if isinstance(answer, bool) or not (answer is None or isinstance(answer, _ANSWER_TYPES) or (
-            isinstance(answer, list) and all(isinstance(a, _ANSWER_TYPES) and not isinstance(a, bool) for a in answer))):
+            isinstance(answer, list) and _all_answer_items(answer))):
         raise DataError(path, uid, f"the answer must be a string, a number or a list of strings; got "
                         f"{type(answer).__name__} {preview(answer)}")
     if not answer:
@@ -145,7 +151,7 @@ def parse_prediction_value(uid: str, value: object, path: Path, counts: dict[str
     if isinstance(answer, list):
         if len({isinstance(a, str) for a in answer}) > 1:
             counts["mixed"] += 1
-        shown: str | tuple[str, ...] = tuple(str(a) for a in answer)
+        shown: str | tuple[str, ...] = tuple(map(str, answer))
     else:
         shown = str(answer)
     meta: dict[str, object] = {}

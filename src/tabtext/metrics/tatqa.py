@@ -78,10 +78,15 @@ def is_number(text: str) -> bool:
     return not (len(words) >= 2 and scale_to_num(words[1]) == 1)
 
 
+def _plain_value(text: str) -> float:
+    """to_number of a text ``_PLAIN_NUMBER`` matches whole."""
+    return round(float(text) if "." in text else int(text), 4)
+
+
 @lru_cache(maxsize=65536)
 def to_number(text: str) -> float | None:
     if _PLAIN_NUMBER.fullmatch(text):  # most numbers ('%.4f' answers, plain cells): no scale, sign or percent
-        return round(float(text) if "." in text else int(text), 4)
+        return _plain_value(text)
     num = _extract_one_num(text)
     if num is None:
         return None
@@ -99,7 +104,7 @@ def _normalize_token(token: str) -> str:
     if token.isalpha() and token not in _FLOAT_WORDS:  # no digit, punctuation or space: only an article changes
         return "" if token in _ARTICLES else token
     if _PLAIN_NUMBER.fullmatch(token):  # is_number, so no punctuation to drop, and nothing else to change
-        return str(to_number(token))
+        return str(_plain_value(token))
     if not is_number(token):
         token = token.translate(_PUNCT_DELETE)
     if is_number(token):
@@ -195,7 +200,8 @@ def score_item(answer_type: str, gold_answer: object, gold_scale: str, predictio
             num = to_number(first)
             if num is not None:
                 candidates.append("%.4f" % num)
-    em, f1 = max(_PERFECT if c == g else em_f1(c, g) for c in candidates for g in gold_text)
+    gold_string = gold_text[0]  # answer_strings joins the items into one string
+    em, f1 = max(_PERFECT if c == gold_string else em_f1(c, gold_string) for c in candidates)
     if answer_type in ("arithmetic", "count"):
         f1 = em
     return em, f1, 1.0 if gold_scale == pred_scale else 0.0
