@@ -9,9 +9,9 @@ cache), or reused with --venv DIR (made there when DIR does not exist yet; else 
 there).
 
 The numbers are checked first: EM, F1 and scale, and the EM and F1 of every answer type x answer source cell, as
-each prints them, must be equal at two decimals. Then `farm-bench --vs` runs the two in turn (A B A B ...) and
-the ratio official / tabtext is taken pair by pair; the figure is the median wall ratio (CPU beside it). With
---repeat N that is done N times and the median of the N medians printed, with the machine's load average.
+each prints them, must be equal at two decimals. Then the two run in turn (A B A B ...), each timed as a
+whole process (wall, and CPU from its rusage), and the ratio official / tabtext is taken pair by pair; the figure
+is the median wall ratio (CPU beside it). With --repeat N that is done N times and the median of the N medians printed, with the machine's load average.
 
 The official scorer is not part of this repository (its code stays out of it): put NExTplusplus/TAT-QA's
 `tatqa_eval.py`, `tatqa_metric.py` and `tatqa_utils.py` in a folder and pass it with --official DIR (or
@@ -112,22 +112,37 @@ def _installed(name: str) -> bool:
     return True
 
 
-def farm_ratio(a: list[str], b: list[str], runs: int, env: dict[str, str]) -> tuple[float, float, str]:
-    cmd = ["farm-bench", "-n", str(runs), "--timeout", "600", "--vs", shlex.join(b), "--", *a]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900).stdout
-    medians = {key: float(m.group(1)) for key in ("wall", "cpu")
-               if (m := re.search(rf"^A/B {key}\s+[\d.]+\s+([\d.]+)", out, re.M))}
-    if len(medians) != 2:
-        raise SystemExit(f"farm-bench printed no A/B ratios:\n{out}")
-    return 1 / medians["wall"], 1 / medians["cpu"], out
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system, from the child's own rusage) of one whole process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise SystemExit(f"{shlex.join(cmd)} exited {child.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def paired_ratio(a: list[str], b: list[str], runs: int, env: dict[str, str]) -> tuple[float, float, str]:
+    """B's time over A's, pair by pair (A B A B ...): pairing keeps a ratio meaningful while the machine's speed
+    drifts. Returns the median wall and CPU ratios and one line per pair."""
+    walls, cpus, lines = [], [], []
+    for i in range(runs):
+        (a_wall, a_cpu), (b_wall, b_cpu) = timed(a, env), timed(b, env)
+        walls.append(b_wall / a_wall)
+        cpus.append(b_cpu / max(a_cpu, 1e-6))
+        lines.append(f"pair {i + 1}: tabtext {a_wall:.3f} s wall {a_cpu:.3f} s CPU, official {b_wall:.3f} s wall "
+                     f"{b_cpu:.3f} s CPU")
+    return statistics.median(walls), statistics.median(cpus), "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--official", type=Path, default=os.environ.get("TABTEXT_OFFICIAL_TATQA"),
                         help="folder holding the official tatqa_eval.py, tatqa_metric.py and tatqa_utils.py")
-    parser.add_argument("--runs", type=int, default=7, help="pairs per farm-bench call (default 7)")
-    parser.add_argument("--repeat", type=int, default=1, help="farm-bench calls; the median of their medians")
+    parser.add_argument("--runs", type=int, default=7, help="A/B pairs per measurement (default 7)")
+    parser.add_argument("--repeat", type=int, default=1, help="measurements; the median of their medians")
     parser.add_argument("--venv", type=Path, help="the virtual environment to use (made there if missing)")
     args = parser.parse_args()
     gold = shared("TABTEXT_DATA", "data") / "tatqa" / "tatqa_dataset_dev.json"
@@ -158,7 +173,7 @@ def main() -> None:
     ratios = []
     for _ in range(args.repeat):
         load = os.getloadavg()[0]
-        wall, cpu, out = farm_ratio(ours, official, args.runs, env)
+        wall, cpu, out = paired_ratio(ours, official, args.runs, env)
         print(out.strip())
         print(f"tabtext score tatqa is {wall:.2f}x faster than the official tatqa_eval.py (median wall ratio over "
               f"{args.runs} pairs; CPU {cpu:.2f}x), load average {load:.2f} at the start")

@@ -104,3 +104,20 @@ def test_src_has_no_import_cycles():
         if name not in state:
             visit(name, [name])
     assert not cycles, "import cycles: " + "; ".join(cycles)
+
+
+def test_each_solver_layer_imports_only_the_layers_docs_list_below_it():
+    doc = (SRC.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    order = re.findall(r"^\| `engines/solver/(\w+)/` \|", doc, re.M)  # top layer first
+    modules = _modules()
+    solver = "tabtext.engines.solver."
+    wrong = []
+    for name, path in modules.items():
+        if not name.startswith(solver) or name.count(".") < 3:
+            continue
+        layer = name[len(solver):].split(".")[0]
+        for target in _runtime_imports(name, path, set(modules)):
+            other = target[len(solver):].split(".")[0] if target.startswith(solver) else None
+            if other in order and other != layer and order.index(other) < order.index(layer):
+                wrong.append(f"{name} -> {target}")
+    assert len(order) >= 8 and not wrong, f"imports up the layers of docs/architecture.md: {wrong}"
