@@ -31,9 +31,17 @@ def periods_on_rows(table: Table) -> bool:
     return named >= 2 and named >= 0.6 * len(firsts) and header_periods == 0
 
 
+_SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*[/-]\s*\d{2}")
+
+
 def _label(cell: str) -> str:
+    """A period cell as ``Period.label()``; a year spanning two ("2022/23") keeps its own words, which the solver
+    reads as the year it ends in, as it reads the question's ``same_words``."""
     period = as_period(cell)
-    return period.label() if period is not None and (period.year is not None or period.kind == "month") else cell
+    if period is None or period.year is None and period.kind != "month" or period.kind == "year" and \
+            _SPLIT_YEAR.search(cell):
+        return re.sub(r"(\d{4})\s*-\s*(\d{2})", r"\1/\2", cell)  # the solver's header years read "/"
+    return period.label()
 
 
 _SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .periods import coverage, covers, find_periods, table_periods
+from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
 from .types import Example, Period, Prediction, Table
 
 _WORD = re.compile(r"[a-z][a-z&'-]{2,}")
@@ -121,7 +121,9 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     does not name either; "" otherwise."""
     held = table_periods(table)
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
-    missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
+    text_months = set(months_named(" ".join(paragraphs)))
+    asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
+    missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"

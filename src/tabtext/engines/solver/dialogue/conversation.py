@@ -30,7 +30,8 @@ MIN_CONFIDENCE = 0.5
 FOLLOW_UP_CONFIDENCE = 0.9
 
 #: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same (?:question |thing )?for)\b|^\s*(?:what|how) about\b|"
+_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
+                   r"(?: (?:question|thing|calculation|again))? for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)

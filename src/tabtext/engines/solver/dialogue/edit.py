@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ....numbers import format_number, parse_number
-from ....periods import find_periods, months_named
+from ....periods import as_period, find_periods, months_named
 from ....types import Period, Table
 from ..lexicon.words import content_tokens, years_in
 from ..program.operators import operator
@@ -128,6 +128,9 @@ def period_key(label: str, years: Sequence[str]) -> str:
     parts = [p for _, _, p in find_periods(label) if p.kind in _PART_OF_YEAR and p.year]
     if len(parts) == 1:
         return _key(parts[0])
+    alone = as_period(label) if not years else None  # "January" of a table of one year's months, no year said
+    if alone is not None and alone.kind in _PART_OF_YEAR:
+        return _key(alone)
     return years[0] if years else ""
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ....numbers import SCALE_FACTORS
-from ....periods import find_periods
+from ....periods import as_period, bare_months, find_periods
 from ....types import Period
 from ..program.program import Const, Program
 from ..reading.context import Ctx
@@ -50,14 +50,20 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
     (r"\breturn on (?:total )?assets\b|\broa\b", _NET_INCOME, r"total assets", "percent_of"),
     (r"\bworking capital\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
      "diff"),
+    (r"\boccupancy\b", r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:sold|occupied|filled|used)|occupied (?:rooms?|beds?)",
+     r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:available|capacity)|available (?:rooms?|beds?)|capacity", "percent_of"),
     (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
      "diff"),
 )
 #: the words named_ratio answers to (table_patterns' cue)
 NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a for a, *_ in _NAMED_RATIOS), re.I)
+_PART = r"(?:[1-4]Q|Q[1-4]|H[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s*[-']?\s*(?:FY\s*)?\d{2,4})?"
+#: a range of quarters, halves or months ("from January to August", "between Q1 2023 and Q3 2023"); years keep
+#: TAT-QA's reading ("the average between 2017 and 2019" averages the two it names)
+_RANGE = rf"\b(?:from|between)\s+(?:the\s+)?{_PART}\s+(?:to|through|until|till|and)\s+(?:the\s+)?{_PART}\b"
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
-                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b", re.I)
+                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|" + _RANGE, re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
@@ -65,8 +71,12 @@ _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+(
 
 
 def _col_period(label: str) -> Period | None:
+    """The period a column names: its last dated one, else a month, quarter or half named alone ("January")."""
     found = [p for _, _, p in find_periods(label) if p.year is not None]
-    return found[-1] if found else None
+    if found:
+        return found[-1]
+    alone = as_period(label)
+    return alone if alone is not None and alone.kind in ("month", "quarter", "half") else None
 
 
 def period_cols(ctx: Ctx, row: int) -> list[int]:
@@ -250,11 +260,15 @@ def over_periods(ctx: Ctx):
     cols = period_cols(ctx, row)
     if YEAR_TO_DATE.search(ctx.q.text):
         ends = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
-        if not ends:
+        months = [p for c in cols if (p := _col_period(ctx.view.col_labels[c])) and p.kind == "month" and p.year]
+        if not ends and not months:
             return None
-        end = ends[-1]
+        end = ends[-1] if ends else max(months, key=lambda p: p.span())  # no month said: the latest one shown
         cols = [c for c in cols if (p := _col_period(ctx.view.col_labels[c])) and p.kind == "month" and
                 p.year == end.year and p.end_month <= end.end_month]
+    elif _named_range(ctx.q.text):
+        lo, hi = _named_range(ctx.q.text)  # type: ignore[misc]
+        cols = [c for c in cols if (p := _col_period(ctx.view.col_labels[c])) and _within(p, lo, hi)]
     elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     if len(cols) < 2:
@@ -262,6 +276,25 @@ def over_periods(ctx: Ctx):
     op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
     program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
     return (program, "over_periods") if program else None
+
+
+def _named_range(text: str) -> tuple[Period, Period] | None:
+    """ "from January to August", "between Q1 2023 and Q3 2023": the first and last period of a range named."""
+    m = re.search(_RANGE, text, re.I)
+    if not m:
+        return None
+    part = text[m.start():]
+    named = [p for _, _, p in find_periods(part)] or bare_months(part)
+    named = named if len(named) == 2 else [p for _, _, p in find_periods(part)] + bare_months(part)
+    if len(named) != 2 or named[0].kind != named[1].kind or named[0].kind == "year":
+        return None
+    return named[0], named[1]
+
+
+def _within(p: Period, lo: Period, hi: Period) -> bool:
+    if lo.year is None or hi.year is None or p.year is None:  # months without years: by month
+        return lo.year is None and hi.year is None and p.kind == lo.kind and lo.end_month <= p.end_month <= hi.end_month
+    return lo.span()[0] <= p.span()[0] and p.span()[1] <= hi.span()[1]
 
 
 NAMED_RATE = re.compile(r"\b([a-z][a-z-]+)\s+rates?\b", re.I)
@@ -292,7 +325,8 @@ def named_rate(ctx: Ctx):
 #: measures a question names ("gross margin", "effective tax rate", "sales per shop", "sales in 2023" of quarterly
 #: columns: the year from its quarters): the question's own words outrank the ranker's cell, which TAT-QA taught
 #: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
-NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period")
+NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period",
+                  "over_periods")
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 _MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
 

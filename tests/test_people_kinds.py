@@ -1,0 +1,96 @@
+"""Kinds of tables people bring, asked as `tabtext ask` asks (tabtext.ask and ask --chat's Conversation):
+school years (2022/23), one year's months without a year, ranges and the year to date, hotel occupancy,
+"the same for X" follow-ups. Each table is written here; none is from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabtext import ask
+from tabtext.commands.ask import Conversation, found
+from tabtext.display import shown
+from tabtext.engines import make_engine
+from tabtext.periods import as_period, covers
+from tabtext.types import Context, Period
+
+ENROLMENT = """School,2021/22,2022/23,2023/24
+Hillside Primary,412,428,447
+Oakwood Primary,305,298,290
+St Mary's,520,534,541
+"""
+WEATHER = """Month,Avg high (°C),Rainfall (mm),Sunny days
+January,6.1,78,5
+February,7.0,61,6
+March,9.8,55,9
+April,12.9,48,11
+May,16.4,52,13
+"""
+HOTEL = """,rooms_available,rooms_sold,room_revenue_usd_000
+2023-01,3100,2015,302.3
+2023-02,2800,1904,289.4
+2023-03,3100,2325,362.7
+"""
+SALES = """Sales ($000),Jan 2024,Feb 2024,Mar 2024,Apr 2024
+North,120,131,140,152
+West,77,80,86,91
+"""
+
+
+def answer(question: str, table: str) -> str:
+    pred = ask(question, tables=[table])
+    return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+def chat(table: str, *questions: str) -> list[str]:
+    from tabtext.tables import tables_from
+
+    conv = Conversation(make_engine("solver"), Context(tables=tuple(tables_from(table, name="t"))))
+    out = []
+    for q in questions:
+        _, pred = conv.ask(q)
+        out.append(shown(pred.answer, q) if found(pred) else "no answer found")
+    return out
+
+
+@pytest.mark.parametrize("cell, year", [("2022/23", 2023), ("2022/2023", 2023), ("2022-23", 2023), ("FY2022/23", 2023)])
+def test_a_year_spanning_two_is_named_by_the_year_it_ends_in(cell, year):
+    assert as_period(cell) == Period(year, 12, 12, "year")
+
+
+def test_a_dash_between_a_year_and_a_month_number_stays_a_month():
+    assert as_period("2011-12") == Period(2011, 12, 1, "month") and as_period("2023-01").kind == "month"
+
+
+def test_a_school_year_asked_is_its_column_and_one_the_table_lacks_is_no_answer():
+    assert answer("What was the enrolment at Oakwood Primary in 2022/23?", ENROLMENT) == "298"
+    assert answer("What was the enrolment at Oakwood Primary in 2020/21?", ENROLMENT) == "no answer found"
+
+
+def test_a_month_without_a_year_the_table_lacks_is_no_answer_and_one_it_has_is_its_cell():
+    assert answer("What was the rainfall in October?", WEATHER) == "no answer found"
+    assert answer("How many sunny days were there in April?", WEATHER) == "11"
+    assert not covers(Period(None, 10, 1, "month"), [Period(None, m, 1, "month") for m in range(1, 6)])
+
+
+def test_which_month_names_the_month_of_one_years_months_without_a_year():
+    assert answer("Which month had the most rainfall?", WEATHER) == "January"
+    assert answer("What was the total number of sunny days from January to April?", WEATHER) == "31"
+
+
+def test_follow_ups_move_between_months_without_a_year():
+    assert chat(WEATHER, "What was the rainfall in March?", "And in April?", "What was the difference?",
+                "How many sunny days were there in April?", "And the month before?") == ["55", "48", "-7", "11", "9"]
+
+
+def test_the_same_for_another_row_repeats_the_last_computation():
+    assert chat(ENROLMENT, "What was the enrolment at Hillside Primary in 2023/24?", "And the year before?",
+                "What was the change?", "The same for Oakwood Primary?") == ["447", "428", "19", "-8"]
+
+
+def test_occupancy_is_rooms_sold_over_rooms_available():
+    assert answer("What was the occupancy rate in March 2023?", HOTEL) == "75%"
+
+
+def test_the_year_to_date_without_a_month_runs_to_the_latest_month_shown():
+    assert answer("What were West's year-to-date sales?", SALES) == "334 thousand"
+    assert answer("What were North's total sales from Feb 2024 to Apr 2024?", SALES) == "423 thousand"
