@@ -94,3 +94,36 @@ def test_occupancy_is_rooms_sold_over_rooms_available():
 def test_the_year_to_date_without_a_month_runs_to_the_latest_month_shown():
     assert answer("What were West's year-to-date sales?", SALES) == "334 thousand"
     assert answer("What were North's total sales from Feb 2024 to Apr 2024?", SALES) == "423 thousand"
+
+
+def run(question: str, table: str) -> str:
+    """What a benchmark run answers (``tabtext run``: the TAT-QA core on the table as given)."""
+    from tabtext.engines.solver.tasks.tatqa import answer_example
+    from tabtext.tables import tables_from
+    from tabtext.types import Example
+
+    pred = answer_example(Example("u", question, Context(tables=tuple(tables_from(table, name="t"))),
+                                  meta={"benchmark": "tatqa"}))
+    return pred.answer.text() if pred.answer else ""
+
+
+def test_a_run_reads_a_pandas_export_turned_and_its_quarters_one_way():
+    export = ",revenue_usd_m,customers\n2023Q1,12.4,410\n2023Q2,13.1,432\n2023Q3,13.9,455\n"
+    assert run("What was revenue in Q2 2023?", export) == "13.1"
+    assert run("What was revenue in 3Q23?", export) == "13.9"
+
+
+def test_a_run_leaves_a_stock_price_table_of_undated_quarters_and_the_questions_words_as_given():
+    from tabtext.period_layout import for_runs, question_for_runs
+    from tabtext.types import Table
+
+    prices = Table.from_rows([["", "High", "Low"], ["First Quarter", "8.40", "5.99"], ["Second Quarter", "6.48", "4.79"]])
+    assert for_runs(prices) is prices
+    assert question_for_runs("the charge in the fourth quarter of 2019?", [prices]) == "the charge in the fourth quarter of 2019?"
+    quarters = Table.from_rows([["", "1Q23", "2Q23"], ["Revenue", "1", "2"]])
+    assert for_runs(quarters).rows[0] == ("", "Q1 2023", "Q2 2023")
+    assert question_for_runs("revenue in the first quarter of 2023?", [for_runs(quarters)]) == "revenue in the Q1 2023?"
+
+
+def test_a_run_reads_a_school_year_in_the_question_as_its_header_does():
+    assert run("What was the enrolment at Oakwood Primary in 2022/23?", ENROLMENT) == "298"

