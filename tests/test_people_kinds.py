@@ -127,3 +127,61 @@ def test_a_run_leaves_a_stock_price_table_of_undated_quarters_and_the_questions_
 
 def test_a_run_reads_a_school_year_in_the_question_as_its_header_does():
     assert run("What was the enrolment at Oakwood Primary in 2022/23?", ENROLMENT) == "298"
+
+
+WORKBOOK_SHEET = """Harbour Mills Ltd - Balance sheet,,
+GBP million,,
+,As at 31 Dec 2022,As at 31 Dec 2023
+Current assets,,
+Cash,12.0,15.0
+Inventories,20.0,25.0
+Total current assets,32.0,40.0
+Current liabilities,,
+Trade payables,16.0,20.0
+Total current liabilities,16.0,25.0
+"""
+LEAGUE = """Pos,Team,P,W,D,L,GF,GA,Pts
+1,Northgate,10,7,2,1,21,8,23
+2,Southend Park,10,5,3,2,15,11,18
+3,Eastwick,10,2,2,6,9,17,8
+4,Westmoor,10,1,3,6,7,16,6
+"""
+HALVES = """Category,H1 2023,H2 2023,H1 2024,H2 2024
+Fiction,900,950,940,990
+Maps,120,110,100,90
+Comics,300,340,330,360
+Total,1320,1400,1370,1440
+"""
+
+
+def test_title_rows_above_a_workbooks_header_are_said_in_its_first_cell():
+    from tabtext.period_layout import without_titles
+    from tabtext.tables import tables_from
+
+    table = without_titles(tables_from(WORKBOOK_SHEET, name="t")[0])
+    assert table.rows[0] == ("Harbour Mills Ltd - Balance sheet; GBP million", "As at 31 Dec 2022", "As at 31 Dec 2023")
+    assert answer("What was cash at 31 December 2023?", WORKBOOK_SHEET) == "15.0 million"
+
+
+def test_a_named_ratio_reads_the_total_line_not_the_section_heading_of_the_same_words():
+    assert answer("What was the current ratio at 31 December 2023?", WORKBOOK_SHEET) == "1.6"
+
+
+def test_a_league_tables_abbreviated_headers_are_spelled_out():
+    from tabtext.header_words import spelled_out
+    from tabtext.types import Table
+
+    assert answer("How many points did Eastwick finish with?", LEAGUE) == "8"
+    assert answer("How many teams scored more than 10 goals?", LEAGUE) == "2"
+    assert answer("How many goals did Westmoor concede?", LEAGUE) == "16"
+    lone = Table.from_rows([["Item", "P", "Total"], ["A", "1", "2"]])
+    assert spelled_out(lone) is lone  # one abbreviation of a family is no league table
+
+
+def test_which_half_year_names_the_half():
+    assert answer("Which half-year had the most comics loans?", HALVES) == "H2 2024"
+
+
+def test_how_many_rows_rose_between_two_periods_counts_the_rows_not_their_total():
+    assert answer("How many categories had more loans in H2 2024 than in H1 2024?", HALVES) == "2"
+    assert answer("How many categories had fewer loans in H1 2024 than in H2 2023?", HALVES) == "3"

@@ -15,6 +15,8 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
+from .header_words import spelled_out
+from .numbers import parse_number
 from .periods import as_period, find_periods, table_periods
 from .types import Evidence, Table
 
@@ -72,8 +74,24 @@ def _plain(cell: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", cell.lower()).split())
 
 
+def without_titles(table: Table) -> Table:
+    """A workbook's title rows above its header ("Alder Foods - Profit and loss account", "EUR million") said in
+    the header's empty first cell, where a table states its unit: rows with only a first cell, above a row with
+    two or more headers and no amounts."""
+    rows = table.rows
+    n = 0
+    while n < min(3, len(rows) - 2) and rows[n] and rows[n][0].strip() and not any(c.strip() for c in rows[n][1:]):
+        n += 1
+    if not n or rows[n][0].strip() or sum(1 for c in rows[n][1:] if c.strip()) < 2 or \
+            any(parse_number(c) is not None and as_period(c) is None for c in rows[n][1:]):
+        return table
+    head = ("; ".join(r[0].strip() for r in rows[:n]),) + tuple(rows[n][1:])
+    return Table(id=table.id, rows=(head,) + rows[n + 1:], caption=table.caption)
+
+
 def orient(table: Table) -> tuple[Table, bool]:
     """(the table with periods across the columns and written one way, whether it was turned)."""
+    table = spelled_out(without_titles(table))
     turned = periods_on_rows(table)
     rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
     if turned:
@@ -145,16 +163,17 @@ _PARTS_OF_YEAR = ("quarter", "half", "month", "months")
 def for_runs(table: Table) -> Table:
     """The layout benchmark runs read (``orient`` costs TAT-QA's lockbox; this moves no dev answer): a table is
     turned only when every body cell of its first column is a dated period (a pandas export), and only quarters,
-    halves and months with their year are written as ``Period.label()`` and pandas names in words (``in_words``);
-    years, dates and other words stay as given."""
+    halves and months with their year are written as ``Period.label()`` and pandas names in words (``in_words``),
+    title rows said in the header (``without_titles``); years, dates and other words stay as given."""
+    given, table = table, spelled_out(without_titles(table))
     rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
     if periods_on_rows(table, strict=True):
         rows = [list(col) for col in zip(*rows)]
     head = min(HEADER_ROWS, len(rows))
     rows = [[c if j == 0 or r >= head else _part_label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
     rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
-    if tuple(map(tuple, rows)) == table.rows:
-        return table
+    if tuple(map(tuple, rows)) == given.rows:
+        return given
     return Table(id=table.id, rows=tuple(map(tuple, rows)), caption=table.caption)
 
 

@@ -104,9 +104,28 @@ def asked_col(ctx: Ctx, row: int) -> int | None:
 
 
 def _row_like(ctx: Ctx, pattern: str) -> int | None:
-    found = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and
-             re.match(rf"\s*(?:{pattern})\b", label, re.I)]
-    return found[0] if found else None
+    """The first row with amounts whose label starts with the pattern's first wording that any does ("Total
+    current assets" before the section heading "Current assets")."""
+    view = ctx.view
+    rows = [r for r in range(view.header_rows, view.table.n_rows)
+            if any(view.amount(r, c) is not None for c in range(1, view.table.n_cols))]
+    for wording in _alternatives(pattern):
+        found = [r for r in rows if re.match(rf"\s*(?:{wording})\b", view.row_labels[r], re.I)]
+        if found:
+            return found[0]
+    return None
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a pattern ("a|b(?:c|d)" -> "a", "b(?:c|d)")."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(pattern):
+        depth += ch == "(" and (i == 0 or pattern[i - 1] != "\\")
+        depth -= ch == ")" and (i == 0 or pattern[i - 1] != "\\")
+        if ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+    return out + [pattern[start:]]
 
 
 def named_margin(ctx: Ctx):
