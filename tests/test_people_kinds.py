@@ -185,3 +185,41 @@ def test_which_half_year_names_the_half():
 def test_how_many_rows_rose_between_two_periods_counts_the_rows_not_their_total():
     assert answer("How many categories had more loans in H2 2024 than in H1 2024?", HALVES) == "2"
     assert answer("How many categories had fewer loans in H1 2024 than in H2 2023?", HALVES) == "3"
+
+
+QUARTERS = """(in thousands of USD),1Q23,2Q23,3Q23,4Q23
+Revenue,"1,000","1,200","1,500","1,250"
+Operating income,100,150,210,160
+Net income,60,90,140,100
+"""
+
+
+def test_the_difference_between_the_two_is_a_gap_and_the_change_keeps_its_sign():
+    assert chat(QUARTERS, "What was net income in 4Q23?", "And in 3Q23?",
+                "What is the difference between the two?") == ["100 thousand", "140 thousand", "40 thousand"]
+    assert chat(QUARTERS, "What was net income in 3Q23?", "And in 4Q23?",
+                "What was the change?") == ["140 thousand", "100 thousand", "-40 thousand"]
+
+
+def test_a_share_question_that_names_its_own_line_puts_that_line_over_the_whole():
+    assert chat(QUARTERS, "What was net income in 4Q23?", "And in 3Q23?",
+                "As a share of revenue, what was operating income in 4Q23?", "And in 1Q23?") == [
+        "100 thousand", "140 thousand", "12.8%", "10%"]
+
+
+def test_it_as_a_share_after_a_growth_rate_is_the_lines_figure_in_the_period_named():
+    assert chat(QUARTERS, "What was operating income in 2Q23?", "And the quarter before?",
+                "By how much did it grow, in percent?", "What was it as a share of revenue in 2Q23?") == [
+        "150 thousand", "100 thousand", "50%", "12.5%"]
+
+
+def test_a_total_for_a_year_and_its_growth_follow_a_lines_halves():
+    assert chat(HALVES, "How many comics loans were there in H1 2024?", "And in H2 2024?",
+                "So what was the total for 2024?", "And the year before?",
+                "What is the growth rate between the two years?") == ["330", "360", "690", "640", "7.81%"]
+
+
+def test_periods_named_of_the_last_line_and_one_month_after_a_sum():
+    assert chat(HOTEL, "How many rooms were sold in January 2023?", "And in February?", "What is the sum of the two?",
+                "What about March?", "What is the ratio of March to January?") == [
+        "2015", "1904", "3,919", "2,325", "1.15"]  # a cell is shown as the table writes it

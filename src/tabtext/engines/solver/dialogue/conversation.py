@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ....calc import CalcError
+from ....numbers import parse_number
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
-from ..program.program import Program, Ref
-from . import edit, over_periods
+from ..program.program import Cell, Program, Ref
+from . import edit, named_periods, over_periods
 from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
@@ -38,6 +39,10 @@ _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|pre
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
+#: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
+_SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
+                     r"from\b.*\bto)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +98,18 @@ def _change_of_earlier(asked: Asked) -> Program | None:
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya else (a, b)
-    return Program("subtract", (first, second), _scale_of(asked, a))
+    program = Program("subtract", (first, second), _scale_of(asked, a))
+    if _UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) and _value(program, asked) < 0:
+        program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
+    return program
+
+
+def _value(program: Program, asked: Asked) -> float:
+    try:
+        value = parse_number(program.run(asked.history).text())
+    except CalcError:
+        return 0.0
+    return value if value is not None else 0.0
 
 
 def _percent_change_of_last(asked: Asked) -> Program | None:
@@ -112,9 +128,9 @@ def _share_of_named(asked: Asked) -> Program | None:
             _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
                                                         asked.question, re.I)):
         return None
-    whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
-                                     re.I).end():]
-    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(whole)
+    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
+    whole = re.split(r"[,?;]|\b(?:what|how)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
+    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or not (rows or years):
         return None
@@ -122,7 +138,23 @@ def _share_of_named(asked: Asked) -> Program | None:
     col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
     if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
         return None  # a line as a share of itself: the whole was not read
-    return Program("percent_of", (refs[0], grid.cell(row, col)), "percent")
+    part = _part_named(asked, whole, row, col, found)
+    return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
+
+
+def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
+    """The cell a share question puts over the whole, when it is not the last answer: a line the question names
+    besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
+    period named when that answer was a rate ("what was it as a share of revenue in 2023?" after its growth)."""
+    grid = asked.grid
+    rest = asked.question.replace(whole, " ")
+    named = [r for r in grid.rows_named(rest) if r != whole_row]
+    if named:
+        return grid.cell(named[0], col)
+    last = asked.history[-1]
+    if asked.years and last.scale == "percent" and len({c.row for c in found}) == 1:
+        return grid.cell(found[0].row, col)
+    return None
 
 
 def _subject_of_last(asked: Asked) -> Program | None:
@@ -213,6 +245,10 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|is|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
             3, over_periods.which_of_two),
+    Pattern("two_periods_of_line", r"\b(?:ratio|divided|quotient|difference|change|gap|sum|total|combined|together|"
+            r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
+    Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
+            named_periods.one_period_of_combined),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ....types import Period
-from ..lexicon.words import content_tokens
+from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -22,17 +22,23 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
     periods: the change from the earlier to the later, as a percentage."""
     refs = asked.last(2)
     if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
-            set(content_tokens(asked.question)) - REFERENCE_WORDS - {"growth", "rate"} or \
+            set(content_tokens(asked.question)) - REFERENCE_WORDS - CONVERSATION_WORDS - _GROWTH_WORDS or \
             any(asked.history[r.turn].scale == "percent" for r in refs):
         return None
     found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
-    if any(len(cells) != 1 for cells in found) or found[0][0].row != found[1][0].row:
-        return None
+    if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row:
+        return None  # one line in two periods (a cell, or a total of its halves or quarters)
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) for r in refs)
     if not ya or not yb or ya == yb:
         return None
     later, earlier = (refs[1], refs[0]) if yb > ya else (refs[0], refs[1])
     return Program("change_ratio", (later, earlier), "percent")
+
+
+#: words of a growth question that name no line ("by how much did it grow, in percent?", "the growth rate between
+#: the two years")
+_GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percentage increase change rise rose much "
+                                         "between years quarters months halves periods"))
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
@@ -187,7 +193,7 @@ def _names_a_subject(question: str) -> bool:
         rest.append(question[last:start])
         last = end
     words = set(content_tokens(" ".join(rest) + question[last:]))
-    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS)
+    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS)  # "So what was the total for 2024?"
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:
@@ -195,9 +201,12 @@ def aggregate_of_last(asked: Asked) -> Program | None:
     from .core import as_program, ask_core
 
     refs = asked.last(1)
-    if not refs or asked.grid is None or asked.rows or not (find_periods(asked.question) or asked.years) or \
+    if not refs or asked.grid is None or not (find_periods(asked.question) or asked.years) or \
             _names_a_subject(asked.question):
         return None
+    grid = asked.grid
+    if any(edit.label_words(grid.row_labels[r]) - _AGGREGATE_WORDS for r in asked.rows):
+        return None  # a line named; "the total" alone names the Total row by its aggregate word only
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or len({c.row for c in found}) != 1:
         return None
