@@ -223,3 +223,25 @@ def test_periods_named_of_the_last_line_and_one_month_after_a_sum():
     assert chat(HOTEL, "How many rooms were sold in January 2023?", "And in February?", "What is the sum of the two?",
                 "What about March?", "What is the ratio of March to January?") == [
         "2015", "1904", "3,919", "2,325", "1.15"]  # a cell is shown as the table writes it
+
+
+HOTEL_MONTHS = """,rooms_available,rooms_sold,occupancy_pct,room_revenue_usd,fnb_revenue_usd
+2024-01,1860,1116,60.0,167400,52000
+2024-02,1740,1131,65.0,175305,54500
+2024-03,1860,1395,75.0,223200,61000
+2024-04,1800,1440,80.0,244800,66000
+"""
+
+
+def test_a_stated_ratio_is_looked_up_and_pandas_short_forms_are_spelled_out():
+    from tabtext.period_layout import in_words
+
+    assert in_words("fnb_revenue_usd") == "F&B revenue ($)" and in_words("avg_temp_c") == "Average temperature (°C)"
+    assert answer("What was F&B revenue in March 2024?", HOTEL_MONTHS) == "61,000"
+    assert answer("What was the average occupancy over the four months?", HOTEL_MONTHS) == "70%"
+
+
+def test_average_daily_rate_and_revpar_are_room_revenue_per_room_sold_and_per_room_available():
+    assert answer("What was the average daily rate in April 2024?", HOTEL_MONTHS) == "170"
+    assert answer("What was the ADR for Q1 2024 as a whole?", HOTEL_MONTHS) == "155.38"  # 565,905 / 3,642: the quarter's totals
+    assert answer("What was RevPAR in January 2024?", HOTEL_MONTHS) == "90"

@@ -54,7 +54,13 @@ def _label(cell: str) -> str:
 
 _SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _UNIT_TOKENS = {"pct": "%", "percent": "%", "usd": "$", "gbp": "£", "eur": "€", "000": "000", "k": "000",
-                "m": "m", "mn": "m", "bn": "bn"}
+                "m": "m", "mn": "m", "bn": "bn", "c": "°C", "mm": "mm", "cm": "cm", "kg": "kg", "km": "km"}
+
+
+#: short forms in pandas names, as people write them ("fnb_revenue_usd" -> "F&B revenue ($)")
+_SHORT_FORMS = {"fnb": "F&B", "f&b": "F&B", "adr": "ADR (average daily rate)", "revpar": "RevPAR (revenue per available room)",
+                "ebitda": "EBITDA", "ebit": "EBIT", "kpi": "KPI", "yoy": "year-on-year", "qty": "Quantity",
+                "avg": "Average", "num": "Number of", "no": "Number of", "temp": "temperature"}
 
 
 def in_words(cell: str) -> str:
@@ -67,6 +73,7 @@ def in_words(cell: str) -> str:
     while len(words) > 1 and words[-1] in _UNIT_TOKENS:
         units.insert(0, _UNIT_TOKENS[words.pop()])
     label = " ".join(words).capitalize()
+    label = " ".join(_SHORT_FORMS.get(w.lower(), w) for w in label.split())
     return f"{label} ({''.join(units)})" if units else label
 
 

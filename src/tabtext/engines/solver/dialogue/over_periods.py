@@ -360,7 +360,7 @@ _ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\
 def over_all_periods_of_last(asked: Asked) -> Program | None:
     """ "And what was the total for the six months?" after an answer about one line: that line summed (or
     averaged) over every period column."""
-    from ..patterns.measures import _col_period
+    from ..patterns.period_cols import col_period as _col_period
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \

@@ -24,19 +24,18 @@ from .measures import (
     NAMED_RATE,
     NAMED_RATIO_CUE,
     OVER_PERIODS,
-    PER_UNIT,
     SHARE_OF_ALL,
     YEAR_TO_DATE,
     across_rows,
-    month_cols,
     named_margin,
     named_rate,
     named_ratio,
     over_periods,
     parts_of_period,
-    per_unit,
     share_of_all,
 )
+from .per_unit import NAMED_PER_UNIT, PER_UNIT, per_unit
+from .period_cols import month_cols
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
@@ -106,7 +105,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("named_ratio", lambda c: NAMED_RATIO_CUE.search(_low(c)) is not None, named_ratio,
             "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
             "What was the current ratio at December 31, 2019?"),
-    Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count"),
+    Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count") or
+            NAMED_PER_UNIT.search(c.q.text) is not None,
             per_unit, "divide", "the line before 'per' over the line after it, each amount in its own unit",
             "What was revenue per paying subscriber in Q2 2024?"),
     Pattern("named_rate", lambda c: NAMED_RATE.search(c.q.text) is not None, named_rate, "percent_of",
