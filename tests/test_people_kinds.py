@@ -245,3 +245,33 @@ def test_average_daily_rate_and_revpar_are_room_revenue_per_room_sold_and_per_ro
     assert answer("What was the average daily rate in April 2024?", HOTEL_MONTHS) == "170"
     assert answer("What was the ADR for Q1 2024 as a whole?", HOTEL_MONTHS) == "155.38"  # 565,905 / 3,642: the quarter's totals
     assert answer("What was RevPAR in January 2024?", HOTEL_MONTHS) == "90"
+
+
+STATION = """Month,Rainfall (mm),Mean temp (C),Sunshine (hours)
+Jan 2024,112.0,4.1,48
+Feb 2024,88.5,4.9,71
+Mar 2024,70.2,7.2,110
+"""
+GRADES = """| Grade | 2022/23 | 2023/24 |
+|---|---|---|
+| Grade 7 | 188 | 195 |
+| Grade 8 | 182 | 190 |
+| **Total** | **370** | **385** |
+"""
+
+
+@pytest.mark.parametrize("question, month", [
+    ("Which month was the wettest?", "January 2024"), ("What was the driest month?", "March 2024"),
+    ("Which month was the sunniest?", "March 2024"), ("In which month was it coldest?", "January 2024"),
+])
+def test_a_weather_superlative_is_the_extreme_of_its_column(question, month):
+    assert answer(question, STATION) == month
+
+
+def test_the_average_of_the_monthly_figures_and_short_label_words():
+    assert answer("What was the average of the monthly mean temperatures?", STATION) == "5.4"
+
+
+def test_a_numbered_row_the_table_lacks_is_no_answer():
+    assert answer("How many students were in Grade 9 in 2023/24?", GRADES) == "no answer found"
+    assert answer("How many students were in Grade 8 in 2023/24?", GRADES) == "190"

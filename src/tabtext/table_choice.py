@@ -151,6 +151,9 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if len(rows) != 1:
         return ""
     row = next(iter(rows))
+    numbered = _numbered_row_missing(question, table)
+    if numbered:
+        return numbered
     labels = [{_stem(w) for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
               for r in table.rows if r]
     if not 0 <= row < len(labels):
@@ -168,6 +171,21 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if not unknown:
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
+
+
+_NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)\s+(\d{1,3})\b")
+
+
+def _numbered_row_missing(question: str, table: Table) -> str:
+    """'the table has no row for Grade 11' when rows are numbered ("Grade 7" ... "Grade 10") and the question
+    names a number of the same word that no row has."""
+    labels = {(m.group(1).lower(), m.group(2).lower()) for r in table.rows if r and (m := _NUMBERED.fullmatch(r[0].strip("* ")))}
+    words = {w for w, _ in labels}
+    for m in _NUMBERED.finditer(question):
+        word, number = m.group(1).lower(), m.group(2).lower()
+        if word in words and sum(w == word for w, _ in labels) >= 2 and (word, number) not in labels:
+            return f"the table has no row for {m.group(0)}"
+    return ""
 
 
 _GENERIC_STEMS = frozenset(_stem(w) for w in _GENERIC)

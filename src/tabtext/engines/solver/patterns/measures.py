@@ -64,7 +64,9 @@ _PART = r"(?:[1-4]Q|Q[1-4]|H[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec
 _RANGE = rf"\b(?:from|between)\s+(?:the\s+)?{_PART}\s+(?:to|through|until|till|and)\s+(?:the\s+)?{_PART}\b"
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
-                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|" + _RANGE, re.I)
+                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
+                   r"\b(?:average|mean|total|sum)\s+of\s+(?:the\s+|all\s+)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
+                   + _RANGE, re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
