@@ -275,3 +275,38 @@ def test_the_average_of_the_monthly_figures_and_short_label_words():
 def test_a_numbered_row_the_table_lacks_is_no_answer():
     assert answer("How many students were in Grade 9 in 2023/24?", GRADES) == "no answer found"
     assert answer("How many students were in Grade 8 in 2023/24?", GRADES) == "190"
+
+
+FIELDS = """| Field | 2021 season | 2022 season | 2023 season |
+|---|---|---|---|
+| North field (wheat) | 7.8 | 8.1 | 8.6 |
+| River field (barley) | 6.2 | 5.9 | 6.4 |
+"""
+WORKBOOK_PL = """Harbour Mills Ltd - Income statement,,
+GBP millions,,
+,FY2022,FY2023
+Revenue,182.4,205.9
+Cost of sales,-101.3,-112.6
+Operating profit,28.4,35.2
+"""
+QUARTERS_ROWS = ",room_revenue_usd_000\n2023Q1,918.0\n2023Q2,1164.8\n2023Q3,1360.7\n2024Q1,1004.4\n"
+
+
+def test_share_of_that_puts_the_named_line_over_the_last_answer():
+    assert chat(GRADES, "What was total enrolment in 2023/24?", "What share of that was Grade 7?") == ["385", "50.65%"]
+
+
+def test_how_much_more_in_a_year_the_last_two_answers_read_is_their_difference_and_expenses_are_amounts():
+    assert chat(WORKBOOK_PL, "How much was spent on cost of sales in FY2023?", "And in FY2022?",
+                "How much more was spent in FY2023?") == ["112.6 million", "101.3 million", "11.3 million"]
+
+
+def test_a_row_is_named_without_its_note_in_brackets():
+    assert chat(FIELDS, "What was the yield of North field in the 2021 season?", "And in 2023?", "What was the change?",
+                "What about River field?") == ["7.8", "8.6", "0.8", "0.2"]
+
+
+def test_the_same_quarter_a_year_later_that_the_table_lacks_is_no_answer():
+    assert chat(QUARTERS_ROWS, "What was room revenue in 2023Q2?", "And the same quarter a year later?",
+                "What was room revenue in Q1 2024?", "And the same quarter a year earlier?") == [
+        "1,164.8 thousand", "no answer found", "1,004.4 thousand", "918.0 thousand"]

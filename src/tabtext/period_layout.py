@@ -159,9 +159,16 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
-def in_source(evidence: Sequence[Evidence], turned: bool) -> tuple[Evidence, ...]:
-    """Evidence cells of a turned table at their places in the table as given."""
-    return tuple(dataclasses.replace(e, row=e.col, col=e.row) if turned and e.kind == "cell" else e for e in evidence)
+def in_source(evidence: Sequence[Evidence], turned: bool, titles: int = 0) -> tuple[Evidence, ...]:
+    """Evidence cells of a turned table (or one whose ``titles`` title rows were said in its header) at their
+    places in the table as given."""
+    cells = tuple(dataclasses.replace(e, row=e.col, col=e.row) if turned and e.kind == "cell" else e for e in evidence)
+    return tuple(dataclasses.replace(e, row=e.row + titles) if titles and e.kind == "cell" else e for e in cells)
+
+
+def title_rows(table: Table) -> int:
+    """How many title rows ``without_titles`` says in the header."""
+    return len(table.rows) - len(without_titles(table).rows)
 
 
 _PARTS_OF_YEAR = ("quarter", "half", "month", "months")

@@ -89,10 +89,15 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
     return frozenset(content_tokens(words))
 
 
+#: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
+_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
+
+
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
-            not _names_nothing(asked, _measure_words(asked, refs)) or not asked.same_scale(refs):
+    if not refs or asked.rows or asked.years and not _periods_of(asked, refs) >= set(asked.years) or \
+            re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
+            not _names_nothing(asked, _measure_words(asked, refs) | _DOING) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
@@ -102,6 +107,14 @@ def _change_of_earlier(asked: Asked) -> Program | None:
     if _UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) and _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
+
+
+def _periods_of(asked: Asked, refs: list[Ref]) -> set[str]:
+    """The periods the earlier answers read ("how much more was spent in FY2023?" names one of them)."""
+    if asked.grid is None:
+        return set()
+    return {asked.grid.col_years[c.col] for r in refs for c in edit.cells(edit.inline(asked.history[r.turn],
+                                                                                          asked.history))}
 
 
 def _value(program: Program, asked: Asked) -> float:
@@ -130,6 +143,8 @@ def _share_of_named(asked: Asked) -> Program | None:
         return None
     cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
     whole = re.split(r"[,?;]|\b(?:what|how)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
+    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
+        return _named_share_of_last(asked, whole)
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or not (rows or years):
@@ -140,6 +155,16 @@ def _share_of_named(asked: Asked) -> Program | None:
         return None  # a line as a share of itself: the whole was not read
     part = _part_named(asked, whole, row, col, found)
     return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
+
+
+def _named_share_of_last(asked: Asked, whole: str) -> Program | None:
+    """The row the question names, in the last answer's period, as a percentage of the last answer."""
+    refs, grid = asked.last(1), asked.grid
+    rows = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not rows or not found or rows[0] == found[0].row:
+        return None
+    return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
 
 
 def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
@@ -294,6 +319,8 @@ class Dialogue:
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
+        if named_periods.beyond_table(asked):
+            return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
         tables = self.context.tables
         first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)

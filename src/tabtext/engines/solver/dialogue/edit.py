@@ -68,6 +68,9 @@ class Grid:
         """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
         words = set(content_tokens(question))
         found = [r for r in self.body_rows() if (label := label_words(self.row_labels[r])) and label <= words]
+        if not found:  # "River field" of "River field (barley)": a label's note in brackets need not be said
+            found = [r for r in self.body_rows() if (label := label_words(_NOTE.sub(" ", self.row_labels[r])))
+                     and label <= words]
         found.sort(key=lambda r: -len(label_words(self.row_labels[r])))
         kept: list[int] = []
         for r in found:
@@ -111,6 +114,9 @@ _SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit
                           r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
+
+
+_NOTE = re.compile(r"\([^)]*\)")
 
 
 def label_words(label: str) -> set[str]:

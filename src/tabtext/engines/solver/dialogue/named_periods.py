@@ -1,13 +1,14 @@
 """Follow-ups that name periods of the last answer's line: "what is the ratio of March to January?", "the sum of
 Q1 and Q2", and "what about March?" after the sum of two months (that month's figure, not a shifted sum). Rows of
-``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``asked.py``)."""
+``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``asked.py``). ``beyond_table``: a move to a
+period the table lacks ("the same quarter a year later"), which the dialogue answers "no answer found"."""
 
 from __future__ import annotations
 
 import re
 
 from ..program.program import Program
-from . import edit
+from . import edit, over_periods
 from .asked import Asked
 
 #: operator words -> (operator, scale of the result: "" keeps the line's own)
@@ -61,3 +62,16 @@ def one_period_of_combined(asked: Asked) -> Program | None:
     if col is None:
         return None
     return Program("lookup", (grid.cell(found[0].row, col),), last.scale)
+
+
+def beyond_table(asked: Asked) -> bool:
+    """ "And the same quarter a year later?" (or "the month before") when the table has no such period: a follow-up
+    whose answer would lie outside the table, so "no answer found" rather than a new question's guess."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or over_periods.MORE_THAN.search(asked.question):
+        return False
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    if not edit.cells(program):
+        return False
+    return any(pattern.search(asked.question) and not over_periods.earlier_key(asked, program, step)
+               for pattern, step in ((over_periods.PREVIOUS, -1), (over_periods.NEXT, 1)))

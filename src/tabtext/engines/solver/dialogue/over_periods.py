@@ -53,7 +53,7 @@ NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|
                   r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b", re.I)
 
 
-def _earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
+def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
     """The period before the program's (``step`` -1; +1 the one after): the column before it in time, or the same
     quarter or month of the year before when a year is asked back ("the same quarter a year earlier")."""
     grid = asked.grid
@@ -62,8 +62,9 @@ def _earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
     m = (PREVIOUS if step < 0 else NEXT).search(asked.question)
     unit = next((g for g in m.groups() if g), "").lower() if m else ""
     unit = {"yoy": "year", "qoq": "quarter", "mom": "month"}.get(m.group(0).lower(), unit) if m else unit
-    if unit == "year" and len(current) > 4 and f"{int(current[:4]) + step:04d}{current[4:]}" in order:
-        return f"{int(current[:4]) + step:04d}{current[4:]}"
+    if unit == "year" and len(current) > 4:  # the same quarter or month a year away, or none
+        shifted = f"{int(current[:4]) + step:04d}{current[4:]}"
+        return shifted if shifted in order else ""
     at = order.index(current) + step if current in order else -1
     return order[at] if 0 <= at < len(order) else ""
 
@@ -74,7 +75,7 @@ def next_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    later = _earlier_key(asked, program, step=1)
+    later = earlier_key(asked, program, step=1)
     return edit.other_period(program, grid, [later]) if later else None
 
 
@@ -84,7 +85,7 @@ def previous_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
+    earlier = earlier_key(asked, program)
     return edit.other_period(program, grid, [earlier]) if earlier else None
 
 
@@ -100,7 +101,7 @@ def growth_over_previous(asked: Asked) -> Program | None:
             asked.history[refs[0].turn].scale == "percent":
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
+    earlier = earlier_key(asked, program)
     moved = edit.other_period(program, grid, [earlier]) if earlier else None
     return Program("change_ratio", (refs[0], moved), "percent") if moved is not None else None
 
@@ -151,7 +152,7 @@ def more_than_previous(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.rows or asked.years or not MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
+    earlier = earlier_key(asked, program)
     moved = edit.other_period(program, grid, [earlier]) if earlier else None
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....period_layout import for_runs, in_source, periods_on_rows, question_for_runs
+from ....period_layout import for_runs, in_source, periods_on_rows, question_for_runs, title_rows
 from ....types import Example, Prediction
 from ..patterns.measures import NAMED_MEASURES, more_than, named_first
 from ..rank import ranker as rank
@@ -48,6 +48,7 @@ def _as_asked(question: str, best: Candidate, cands: list[Candidate]) -> Candida
 
 
 def answer_example(example: Example) -> Prediction:
+    given = example
     example, turned = _laid_out(example)
     q, best, confidence = solve(example)
     if best is None:
@@ -59,7 +60,11 @@ def answer_example(example: Example) -> Prediction:
     if best.reader_found is not None:
         meta["reader_found"] = round(best.reader_found, 4)
     return Prediction(uid=example.uid, answer=answer, raw=answer.text(),
-                      evidence=in_source(best.program.evidence(), turned), meta=meta)
+                      evidence=in_source(best.program.evidence(), turned, _titles(given)), meta=meta)
+
+
+def _titles(example: Example) -> int:
+    return title_rows(example.context.tables[0]) if example.context.tables else 0
 
 
 def _laid_out(example: Example) -> tuple[Example, bool]:
