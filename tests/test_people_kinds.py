@@ -310,3 +310,11 @@ def test_the_same_quarter_a_year_later_that_the_table_lacks_is_no_answer():
     assert chat(QUARTERS_ROWS, "What was room revenue in 2023Q2?", "And the same quarter a year later?",
                 "What was room revenue in Q1 2024?", "And the same quarter a year earlier?") == [
         "1,164.8 thousand", "no answer found", "1,004.4 thousand", "918.0 thousand"]
+
+
+def test_a_ranking_is_read_by_its_names_and_a_team_it_lacks_is_no_answer():
+    ranked = "Pos,Team,P,W,D,L,Pts\n1,Northgate,10,7,2,1,23\n2,Southend Park,10,5,3,2,18\n3,Eastwick FC,10,2,2,6,8\n" \
+             "4,Westmoor FC,10,1,3,6,6\n"
+    assert answer("How many points did Southend Park get?", ranked) == "18"
+    assert run("How many points did Southend Park get?", ranked) == "18"
+    assert answer("How many points did Riverside FC get?", ranked) == "no answer found"

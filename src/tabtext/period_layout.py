@@ -96,9 +96,23 @@ def without_titles(table: Table) -> Table:
     return Table(id=table.id, rows=(head,) + rows[n + 1:], caption=table.caption)
 
 
+def names_first(table: Table) -> Table:
+    """A league table's or ranking's first column of positions (1, 2, 3 ...) after the column of names it ranks,
+    so each row is read by its name, as the solver reads rows by their first cell."""
+    body = [r for r in table.rows[1:] if r]
+    if len(body) < 3 or table.n_cols < 3 or [r[0].strip().rstrip(".=") for r in body] != [str(i) for i in
+                                                                                          range(1, len(body) + 1)]:
+        return table
+    names = [r[1].strip() for r in body]
+    if not all(re.search(r"[A-Za-z]", n) and parse_number(n) is None for n in names):
+        return table
+    rows = tuple((r[1], r[0]) + tuple(r[2:]) if len(r) > 1 else r for r in table.rows)
+    return Table(id=table.id, rows=rows, caption=table.caption)
+
+
 def orient(table: Table) -> tuple[Table, bool]:
     """(the table with periods across the columns and written one way, whether it was turned)."""
-    table = spelled_out(without_titles(table))
+    table = names_first(spelled_out(without_titles(table)))
     turned = periods_on_rows(table)
     rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
     if turned:
@@ -179,7 +193,7 @@ def for_runs(table: Table) -> Table:
     turned only when every body cell of its first column is a dated period (a pandas export), and only quarters,
     halves and months with their year are written as ``Period.label()`` and pandas names in words (``in_words``),
     title rows said in the header (``without_titles``); years, dates and other words stay as given."""
-    given, table = table, spelled_out(without_titles(table))
+    given, table = table, names_first(spelled_out(without_titles(table)))
     rows = [list(r) + [""] * (table.n_cols - len(r)) for r in table.rows]
     if periods_on_rows(table, strict=True):
         rows = [list(col) for col in zip(*rows)]

@@ -154,23 +154,31 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     numbered = _numbered_row_missing(question, table)
     if numbered:
         return numbered
-    labels = [{_stem(w) for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
+    labels = [{_stem(w) for w in _name_words(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
               for r in table.rows if r]
     if not 0 <= row < len(labels):
         return ""
-    asked = [w for w in _question_words(question) if w not in _GENERIC]
+    asked = [w for w in _question_words(question) | set(_name_words(question.lower())) if w not in _GENERIC]
     named = labels[row] & {_stem(w) for w in asked}
     missed = labels[row] - named
     if not missed or not named or not any(named <= other for i, other in enumerate(labels) if i != row):
         return ""
     texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
-    known = {_stem(w) for text in texts for w in _WORD.findall(text.lower())}
-    words = _WORD.findall(question.lower())
+    known = {_stem(w) for text in texts for w in _name_words(text.lower())}
+    words = _name_words(question.lower())
     unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and  # "West field"
                any(_stem(n) in named for n in words[max(i - 1, 0):i] + words[i + 1:i + 2])]
     if not unknown:
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
+
+
+_SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
+
+
+def _name_words(text: str) -> list[str]:
+    """Words of a name, two letters and up ("Pinecrest FC"), without short stop words."""
+    return [w for w in re.findall(r"[a-z][a-z&'-]+", text) if w not in _SHORT_STOP]
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)\s+(\d{1,3})\b")

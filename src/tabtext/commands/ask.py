@@ -191,6 +191,7 @@ class Conversation:
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
+        from ..period_layout import names_first
         from ..table_choice import fits, period_gap, row_not_held
 
         texts = [p.text for p in self.context.paragraphs]
@@ -200,7 +201,8 @@ class Conversation:
                                        meta={**pred.meta, "confidence": 0.0})
         table = table_used(pred, self.context)
         rows = {e.row for e in pred.evidence if e.kind == "cell"}
-        lacks = row_not_held(question, table, rows, texts) if table is not None and len(pred.evidence) == 1 else ""
+        named = names_first(table) if table is not None else None  # rows read by their names, as the solver did
+        lacks = row_not_held(question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
         if lacks:
             return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
         if len(self.context.tables) > 1:
