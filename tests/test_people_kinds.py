@@ -318,3 +318,8 @@ def test_a_ranking_is_read_by_its_names_and_a_team_it_lacks_is_no_answer():
     assert answer("How many points did Southend Park get?", ranked) == "18"
     assert run("How many points did Southend Park get?", ranked) == "18"
     assert answer("How many points did Riverside FC get?", ranked) == "no answer found"
+
+
+def test_how_many_pass_a_bound_is_a_count_even_of_a_mean_line():
+    assert answer("How many months had a mean temperature above 7 C?", STATION) == "1"
+    assert answer("How many months had a mean temperature above 4.5?", STATION) == "2"
