@@ -1,6 +1,6 @@
 """Conversations over our own tables (tests/golden/solver/conversations.jsonl): the share of turns right.
 
-    PYTHONPATH=src python benchmarks/own_conversations.py [--show]
+    PYTHONPATH=src python benchmarks/own_conversations.py [--show]   (--show: wrong turns of the tune half only)
 
 Half "tune" is the half rules were written from; half "held" was never looked at while tuning.
 """
@@ -39,7 +39,7 @@ def right(answer, turn: dict) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--show", action="store_true", help="print every wrong turn")
+    ap.add_argument("--show", action="store_true", help="print every wrong turn of the TUNE half (never the held)")
     args = ap.parse_args(argv)
     totals: dict[str, list[int]] = {"tune": [0, 0], "held": [0, 0]}
     for case in load():
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             ok = right(reply.answer, turn)
             totals[case["half"]][0] += ok
             totals[case["half"]][1] += 1
-            if args.show and not ok:
+            if args.show and not ok and case["half"] == "tune":
                 got = f"{reply.answer.text()} {reply.answer.scale}" if reply.answer else reply.error
                 print(f"- {case['id']}: {turn['question']!r} want {turn['answer']} {turn['scale']}, got {got}",
                       file=sys.stderr)

@@ -45,6 +45,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.
     ("date", r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+" + _YEAR),
     ("date", r"\b" + _YEAR + r"-(?P<m>\d{2})-(?P<day>\d{2})\b"),
     ("date", r"\b(?P<m>\d{1,2})/(?P<day>\d{1,2})/" + _YEAR),
+    ("split", r"\b(?:FY\s*)?(?P<first>(?:19|20)\d{2})\s*(?:/\s*(?P<end>(?:19|20)?\d{2})|-(?P<dash>\d{2}))(?![\d/-])"),
     ("month", r"\b" + _MONTH + r"(?:\s*[-'’]\s*(?P<yy>\d{2})(?!\d)|(?:\s*[-'’]\s*|\s+(?:of\s+)?)" + _YEAR + ")"),
     ("month", r"\b" + _YEAR + r"-(?P<m>0[1-9]|1[0-2])\b(?!-)"),
     ("year", r"(?:\bFY\s*|\bfiscal\s+(?:year\s+)?)" + _YY),
@@ -79,12 +80,24 @@ def _period(kind: str, m: re.Match[str]) -> Period | None:
         return Period(year, 3 * n, 3, "quarter")
     if kind == "half":
         return Period(year, 6 * n, 6, "half")
+    if kind == "split":
+        return _split_year(g)
     if kind in ("date", "month"):
         day = int(g["day"]) if g.get("day") else 0
         if not 1 <= month <= 12 or (kind == "date" and not 1 <= day <= 31):
             return None
         return Period(year, month, 1, kind, day)
     return Period(year, 12, 12, "year")
+
+
+def _split_year(g: dict[str, str]) -> Period | None:
+    """A year that spans two ("2022/23", "2022/2023", "2022-23"): named by the year it ends in, as a fiscal or
+    school year is; "2011-12" is December 2011 (the month form), a dash joins only years that cannot be a month."""
+    first, end = int(g["first"]), g.get("end") or g.get("dash") or ""
+    last = int(end) if len(end) == 4 else first // 100 * 100 + int(end)
+    if last != first + 1 or g.get("dash") and int(end) <= 12:
+        return None
+    return Period(last, 12, 12, "year")
 
 
 def find_periods(text: str) -> list[tuple[int, int, Period]]:
@@ -100,6 +113,13 @@ def find_periods(text: str) -> list[tuple[int, int, Period]]:
                 found.append((m.start(), m.end(), period))
                 taken.append((m.start(), m.end()))
     return sorted(found, key=lambda f: f[0])
+
+
+def bare_months(text: str) -> list[Period]:
+    """The months ``text`` names without a year outside its other periods ("rainfall in October"), as periods."""
+    spans = [(start, end) for start, end, _ in find_periods(text)]
+    plain = "".join(" " if any(s <= i < e for s, e in spans) else ch for i, ch in enumerate(text))
+    return [Period(None, m, 1, "month") for m in months_named(plain)]
 
 
 def months_named(text: str) -> list[int]:
@@ -148,8 +168,8 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
     held = list(held)
     for h in held:
         if asked.year is None or h.year is None:
-            if asked.year is None and h.year is None or asked.kind == "year" or h.kind == "year":
-                return True  # "Q3" asked of Q1..Q4 2023, or a year asked of quarters without a year: cannot tell
+            if asked.kind == "year" or h.kind == "year":
+                return True  # a year asked of quarters without a year, or a month of years: cannot tell
             if (h.end_month, h.months) == (asked.end_month, asked.months) or h.kind == "date" == asked.kind:
                 return True
             if asked.year is None and asked.months > h.months and _inside(h, asked):

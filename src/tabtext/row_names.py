@@ -69,7 +69,9 @@ def in_asked_column(question: str, answer: Answer | None, table: Table | None) -
 
 #: words people use for the same line; a question's word the table never uses is read as the one it does
 _SAME_LINE = (("revenue", "revenues", "sales", "turnover"), ("costs", "expenses"), ("cost", "expense"),
-              ("profit", "income", "earnings"), ("staff", "employees", "headcount"))
+              ("profit", "income", "earnings"), ("staff", "employees", "headcount"),
+              ("temperature", "temp"), ("temperatures", "temps"), ("rainfall", "precipitation"),
+              ("students", "pupils"), ("enrolment", "enrollment"))
 
 
 def _label_words(tables: Sequence[Table]) -> set[str]:

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .periods import coverage, covers, find_periods, table_periods
+from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
 from .types import Example, Period, Prediction, Table
 
 _WORD = re.compile(r"[a-z][a-z&'-]{2,}")
@@ -121,7 +121,9 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     does not name either; "" otherwise."""
     held = table_periods(table)
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
-    missing = [p for p in asked_periods(question) if held and not covers(p, held) and not covers(p, in_text)]
+    text_months = set(months_named(" ".join(paragraphs)))
+    asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
+    missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
@@ -149,23 +151,49 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if len(rows) != 1:
         return ""
     row = next(iter(rows))
-    labels = [{_stem(w) for w in _WORD.findall(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
+    numbered = _numbered_row_missing(question, table)
+    if numbered:
+        return numbered
+    labels = [{_stem(w) for w in _name_words(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
               for r in table.rows if r]
     if not 0 <= row < len(labels):
         return ""
-    asked = [w for w in _question_words(question) if w not in _GENERIC]
+    asked = [w for w in _question_words(question) | set(_name_words(question.lower())) if w not in _GENERIC]
     named = labels[row] & {_stem(w) for w in asked}
     missed = labels[row] - named
     if not missed or not named or not any(named <= other for i, other in enumerate(labels) if i != row):
         return ""
     texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
-    known = {_stem(w) for text in texts for w in _WORD.findall(text.lower())}
-    words = _WORD.findall(question.lower())
+    known = {_stem(w) for text in texts for w in _name_words(text.lower())}
+    words = _name_words(question.lower())
     unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and  # "West field"
                any(_stem(n) in named for n in words[max(i - 1, 0):i] + words[i + 1:i + 2])]
     if not unknown:
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
+
+
+_SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
+
+
+def _name_words(text: str) -> list[str]:
+    """Words of a name, two letters and up ("Pinecrest FC"), without short stop words."""
+    return [w for w in re.findall(r"[a-z][a-z&'-]+", text) if w not in _SHORT_STOP]
+
+
+_NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)\s+(\d{1,3})\b")
+
+
+def _numbered_row_missing(question: str, table: Table) -> str:
+    """'the table has no row for Grade 11' when rows are numbered ("Grade 7" ... "Grade 10") and the question
+    names a number of the same word that no row has."""
+    labels = {(m.group(1).lower(), m.group(2).lower()) for r in table.rows if r and (m := _NUMBERED.fullmatch(r[0].strip("* ")))}
+    words = {w for w, _ in labels}
+    for m in _NUMBERED.finditer(question):
+        word, number = m.group(1).lower(), m.group(2).lower()
+        if word in words and sum(w == word for w, _ in labels) >= 2 and (word, number) not in labels:
+            return f"the table has no row for {m.group(0)}"
+    return ""
 
 
 _GENERIC_STEMS = frozenset(_stem(w) for w in _GENERIC)

@@ -145,12 +145,13 @@ class Conversation:
 
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
         from ..engines.solver.dialogue.conversation import Dialogue
-        from ..period_layout import orient
+        from ..period_layout import orient, title_rows
 
         self.engine, self.context = engine, context
         self.history: list[Turn] = []
         oriented = [orient(t) for t in context.tables]
         self.turned = [turned for _, turned in oriented]
+        self.titles = [title_rows(t) for t in context.tables]
         read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
         self.dialogue = Dialogue(read) if getattr(engine, "name", "") == "solver" else None
 
@@ -182,12 +183,15 @@ class Conversation:
     def in_source_layout(self, pred: Prediction) -> Prediction:
         from ..period_layout import in_source
 
-        turned = bool(self.turned) and self.turned[min(table_index(pred), len(self.turned) - 1)]
-        return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned))
+        index = min(table_index(pred), len(self.turned) - 1)
+        turned = bool(self.turned) and self.turned[index]
+        titles = self.titles[index] if self.titles else 0
+        return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned, titles))
 
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
+        from ..period_layout import names_first
         from ..table_choice import fits, period_gap, row_not_held
 
         texts = [p.text for p in self.context.paragraphs]
@@ -197,7 +201,8 @@ class Conversation:
                                        meta={**pred.meta, "confidence": 0.0})
         table = table_used(pred, self.context)
         rows = {e.row for e in pred.evidence if e.kind == "cell"}
-        lacks = row_not_held(question, table, rows, texts) if table is not None and len(pred.evidence) == 1 else ""
+        named = names_first(table) if table is not None else None  # rows read by their names, as the solver did
+        lacks = row_not_held(question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
         if lacks:
             return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
         if len(self.context.tables) > 1:

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ....calc import CalcError
+from ....numbers import parse_number
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
-from ..program.program import Program, Ref
-from . import edit, over_periods
+from ..program.program import Cell, Program, Ref
+from . import edit, named_periods, over_periods
 from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
@@ -30,13 +31,18 @@ MIN_CONFIDENCE = 0.5
 FOLLOW_UP_CONFIDENCE = 0.9
 
 #: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|same (?:question |thing )?for)\b|^\s*(?:what|how) about\b|"
+_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
+                   r"(?: (?:question|thing|calculation|again))? for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
+#: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
+_SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
+                     r"from\b.*\bto)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +89,40 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
     return frozenset(content_tokens(words))
 
 
+#: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
+_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
+
+
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
-            not _names_nothing(asked, _measure_words(asked, refs)) or not asked.same_scale(refs):
+    if not refs or asked.rows or asked.years and not _periods_of(asked, refs) >= set(asked.years) or \
+            re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
+            not _names_nothing(asked, _measure_words(asked, refs) | _DOING) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya else (a, b)
-    return Program("subtract", (first, second), _scale_of(asked, a))
+    program = Program("subtract", (first, second), _scale_of(asked, a))
+    if _UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) and _value(program, asked) < 0:
+        program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
+    return program
+
+
+def _periods_of(asked: Asked, refs: list[Ref]) -> set[str]:
+    """The periods the earlier answers read ("how much more was spent in FY2023?" names one of them)."""
+    if asked.grid is None:
+        return set()
+    return {asked.grid.col_years[c.col] for r in refs for c in edit.cells(edit.inline(asked.history[r.turn],
+                                                                                          asked.history))}
+
+
+def _value(program: Program, asked: Asked) -> float:
+    try:
+        value = parse_number(program.run(asked.history).text())
+    except CalcError:
+        return 0.0
+    return value if value is not None else 0.0
 
 
 def _percent_change_of_last(asked: Asked) -> Program | None:
@@ -111,9 +141,11 @@ def _share_of_named(asked: Asked) -> Program | None:
             _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
                                                         asked.question, re.I)):
         return None
-    whole = asked.question[re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question,
-                                     re.I).end():]
-    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(whole)
+    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
+    whole = re.split(r"[,?;]|\b(?:what|how)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
+    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
+        return _named_share_of_last(asked, whole)
+    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or not (rows or years):
         return None
@@ -121,7 +153,33 @@ def _share_of_named(asked: Asked) -> Program | None:
     col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
     if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
         return None  # a line as a share of itself: the whole was not read
-    return Program("percent_of", (refs[0], grid.cell(row, col)), "percent")
+    part = _part_named(asked, whole, row, col, found)
+    return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
+
+
+def _named_share_of_last(asked: Asked, whole: str) -> Program | None:
+    """The row the question names, in the last answer's period, as a percentage of the last answer."""
+    refs, grid = asked.last(1), asked.grid
+    rows = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not rows or not found or rows[0] == found[0].row:
+        return None
+    return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
+
+
+def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
+    """The cell a share question puts over the whole, when it is not the last answer: a line the question names
+    besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
+    period named when that answer was a rate ("what was it as a share of revenue in 2023?" after its growth)."""
+    grid = asked.grid
+    rest = asked.question.replace(whole, " ")
+    named = [r for r in grid.rows_named(rest) if r != whole_row]
+    if named:
+        return grid.cell(named[0], col)
+    last = asked.history[-1]
+    if asked.years and last.scale == "percent" and len({c.row for c in found}) == 1:
+        return grid.cell(found[0].row, col)
+    return None
 
 
 def _subject_of_last(asked: Asked) -> Program | None:
@@ -212,6 +270,10 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|is|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
             3, over_periods.which_of_two),
+    Pattern("two_periods_of_line", r"\b(?:ratio|divided|quotient|difference|change|gap|sum|total|combined|together|"
+            r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
+    Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
+            named_periods.one_period_of_combined),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
@@ -257,6 +319,8 @@ class Dialogue:
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
+        if named_periods.beyond_table(asked):
+            return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
         tables = self.context.tables
         first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)

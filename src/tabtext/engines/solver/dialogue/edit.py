@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ....numbers import format_number, parse_number
-from ....periods import find_periods, months_named
+from ....periods import as_period, find_periods, months_named
 from ....types import Period, Table
 from ..lexicon.words import content_tokens, years_in
 from ..program.operators import operator
@@ -68,6 +68,9 @@ class Grid:
         """Rows whose label's words all occur in the question, the longest label first, nested labels dropped."""
         words = set(content_tokens(question))
         found = [r for r in self.body_rows() if (label := label_words(self.row_labels[r])) and label <= words]
+        if not found:  # "River field" of "River field (barley)": a label's note in brackets need not be said
+            found = [r for r in self.body_rows() if (label := label_words(_NOTE.sub(" ", self.row_labels[r])))
+                     and label <= words]
         found.sort(key=lambda r: -len(label_words(self.row_labels[r])))
         kept: list[int] = []
         for r in found:
@@ -113,6 +116,9 @@ _PART_OF_YEAR = ("quarter", "half", "month", "months")
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 
 
+_NOTE = re.compile(r"\([^)]*\)")
+
+
 def label_words(label: str) -> set[str]:
     """A row label's words without its unit ("Revenue ($000)", "Churn (%)" -> revenue, churn)."""
     return set(content_tokens(_UNIT.sub(" ", label)))
@@ -128,6 +134,9 @@ def period_key(label: str, years: Sequence[str]) -> str:
     parts = [p for _, _, p in find_periods(label) if p.kind in _PART_OF_YEAR and p.year]
     if len(parts) == 1:
         return _key(parts[0])
+    alone = as_period(label) if not years else None  # "January" of a table of one year's months, no year said
+    if alone is not None and alone.kind in _PART_OF_YEAR:
+        return _key(alone)
     return years[0] if years else ""
 
 

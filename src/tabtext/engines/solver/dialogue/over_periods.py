@@ -10,7 +10,7 @@ from dataclasses import replace
 from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ....types import Period
-from ..lexicon.words import content_tokens
+from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -22,17 +22,23 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
     periods: the change from the earlier to the later, as a percentage."""
     refs = asked.last(2)
     if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
-            set(content_tokens(asked.question)) - REFERENCE_WORDS - {"growth", "rate"} or \
+            set(content_tokens(asked.question)) - REFERENCE_WORDS - CONVERSATION_WORDS - _GROWTH_WORDS or \
             any(asked.history[r.turn].scale == "percent" for r in refs):
         return None
     found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
-    if any(len(cells) != 1 for cells in found) or found[0][0].row != found[1][0].row:
-        return None
+    if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row:
+        return None  # one line in two periods (a cell, or a total of its halves or quarters)
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) for r in refs)
     if not ya or not yb or ya == yb:
         return None
     later, earlier = (refs[1], refs[0]) if yb > ya else (refs[0], refs[1])
     return Program("change_ratio", (later, earlier), "percent")
+
+
+#: words of a growth question that name no line ("by how much did it grow, in percent?", "the growth rate between
+#: the two years")
+_GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percentage increase change rise rose much "
+                                         "between years quarters months halves periods"))
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
@@ -47,7 +53,7 @@ NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|
                   r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b", re.I)
 
 
-def _earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
+def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
     """The period before the program's (``step`` -1; +1 the one after): the column before it in time, or the same
     quarter or month of the year before when a year is asked back ("the same quarter a year earlier")."""
     grid = asked.grid
@@ -56,8 +62,9 @@ def _earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
     m = (PREVIOUS if step < 0 else NEXT).search(asked.question)
     unit = next((g for g in m.groups() if g), "").lower() if m else ""
     unit = {"yoy": "year", "qoq": "quarter", "mom": "month"}.get(m.group(0).lower(), unit) if m else unit
-    if unit == "year" and len(current) > 4 and f"{int(current[:4]) + step:04d}{current[4:]}" in order:
-        return f"{int(current[:4]) + step:04d}{current[4:]}"
+    if unit == "year" and len(current) > 4:  # the same quarter or month a year away, or none
+        shifted = f"{int(current[:4]) + step:04d}{current[4:]}"
+        return shifted if shifted in order else ""
     at = order.index(current) + step if current in order else -1
     return order[at] if 0 <= at < len(order) else ""
 
@@ -68,7 +75,7 @@ def next_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    later = _earlier_key(asked, program, step=1)
+    later = earlier_key(asked, program, step=1)
     return edit.other_period(program, grid, [later]) if later else None
 
 
@@ -78,7 +85,7 @@ def previous_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
+    earlier = earlier_key(asked, program)
     return edit.other_period(program, grid, [earlier]) if earlier else None
 
 
@@ -94,7 +101,7 @@ def growth_over_previous(asked: Asked) -> Program | None:
             asked.history[refs[0].turn].scale == "percent":
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
+    earlier = earlier_key(asked, program)
     moved = edit.other_period(program, grid, [earlier]) if earlier else None
     return Program("change_ratio", (refs[0], moved), "percent") if moved is not None else None
 
@@ -145,7 +152,7 @@ def more_than_previous(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.rows or asked.years or not MORE_THAN.search(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = _earlier_key(asked, program)
+    earlier = earlier_key(asked, program)
     moved = edit.other_period(program, grid, [earlier]) if earlier else None
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
@@ -187,7 +194,7 @@ def _names_a_subject(question: str) -> bool:
         rest.append(question[last:start])
         last = end
     words = set(content_tokens(" ".join(rest) + question[last:]))
-    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS)
+    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS)  # "So what was the total for 2024?"
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:
@@ -195,9 +202,12 @@ def aggregate_of_last(asked: Asked) -> Program | None:
     from .core import as_program, ask_core
 
     refs = asked.last(1)
-    if not refs or asked.grid is None or asked.rows or not (find_periods(asked.question) or asked.years) or \
+    if not refs or asked.grid is None or not (find_periods(asked.question) or asked.years) or \
             _names_a_subject(asked.question):
         return None
+    grid = asked.grid
+    if any(edit.label_words(grid.row_labels[r]) - _AGGREGATE_WORDS for r in asked.rows):
+        return None  # a line named; "the total" alone names the Total row by its aggregate word only
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or len({c.row for c in found}) != 1:
         return None
@@ -351,7 +361,7 @@ _ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\
 def over_all_periods_of_last(asked: Asked) -> Program | None:
     """ "And what was the total for the six months?" after an answer about one line: that line summed (or
     averaged) over every period column."""
-    from ..patterns.measures import _col_period
+    from ..patterns.period_cols import col_period as _col_period
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \

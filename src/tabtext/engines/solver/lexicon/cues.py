@@ -17,6 +17,9 @@ _COMPARATIVE = re.compile(r"\b(?:higher|lower|highest|lowest|larger|smaller|larg
 _WHICH = re.compile(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
                     r"segment|\w+)\b|^who\b|\bwhich (?:year|years|fiscal year|period)\b")
 _AMOUNT_ASKED = re.compile(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b")
+#: "how many months had a mean temperature above 7?": a count of what passes, whatever the line is called
+_COUNT_PASSING = re.compile(r"^how many\b.*\b(?:above|over|below|under|exceed\w*|more than|less than|fewer than|"
+                            r"greater than|higher than|lower than|at least)\s+-?\$?\d")
 MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest)\b")
 
 
@@ -45,7 +48,7 @@ CUES: tuple[Cue, ...] = (
         r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
         r"(?:change|increase|decrease)"), "What was the percentage change in revenue from 2018 to 2019?"),
     Cue("average", "average", re.compile(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b"),
-        "What was the average revenue in 2018 and 2019?"),
+        "What was the average revenue in 2018 and 2019?", lambda low, years: not _COUNT_PASSING.search(low)),
     Cue("total_of_shares", "sum", re.compile(r"\b(?:total |sum of (?:the )?)(?:percentages?|proportions?)\b"),
         "What is the total percentage of revenue from A and B?"),
     Cue("share", "divide", re.compile(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|"

@@ -32,6 +32,13 @@ ABOVE = ("above", "over", "exceeding", "in excess of", "upwards of")
 BELOW = ("below", "under", "beneath", "short of")
 
 
+#: a weather table's superlatives in the words of its columns ("the wettest month": the highest rainfall)
+WEATHER_SUPERLATIVES = {"wettest": "highest rainfall", "driest": "lowest rainfall", "sunniest": "most sunshine",
+                        "warmest": "highest temperature", "hottest": "highest temperature",
+                        "coldest": "lowest temperature", "coolest": "lowest temperature", "windiest": "highest wind",
+                        "snowiest": "most snow"}
+
+
 @dataclass(frozen=True, slots=True)
 class Rewording:
     name: str
@@ -124,6 +131,15 @@ REWORDINGS: tuple[Rewording, ...] = (
                          r"(?:had|saw|showed|recorded|has|have)\s+(?P<rest>.+)$", re.I),
               lambda m: f"In {m.group('which').lower()} {m.group('period')} was {m.group('rest')}",
               "Which year had revenue below 600,000 thousands?", "In which year was revenue less than 600,000 thousands?"),
+    Rewording("weather_superlative_period",
+              re.compile(rf"^(?:what|which)\s+(?:was|were|is)\s+the\s+(?P<adj>{_words(WEATHER_SUPERLATIVES)})\s+"
+                         r"(?P<unit>month|year|quarter|season|week|day)\b", re.I),
+              lambda m: f"Which {m.group('unit').lower()} had the {WEATHER_SUPERLATIVES[m.group('adj').lower()]}",
+              "What was the driest month?", "Which month had the lowest rainfall?"),
+    Rewording("weather_superlative",
+              re.compile(rf"\b(?:(?:was|were|is)\s+(?:it\s+)?)?(?:the\s+)?(?P<adj>{_words(WEATHER_SUPERLATIVES)})\b", re.I),
+              lambda m: f"had the {WEATHER_SUPERLATIVES[m.group('adj').lower()]}",
+              "Which month was the wettest?", "Which month had the highest rainfall?"),
     Rewording("threshold_words",
               re.compile(rf"\b(?P<word>{_words(ABOVE + BELOW)})\s+(?=(?:US)?[$€£]?\s?\d)(?!{YEAR}\b)", re.I),
               lambda m: "less than " if m.group("word").lower() in BELOW else "more than ",

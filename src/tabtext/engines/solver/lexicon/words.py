@@ -100,6 +100,15 @@ def split_years(text: str) -> list[str]:
     return years
 
 
+def split_year_ends(text: str) -> str:
+    """Each split fiscal or school year of ``text`` ("2022/23") written as the year it ends in, as a header's
+    ``split_years`` reads it."""
+    def end(m: re.Match[str]) -> str:
+        last = m.group(2) if len(m.group(2)) == 4 else m.group(1)[:2] + m.group(2)
+        return last if int(last) == int(m.group(1)) + 1 else m.group(0)
+    return _SPLIT_YEAR.sub(end, text)
+
+
 def clean_label(label: str) -> str:
     """A row label without its footnote mark ("Incentive schemes1" -> "Incentive schemes")."""
     label = re.sub(r"(?<=[a-z])\d$", "", label.strip())

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 
-from ....numbers import SCALE_FACTORS
-from ....periods import find_periods
+from ....periods import bare_months, find_periods
 from ....types import Period
-from ..program.program import Const, Program
+from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
 from .cells import cells_program
+from .per_unit import a_count, row_named_by, stems
+from .period_cols import asked_col, col_period, period_cols
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -50,53 +51,51 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
     (r"\breturn on (?:total )?assets\b|\broa\b", _NET_INCOME, r"total assets", "percent_of"),
     (r"\bworking capital\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
      "diff"),
+    (r"\boccupancy\b", r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:sold|occupied|filled|used)|occupied (?:rooms?|beds?)",
+     r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:available|capacity)|available (?:rooms?|beds?)|capacity", "percent_of"),
     (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
      "diff"),
 )
 #: the words named_ratio answers to (table_patterns' cue)
 NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a for a, *_ in _NAMED_RATIOS), re.I)
+_PART = r"(?:[1-4]Q|Q[1-4]|H[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s*[-']?\s*(?:FY\s*)?\d{2,4})?"
+#: a range of quarters, halves or months ("from January to August", "between Q1 2023 and Q3 2023"); years keep
+#: TAT-QA's reading ("the average between 2017 and 2019" averages the two it names)
+_RANGE = rf"\b(?:from|between)\s+(?:the\s+)?{_PART}\s+(?:to|through|until|till|and)\s+(?:the\s+)?{_PART}\b"
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
-                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b", re.I)
+                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
+                   r"\b(?:average|mean|total|sum)\s+of\s+(?:the\s+|all\s+)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
+                   + _RANGE, re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
 
-def _col_period(label: str) -> Period | None:
-    found = [p for _, _, p in find_periods(label) if p.year is not None]
-    return found[-1] if found else None
-
-
-def period_cols(ctx: Ctx, row: int) -> list[int]:
-    """Columns (after the labels) that name a period and hold an amount in ``row``."""
-    view = ctx.view
-    return [c for c in range(1, view.table.n_cols) if _col_period(view.col_labels[c]) and view.amount(row, c) is not None]
-
-
-def month_cols(ctx: Ctx, row: int) -> list[int]:
-    return [c for c in period_cols(ctx, row) if _col_period(ctx.view.col_labels[c]).kind == "month"]  # type: ignore[union-attr]
-
-
-def asked_col(ctx: Ctx, row: int) -> int | None:
-    """The column of the period the question names (a quarter, a month, a date or a year), else the best column."""
-    view, asked = ctx.view, [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
-    cols = [c for c in range(1, view.table.n_cols) if view.amount(row, c) is not None]
-    for p in asked:
-        same = [c for c in cols if _col_period(view.col_labels[c]) == p]
-        if not same:  # a year asked of year or date columns
-            same = [c for c in cols if (cp := _col_period(view.col_labels[c])) and cp.year == p.year and
-                    p.kind == "year" and cp.kind in ("year", "date")]
-        if same:
-            return same[0]
-    return None if asked else ctx.best_col()
-
-
 def _row_like(ctx: Ctx, pattern: str) -> int | None:
-    found = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and
-             re.match(rf"\s*(?:{pattern})\b", label, re.I)]
-    return found[0] if found else None
+    """The first row with amounts whose label starts with the pattern's first wording that any does ("Total
+    current assets" before the section heading "Current assets")."""
+    view = ctx.view
+    rows = [r for r in range(view.header_rows, view.table.n_rows)
+            if any(view.amount(r, c) is not None for c in range(1, view.table.n_cols))]
+    for wording in _alternatives(pattern):
+        found = [r for r in rows if re.match(rf"\s*(?:{wording})\b", view.row_labels[r], re.I)]
+        if found:
+            return found[0]
+    return None
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a pattern ("a|b(?:c|d)" -> "a", "b(?:c|d)")."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(pattern):
+        depth += ch == "(" and (i == 0 or pattern[i - 1] != "\\")
+        depth -= ch == ")" and (i == 0 or pattern[i - 1] != "\\")
+        if ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+    return out + [pattern[start:]]
 
 
 def named_margin(ctx: Ctx):
@@ -117,7 +116,9 @@ def named_ratio(ctx: Ctx):
     low = ctx.q.text.lower()
     spelled = _OVER_LINES.search(low)
     pairs = [(re.escape(spelled.group(1).strip()), re.escape(spelled.group(2).strip()), "divide")] if spelled else []
-    pairs += [(num, den, op) for asked, num, den, op in _NAMED_RATIOS if re.search(asked, low)]
+    stated = " ".join(ctx.view.row_labels[ctx.view.header_rows:])  # a ratio the table states is looked up
+    pairs += [(num, den, op) for asked, num, den, op in _NAMED_RATIOS if re.search(asked, low) and
+              not re.search(asked, stated, re.I)]
     for num_words, den_words, op in pairs:
         num, den = _row_like(ctx, num_words), _row_like(ctx, den_words)
         col = asked_col(ctx, num) if num is not None else None
@@ -148,64 +149,6 @@ def across_rows(ctx: Ctx):
     return (program, "across_rows") if program else None
 
 
-PER_UNIT = re.compile(r"\bper\s+(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
-_UNIT_WORDS = re.compile(r"\([^)]*\)")
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-def _stems(text: str) -> set[str]:
-    return {_singular(w)[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
-                                                                                              "was", "were"}
-
-
-def _row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
-    view = ctx.view
-    scored = [(len(_stems(view.row_labels[r]) & words), r) for r in range(view.header_rows, view.table.n_rows)
-              if r != skip and _stems(view.row_labels[r])]
-    best = max(scored, default=(0, None))
-    return best[1] if best[0] else None
-
-
-def per_unit(ctx: Ctx):
-    """ "Revenue per paying subscriber in Q2 2024": the line before "per" over the line after it, each amount in
-    its own unit (a table of $ millions and thousands of subscribers gives dollars per subscriber)."""
-    view, text = ctx.view, ctx.q.text
-    m = PER_UNIT.search(text)
-    if not m:
-        return None
-    num = _row_named_by(ctx, _stems(text[:m.start()]))
-    den = _row_named_by(ctx, _stems(text[m.end() - 1:]), skip=num)
-    col = asked_col(ctx, num) if num is not None else None
-    if num is None or den is None or col is None or view.amount(den, col) in (None, 0.0):
-        return None
-    scales = [view.cell_scale(num, col), view.cell_scale(den, col)]
-    if "percent" in scales:
-        return None
-    if scales[0] == scales[1]:  # lines in one unit: an average or a share, unless the one after "per" is a count
-        if not _a_count(view, den):
-            return None
-        return Program("divide", (view.operand(num, col), view.operand(den, col)), scales[0], "per_unit"), "per_unit"
-    ratio = Program("divide", (view.operand(num, col), view.operand(den, col)), "", "per_unit")
-    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
-    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
-    return program, "per_unit"
-
-
-_AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|income|expenses?|spend|prices?|value|fees?|"
-                           r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
-
-
-def _a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
-    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, no amount word."""
-    amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
-    amounts = [a for a in amounts if a is not None]
-    return bool(amounts) and all(float(a).is_integer() for a in amounts) and \
-        not _AMOUNT_WORDS.search(view.row_labels[row])
-
-
 def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total."""
     view, row = ctx.view, ctx.best_row
@@ -228,7 +171,7 @@ def parts_of_period(ctx: Ctx):
     if row is None or len(asked) != 1 or asked[0].kind == "date":
         return None
     lo, hi = asked[0].span()
-    spans = {c: p.span() for c in period_cols(ctx, row) if (p := _col_period(view.col_labels[c]))}
+    spans = {c: p.span() for c in period_cols(ctx, row) if (p := col_period(view.col_labels[c]))}
     if any(sp == (lo, hi) for sp in spans.values()):
         return None
     inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi and (a, b) != (lo, hi)]
@@ -250,11 +193,15 @@ def over_periods(ctx: Ctx):
     cols = period_cols(ctx, row)
     if YEAR_TO_DATE.search(ctx.q.text):
         ends = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
-        if not ends:
+        months = [p for c in cols if (p := col_period(ctx.view.col_labels[c])) and p.kind == "month" and p.year]
+        if not ends and not months:
             return None
-        end = ends[-1]
-        cols = [c for c in cols if (p := _col_period(ctx.view.col_labels[c])) and p.kind == "month" and
+        end = ends[-1] if ends else max(months, key=lambda p: p.span())  # no month said: the latest one shown
+        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and p.kind == "month" and
                 p.year == end.year and p.end_month <= end.end_month]
+    elif _named_range(ctx.q.text):
+        lo, hi = _named_range(ctx.q.text)  # type: ignore[misc]
+        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and _within(p, lo, hi)]
     elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     if len(cols) < 2:
@@ -262,6 +209,25 @@ def over_periods(ctx: Ctx):
     op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
     program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
     return (program, "over_periods") if program else None
+
+
+def _named_range(text: str) -> tuple[Period, Period] | None:
+    """ "from January to August", "between Q1 2023 and Q3 2023": the first and last period of a range named."""
+    m = re.search(_RANGE, text, re.I)
+    if not m:
+        return None
+    part = text[m.start():]
+    named = [p for _, _, p in find_periods(part)] or bare_months(part)
+    named = named if len(named) == 2 else [p for _, _, p in find_periods(part)] + bare_months(part)
+    if len(named) != 2 or named[0].kind != named[1].kind or named[0].kind == "year":
+        return None
+    return named[0], named[1]
+
+
+def _within(p: Period, lo: Period, hi: Period) -> bool:
+    if lo.year is None or hi.year is None or p.year is None:  # months without years: by month
+        return lo.year is None and hi.year is None and p.kind == lo.kind and lo.end_month <= p.end_month <= hi.end_month
+    return lo.span()[0] <= p.span()[0] and p.span()[1] <= hi.span()[1]
 
 
 NAMED_RATE = re.compile(r"\b([a-z][a-z-]+)\s+rates?\b", re.I)
@@ -276,11 +242,11 @@ def named_rate(ctx: Ctx):
     word = m.group(1).lower() if m else ""
     if not m or word in _OTHER_RATES or any(re.search(r"\brate\b", label, re.I) for label in view.row_labels):
         return None
-    num = _row_named_by(ctx, _stems(word))
+    num = row_named_by(ctx, stems(word))
     col = asked_col(ctx, num) if num is not None else None
-    if num is None or col is None or not _a_count(view, num) or view.cell_scale(num, col) == "percent":
+    if num is None or col is None or not a_count(view, num) or view.cell_scale(num, col) == "percent":
         return None
-    counts = [r for r in range(view.header_rows, view.table.n_rows) if r != num and _a_count(view, r) and
+    counts = [r for r in range(view.header_rows, view.table.n_rows) if r != num and a_count(view, r) and
               view.amount(r, col)]
     den = max(counts, key=lambda r: view.amount(r, col), default=None)  # type: ignore[arg-type, return-value]
     if den is None or view.amount(den, col) <= view.amount(num, col):  # type: ignore[operator]
@@ -292,7 +258,8 @@ def named_rate(ctx: Ctx):
 #: measures a question names ("gross margin", "effective tax rate", "sales per shop", "sales in 2023" of quarterly
 #: columns: the year from its quarters): the question's own words outrank the ranker's cell, which TAT-QA taught
 #: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
-NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period")
+NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period",
+                  "over_periods")
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 _MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
 

@@ -119,3 +119,40 @@ def row_of_value(ctx: Ctx):
     r, c = hits[0]
     return Program("lookup", (view.operand(r, c),), answer_value=(clean_label(view.row_labels[r]),),
                    pattern="row_of_value"), "row_of_value"
+
+
+#: "how many categories had more loans in H2 2024 than in H1 2024?": rows compared between two periods
+COMPARED = re.compile(r"\bhow many\b.*\b(more|higher|greater|larger|bigger|fewer|less|lower|smaller)\b.*\bthan\b", re.I)
+
+
+def rows_compared(ctx: Ctx):
+    """How many rows (not their total) hold more (or less) in the first period named than in the second: a count
+    of the rows' differences above zero."""
+    m = COMPARED.search(ctx.q.text)
+    years = [y for y in ctx.q.years if y in ctx.g.year_cols]
+    view = ctx.view
+    cols = _two_named_cols(ctx) or ([ctx.col_for_year(y) for y in years[:2]] if len(years) >= 2 else [])
+    if not m or len(cols) != 2 or None in cols or cols[0] == cols[1] or threshold(ctx.q, view) is not None:
+        return None  # "more than 20 goals": a threshold's count
+    first, second = cols
+    rows = [r for r in section_rows(view, ctx.q) if view.value(r, first) is not None and view.value(r, second) is not None]
+    if len(rows) < 2:
+        return None
+    sign = "<" if m.group(1).lower() in ("fewer", "less", "lower", "smaller") else ">"
+    diffs = tuple(Program("subtract", (view.operand(r, first), view.operand(r, second)), pattern="rows_compared")
+                  for r in rows)
+    return Program("count", diffs, pattern="rows_compared", test=(sign, 0.0)), "count"
+
+
+def _two_named_cols(ctx: Ctx) -> list[int]:
+    """The two columns whose period labels the question names, in the question's order ("H2 2024 ... H1 2024")."""
+    from ....periods import as_period, find_periods
+
+    view = ctx.view
+    labels = {c: as_period(view.col_labels[c]) for c in range(1, view.table.n_cols)}
+    out = []
+    for _, _, p in find_periods(ctx.q.text):
+        cols = [c for c, lp in labels.items() if lp is not None and lp == p]
+        if len(cols) == 1 and cols[0] not in out:
+            out.append(cols[0])
+    return out if len(out) == 2 else []

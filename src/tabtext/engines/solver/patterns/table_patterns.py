@@ -24,25 +24,25 @@ from .measures import (
     NAMED_RATE,
     NAMED_RATIO_CUE,
     OVER_PERIODS,
-    PER_UNIT,
     SHARE_OF_ALL,
     YEAR_TO_DATE,
     across_rows,
-    month_cols,
     named_margin,
     named_rate,
     named_ratio,
     over_periods,
     parts_of_period,
-    per_unit,
     share_of_all,
 )
-from .rows import column_aggregate, row_of_value, rows_passing, text_cell
+from .per_unit import NAMED_PER_UNIT, PER_UNIT, per_unit
+from .period_cols import month_cols
+from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
-_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+)?(?:years?|periods?|quarters?|months?|fys?)\b|"
+_ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+|school\s+)?(?:years?|periods?|quarters?|"
+                          r"months?|fys?|half[- ]years?|halves|half|seasons?|weeks?)\b|"
                           r"\bwhen\b")
-_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy|quarter|quarters|month|months)\b")
+_YEAR_WORDS = re.compile(r"\b(?:year|years|period|fiscal|fy|quarter|quarters|month|months|half|halves|season|week)\b")
 _ARITH_KINDS = ("diff", "change_ratio", "average", "sum", "divide")
 
 
@@ -74,7 +74,7 @@ def _extreme_period(ctx: Ctx) -> Found | None:
     op = "argmax" if q.direction == "max" else "argmin"
     if re.search(r"\bmonth\b", _low(ctx)):  # "In which month ...": the month's column label
         quarters = [(row, c) for c in month_cols(ctx, row)]
-    if re.search(r"\b(?:quarter|month)\b", _low(ctx)) and len(quarters) >= 2:  # "In which quarter ...": its column
+    if re.search(r"\b(?:quarter|month|half(?:[- ]year)?)\b", _low(ctx)) and len(quarters) >= 2:  # "In which quarter ...": its column
         return Program(op, tuple(view.operand(*rc) for rc in quarters), key="column"), "compare"
     if len(cells) < 2:
         return None
@@ -105,7 +105,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("named_ratio", lambda c: NAMED_RATIO_CUE.search(_low(c)) is not None, named_ratio,
             "divide", "the two lines a ratio names (current, debt-to-equity, payout, or 'X over Y') in the asked period",
             "What was the current ratio at December 31, 2019?"),
-    Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count"),
+    Pattern("per_unit", lambda c: PER_UNIT.search(c.q.text) is not None and c.q.kind not in ("average", "count") or
+            NAMED_PER_UNIT.search(c.q.text) is not None,
             per_unit, "divide", "the line before 'per' over the line after it, each amount in its own unit",
             "What was revenue per paying subscriber in Q2 2024?"),
     Pattern("named_rate", lambda c: NAMED_RATE.search(c.q.text) is not None, named_rate, "percent_of",
@@ -130,6 +131,9 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "In which years was the revenue calculated?"),
     Pattern("section_items", lambda c: c.q.kind == "list_items", list_items, "spans",
             "the row labels of the section (or of the block a named total closes)", "What are the components of revenue?"),
+    Pattern("count_rows_compared", lambda c: c.q.kind == "count" and COMPARED.search(c.q.text) is not None, rows_compared,
+            "count", "rows whose cell in the first period named passes the one in the second",
+            "How many categories had more loans in H2 2024 than in H1 2024?"),
     Pattern("count_rows", lambda c: c.q.kind == "count", count_answer, "count",
             "rows of a section, or periods/rows passing a stated amount", "How many years did revenue exceed $45 million?"),
     Pattern("extreme_row", _row_compare_first, compare_rows, "argmax",

@@ -48,7 +48,14 @@ class Ctx:
             return "col"
         if self.g.year_rows:
             return "row"
-        return ""
+        return "col" if self._undated_period_cols() >= 2 else ""
+
+    def _undated_period_cols(self) -> int:
+        """Columns named by a month, quarter or half alone ("January" ... "August": one year's months, no year)."""
+        from ....periods import as_period
+
+        return sum(1 for lbl in self.view.col_labels[1:] if (p := as_period(lbl)) is not None and p.year is None
+                   and p.kind in ("month", "quarter", "half"))
 
     def col_for_year(self, year: str, row: int | None = None) -> int | None:
         cols = self.g.year_cols.get(year, [])

@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from ..lexicon.cues import operator_of
 from ..lexicon.intent import canonical
-from ..lexicon.words import YEAR, content_tokens, without_years, years_in
+from ..lexicon.words import YEAR, content_tokens, split_year_ends, without_years, years_in
 from .table import TableView
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
@@ -63,7 +63,7 @@ class Query:
 def classify(question: str, off: Collection[str] = ()) -> Query:
     """The operator, periods and subject words of a question, read from its canonical wording (``off``: rewording
     rows to skip)."""
-    q = canonical(question, off)
+    q = split_year_ends(canonical(question, off))
     low = q.lower()
     years = years_in(q)
     percent = bool(re.search(r"percent|%", low))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ....period_layout import for_runs, in_source, periods_on_rows, question_for_runs, title_rows
 from ....types import Example, Prediction
 from ..patterns.measures import NAMED_MEASURES, more_than, named_first
 from ..rank import ranker as rank
@@ -47,6 +48,8 @@ def _as_asked(question: str, best: Candidate, cands: list[Candidate]) -> Candida
 
 
 def answer_example(example: Example) -> Prediction:
+    given = example
+    example, turned = _laid_out(example)
     q, best, confidence = solve(example)
     if best is None:
         return Prediction(uid=example.uid, answer=None, error="no answer found",
@@ -56,5 +59,21 @@ def answer_example(example: Example) -> Prediction:
             "program": best.program.to_json(), "confidence": round(confidence, 4)}
     if best.reader_found is not None:
         meta["reader_found"] = round(best.reader_found, 4)
-    return Prediction(uid=example.uid, answer=answer, raw=answer.text(), evidence=best.program.evidence(),
-                      meta=meta)
+    return Prediction(uid=example.uid, answer=answer, raw=answer.text(),
+                      evidence=in_source(best.program.evidence(), turned, _titles(given)), meta=meta)
+
+
+def _titles(example: Example) -> int:
+    return title_rows(example.context.tables[0]) if example.context.tables else 0
+
+
+def _laid_out(example: Example) -> tuple[Example, bool]:
+    """A person's table as runs read it (``period_layout.for_runs``: a pandas export turned, quarters and months
+    written one way, in the question too; no TAT-QA dev answer moves), and whether its first table was turned."""
+    tables = tuple(for_runs(t) for t in example.context.tables)
+    if tables == example.context.tables:
+        return example, False
+    turned = bool(tables) and tables[0].rows != example.context.tables[0].rows and periods_on_rows(
+        example.context.tables[0], strict=True)
+    return replace(example, question=question_for_runs(example.question, tables),
+                   context=replace(example.context, tables=tables)), turned

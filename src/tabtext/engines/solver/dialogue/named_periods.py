@@ -1,0 +1,78 @@
+"""Follow-ups that name periods of the last answer's line: "what is the ratio of March to January?", "the sum of
+Q1 and Q2", and "what about March?" after the sum of two months (that month's figure, not a shifted sum). Rows of
+``conversation.FOLLOW_UPS``; each reads the ``Asked`` of the turn (``asked.py``). ``beyond_table``: a move to a
+period the table lacks ("the same quarter a year later"), which the dialogue answers "no answer found"."""
+
+from __future__ import annotations
+
+import re
+
+from ..program.program import Program
+from . import edit, over_periods
+from .asked import Asked
+
+#: operator words -> (operator, scale of the result: "" keeps the line's own)
+_OPS = ((re.compile(r"\b(?:ratio|divided|quotient)\b", re.I), "divide", "none"),
+        (re.compile(r"\b(?:difference|change|gap)\b", re.I), "subtract", ""),
+        (re.compile(r"\b(?:sum|total|combined|together)\b", re.I), "add", ""),
+        (re.compile(r"\b(?:average|mean)\b", re.I), "average", ""))
+
+
+def two_periods_of_line(asked: Asked) -> Program | None:
+    """The operator the question names over the last answer's line in the two periods it names, in its order
+    ("the ratio of March to January": March over January)."""
+    refs, grid, years = asked.last(1), asked.grid, asked.years
+    if not refs or grid is None or asked.rows or len(years) != 2 or len(set(years)) != 2 or \
+            re.search(r"\b(?:it|its)\b", asked.question, re.I):
+        return None  # "the change in it from 2019 to 2020": 'it' names the subject (subject_of_last)
+    op = next(((name, scale) for cue, name, scale in _OPS if cue.search(asked.question)), None)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if op is None or not found or len({c.row for c in found}) != 1:
+        return None
+    row = found[0].row
+    cols = [grid.col_of_year(y, like=found[0].col) for y in _in_question_order(asked.question, years, grid)]
+    if None in cols:
+        return None
+    name, scale = op
+    if name == "subtract" and re.search(r"\bfrom\b.*\bto\b", asked.question, re.I):
+        cols = cols[::-1]  # "the change from 2019 to 2020": the later one minus the earlier
+    cells = tuple(grid.cell(row, c) for c in cols)  # type: ignore[arg-type]
+    return Program(name, cells, "" if scale == "none" else asked.history[refs[0].turn].scale)
+
+
+def _in_question_order(question: str, years: list[str], grid) -> list[str]:  # type: ignore[no-untyped-def]
+    """The period keys as the question names them (years_named gives them in the table's order)."""
+    low = question.lower()
+    def where(key: str) -> int:
+        labels = [grid.col_labels[c].lower() for c, y in enumerate(grid.col_years) if y == key]
+        spots = [low.find(w) for lbl in labels for w in lbl.split() if len(w) > 2 and low.find(w) >= 0]
+        return min(spots, default=len(low))
+    return sorted(years, key=where)
+
+
+def one_period_of_combined(asked: Asked) -> Program | None:
+    """ "What about March?" after "what is the sum of the two?" over one line's months: that line in March."""
+    refs, grid, years = asked.last(1), asked.grid, asked.years
+    if not refs or grid is None or asked.rows or len(years) != 1:
+        return None
+    last = asked.history[refs[0].turn]
+    found = edit.cells(edit.inline(last, asked.history))
+    if last.pattern != "combine_earlier" or not found or len({c.row for c in found}) != 1:
+        return None
+    col = grid.col_of_year(years[0], like=found[0].col)
+    if col is None:
+        return None
+    return Program("lookup", (grid.cell(found[0].row, col),), last.scale)
+
+
+def beyond_table(asked: Asked) -> bool:
+    """ "And the same quarter a year later?" (or "the month before") when the table has no such period: a follow-up
+    whose answer would lie outside the table, so "no answer found" rather than a new question's guess."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or over_periods.MORE_THAN.search(asked.question):
+        return False
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    if not edit.cells(program):
+        return False
+    return any(pattern.search(asked.question) and not over_periods.earlier_key(asked, program, step)
+               for pattern, step in ((over_periods.PREVIOUS, -1), (over_periods.NEXT, 1)))

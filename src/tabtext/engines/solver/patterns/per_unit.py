@@ -1,0 +1,96 @@
+"""A figure per unit a question names: "revenue per paying subscriber", "average daily rate" (room revenue per
+room sold), RevPAR (room revenue per room available); the line before "per" over the line after it, each amount in
+its own unit, in the period asked or summed over the columns that make it up (a quarter of monthly columns)."""
+
+from __future__ import annotations
+
+import re
+
+from ....numbers import SCALE_FACTORS
+from ..program.program import Const, Program
+from ..reading.context import Ctx
+from .period_cols import asked_col, parts_asked
+
+PER_UNIT = re.compile(r"\bper\s+(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
+_UNIT_WORDS = re.compile(r"\([^)]*\)")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def stems(text: str) -> set[str]:
+    return {_singular(w)[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
+                                                                                              "was", "were"}
+
+
+def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+    view = ctx.view
+    scored = [(len(stems(view.row_labels[r]) & words), r) for r in range(view.header_rows, view.table.n_rows)
+              if r != skip and stems(view.row_labels[r])]
+    best = max(scored, default=(0, None))
+    return best[1] if best[0] else None
+
+
+#: measures named for a figure per unit, as data: (the name asked, what it is per what)
+_NAMED = ((r"\baverage daily (?:room )?rate\b|\badr\b", "room revenue per room sold"),
+          (r"\brevpar\b|\brevenue per available room\b", "room revenue per room available"),
+          (r"\baverage (?:order|basket) value\b|\baov\b", "revenue per order"),
+          (r"\baverage revenue per user\b|\barpu\b", "revenue per user"))
+NAMED_PER_UNIT = re.compile("|".join(name for name, _ in _NAMED), re.I)
+
+
+def spelled(text: str, labels: list[str]) -> str:
+    """The question with a per-unit measure's name spelled as what it is per what, when no row states it."""
+    for name, meaning in _NAMED:
+        if re.search(name, text, re.I) and not any(re.search(name, label, re.I) for label in labels):
+            return re.sub(name, meaning, text, count=1, flags=re.I)
+    return text
+
+
+def per_unit(ctx: Ctx):
+    """ "Revenue per paying subscriber in Q2 2024": the line before "per" over the line after it, each amount in
+    its own unit (a table of $ millions and thousands of subscribers gives dollars per subscriber); over a period
+    the table splits (a quarter of months), the two lines' totals."""
+    view = ctx.view
+    text = spelled(ctx.q.text, view.row_labels[view.header_rows:])
+    m = PER_UNIT.search(text)
+    if not m:
+        return None
+    num = row_named_by(ctx, stems(text[:m.start()]))
+    den = row_named_by(ctx, stems(text[m.end() - 1:]), skip=num)
+    col = asked_col(ctx, num) if num is not None else None
+    cols = [col] if col is not None else parts_asked(ctx, num) if num is not None else []
+    if num is None or den is None or not cols or any(view.amount(den, c) in (None, 0.0) for c in cols):
+        return None
+    scales = [view.cell_scale(num, cols[0]), view.cell_scale(den, cols[0])]
+    if "percent" in scales:
+        return None
+    top, bottom = (_total(view, num, cols), _total(view, den, cols))
+    if scales[0] == scales[1]:  # lines in one unit: an average or a share, unless the one after "per" is a count
+        if not a_count(view, den):
+            return None
+        return Program("divide", (top, bottom), scales[0], "per_unit"), "per_unit"
+    ratio = Program("divide", (top, bottom), "", "per_unit")
+    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
+    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
+    return program, "per_unit"
+
+
+_AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|income|expenses?|spend|prices?|value|fees?|"
+                           r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
+
+
+def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
+    operands = tuple(view.operand(row, c) for c in cols)
+    return operands[0] if len(operands) == 1 else Program("add", operands)
+
+
+def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
+    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, no amount word."""
+    amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
+    amounts = [a for a in amounts if a is not None]
+    return bool(amounts) and all(float(a).is_integer() for a in amounts) and \
+        not _AMOUNT_WORDS.search(view.row_labels[row])
+
+

@@ -1,0 +1,55 @@
+"""The columns of a person's table that name periods, and the one a question asks for (rows of measures)."""
+
+from __future__ import annotations
+
+from ....periods import as_period, find_periods
+from ....types import Period
+from ..reading.context import Ctx
+
+
+def col_period(label: str) -> Period | None:
+    """The period a column names: its last dated one, else a month, quarter or half named alone ("January")."""
+    found = [p for _, _, p in find_periods(label) if p.year is not None]
+    if found:
+        return found[-1]
+    alone = as_period(label)
+    return alone if alone is not None and alone.kind in ("month", "quarter", "half") else None
+
+
+def period_cols(ctx: Ctx, row: int) -> list[int]:
+    """Columns (after the labels) that name a period and hold an amount in ``row``."""
+    view = ctx.view
+    return [c for c in range(1, view.table.n_cols) if col_period(view.col_labels[c]) and view.amount(row, c) is not None]
+
+
+def month_cols(ctx: Ctx, row: int) -> list[int]:
+    return [c for c in period_cols(ctx, row) if col_period(ctx.view.col_labels[c]).kind == "month"]  # type: ignore[union-attr]
+
+
+def asked_col(ctx: Ctx, row: int) -> int | None:
+    """The column of the period the question names (a quarter, a month, a date or a year), else the best column."""
+    view, asked = ctx.view, [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
+    cols = [c for c in range(1, view.table.n_cols) if view.amount(row, c) is not None]
+    for p in asked:
+        same = [c for c in cols if col_period(view.col_labels[c]) == p]
+        if not same:  # a year asked of year or date columns
+            same = [c for c in cols if (cp := col_period(view.col_labels[c])) and cp.year == p.year and
+                    p.kind == "year" and cp.kind in ("year", "date")]
+        if same:
+            return same[0]
+    return None if asked else ctx.best_col()
+
+
+def parts_asked(ctx: Ctx, row: int) -> list[int]:
+    """The columns that make up the one period the question names when no column is that period (the months of
+    "Q2 2024"); [] otherwise."""
+    asked = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
+    if len(asked) != 1 or asked[0].kind == "date":
+        return []
+    lo, hi = asked[0].span()
+    spans = {c: p.span() for c in period_cols(ctx, row) if (p := col_period(ctx.view.col_labels[c]))}
+    if any(sp == (lo, hi) for sp in spans.values()):
+        return []
+    inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi]
+    whole = sum(spans[c][1] - spans[c][0] + 1 for c in inside) == hi - lo + 1
+    return inside if len(inside) >= 2 and whole else []
