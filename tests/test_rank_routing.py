@@ -3,7 +3,7 @@ the ranker's routing features, and the table lookup offered when no table patter
 
 from tabtext.engines.solver.program.program import Cell, Program, Span
 from tabtext.engines.solver.rank import ranker as rank
-from tabtext.engines.solver.rank.candidates import candidates, read, table_lookup
+from tabtext.engines.solver.rank.candidates import candidates, magnitudes, read, table_lookup
 from tabtext.engines.solver.rank.source import source_features, text_logit
 from tabtext.types import Context, Example, Paragraph, Table
 
@@ -66,3 +66,32 @@ def test_table_lookup_reads_the_named_row_for_the_period_asked():
     got = table_lookup(reading("What was the service revenue in 2018?"))
     assert got is not None and got[0].run().value == ("40.0",)
     assert table_lookup(reading("Why is the sky blue?")) is None
+
+
+BRACKETED = Table.from_rows([
+    ["", "2019", "2018"],
+    ["Net loss", "(40.0)", "(20.0)"],
+    ["Revenue", "150.0", "120.0"],
+])
+
+
+def _candidates(question, table):
+    return candidates(read(Example("q", question, Context((table,), ()), meta={"benchmark": "tatqa"})))
+
+
+def test_an_average_of_bracketed_cells_is_also_proposed_over_their_magnitudes():
+    cands = _candidates("What was the average net loss in 2018 and 2019?", BRACKETED)
+    values = {c.name: c.program.value() for c in cands if c.program.op == "average"}
+    assert values["arithmetic"] == -30.0
+    assert values["arithmetic_magnitudes"] == 30.0
+    assert next(c for c in cands if c.name == "arithmetic_magnitudes").features["magnitudes_average"] == 1.0
+
+
+def test_a_change_of_bracketed_cells_keeps_only_its_signs():
+    cands = _candidates("What was the change in net loss from 2018 to 2019?", BRACKETED)
+    assert cands and not any(c.name.endswith("_magnitudes") for c in cands)
+
+
+def test_magnitudes_of_a_program_without_negative_cells_is_none():
+    program = Program("average", (Cell(1, 1, "150.0", 150.0), Cell(1, 2, "120.0", 120.0)))
+    assert magnitudes(program) is None

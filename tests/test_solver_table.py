@@ -77,3 +77,12 @@ def test_a_column_of_years_holds_dates_not_amounts():
     view = read_table(Table.from_rows([["", "Amount", "Last Fiscal Year of Expiration"],
                                        ["Domestic–federal", "$39,784", "2039"], ["Domestic–state", "3,313", "2027"]]))
     assert view.value(1, 1) == 39784 and view.value(1, 2) is None and view.numeric_cols() == [1]
+
+
+def test_header_years_glued_to_a_day_or_a_footnote_mark_are_read():
+    view = read_table(Table.from_rows([
+        ["", "December 31,2019", "FY18¹ $m"],
+        ["Revenue", "1,200", "1,100"],
+    ]))
+    assert view.col_years[1:] == [["2019"], ["2018"]]
+    assert view.col_labels[1] == "December 31, 2019"

@@ -33,6 +33,16 @@ def _squeeze(text: str) -> str:
     return re.sub(r"\b(\d) (\d) (\d) (\d)\b", r"\1\2\3\4", text)
 
 
+_SUPERSCRIPTS = str.maketrans("", "", "¹²³⁴⁵⁶⁷⁸⁹⁰")
+_COMMA_YEAR = re.compile(rf"(?<=\d),(?={YEAR}\b)")
+
+
+def header_label(text: str) -> str:
+    """A column header as its periods read: letter-spaced years joined, a footnote mark glued to a year dropped
+    ("FY18¹"), a year glued to the day before it spaced ("December 31,2018")."""
+    return _COMMA_YEAR.sub(", ", _squeeze(text).translate(_SUPERSCRIPTS))
+
+
 def is_year_cell(text: str) -> bool:
     s = _squeeze(text).strip().rstrip("*").strip()
     s = re.sub(r"\s*(?:[$€£¥]|US\$|A\$)?\s?(?:m|bn|k|mn|million|thousand|['’]?000s?|restated|\(restated\))$", "", s,
@@ -150,7 +160,7 @@ def read_table(table: Table) -> TableView:
             elif last and any(header[j][c].strip() for j in range(i + 1, n_head)) and \
                     below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
                 hrow[c] = last
-    col_labels = [_squeeze(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
+    col_labels = [header_label(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
     col_years = [split_years(lbl) for lbl in col_labels]
 
     label_col = 0
