@@ -104,7 +104,7 @@ class OpenAIEngine:
         self._refused: StopRun | None = None
         self._down_since: float | None = None
         self._prompts_used: set[str] = set()
-        self._scale_from_text = 0
+        self._scale_from_text = self._scale_from_unit_line = 0
         self._limits: list[ConcurrencyLimit] = []
 
     def identity(self) -> dict[str, str]:
@@ -115,6 +115,8 @@ class OpenAIEngine:
         info: dict[str, object] = {"prompt": sorted(self._prompts_used) or [self.prompt]}
         if self._scale_from_text:
             info["scale read from the answer text"] = self._scale_from_text
+        if self._scale_from_unit_line:
+            info["scale read from the report's unit line"] = self._scale_from_unit_line
         if self._limits:
             info["concurrency"] = self._limits[-1].summary()
         if self.replica_stats is not None:
@@ -293,6 +295,7 @@ class OpenAIEngine:
         answer, meta["extractor"], error, notes = read_reply(example, text)
         meta.update(notes)
         self._scale_from_text += bool(notes.get("scale_from_text"))
+        self._scale_from_unit_line += bool(notes.get("scale_from_unit_line"))
         return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta, error=error)
 
     def _client(self) -> object:
