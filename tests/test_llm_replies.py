@@ -85,7 +85,8 @@ def test_the_fair_prompt_says_the_unit_the_report_states(rows, paragraph, unit):
     ("What is the average revenue for 2018 and 2019?", "/ count"),
     ("What was the change in revenue from 2018 to 2019?", "new - old"),
     ("What was revenue in 2019 and 2018 respectively?", "one value from the report for each item asked"),
-    ("In which year was revenue larger?", "the year asked for"),
+    ("In which year was revenue larger?", "the one year asked for"),
+    ("In which years was revenue calculated?", "a list of every year the question asks about"),
     ("What are the contract types?", "exact words or number copied"),
 ])
 def test_the_fair_prompt_names_the_shape_of_answer_the_question_asks_for(question, shape):

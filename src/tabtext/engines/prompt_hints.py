@@ -32,19 +32,21 @@ _SHAPES = (  # (question wording, what the answer is), first match wins
      'from the report; "scale" is "percent"'),
     (re.compile(r"\b(?:proportion|percentage|share|ratio)\b.*\b(?:of|to)\b", re.I),
      'a calculation: in "answer" write the formula part / whole (* 100 for a percentage) with the numbers from the '
-     'report; "scale" is "percent" for a percentage, "" for a ratio'),
+     'report; "scale" is "percent" for a percentage, "none" for a ratio'),
     (re.compile(r"\baverage\b", re.I),
      'a calculation: in "answer" write the formula (first + second + ...) / count with the numbers from the report'),
     (re.compile(r"\b(?:change|difference|increase|decrease)\b", re.I),
      'a calculation: in "answer" write the formula new - old, new and old being the two numbers from the report'),
     (re.compile(r"\brespectively\b", re.I),
      'a list with one value from the report for each item asked, in the order asked'),
-    (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?years?\b", re.I),
-     'the year asked for (a list only when the question asks for several years); "scale" is ""'),
+    (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?years\b", re.I),
+     'a list of every year the question asks about, as the table\'s columns name them; "scale" is "none"'),
+    (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?year\b", re.I),
+     'the one year asked for; "scale" is "none"'),
     (re.compile(r"^\s*how many\b", re.I), 'a number: the count or the amount asked'),
     (re.compile(r"^\s*(?:what|how|why|which|who|where|when)\b", re.I),
-     'the exact words or number copied from the table or paragraphs, one item unless the question asks for '
-     'several; "scale" is "" for words'),
+     'the shortest exact words or number copied from the table or paragraphs that answer it, without the '
+     'question\'s own words; one item unless the question asks for several; "scale" is "none" for words'),
 )
 
 
