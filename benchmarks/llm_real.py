@@ -44,7 +44,21 @@ def summarise(examples, preds, seconds: float, sent: int) -> None:
     print(f"questions {len(examples)}  answered {sum(1 for p in preds if p.answer is not None)}  "
           f"lost {len(examples) - len(preds)}")
     print(f"EM {100 * s['em']:.1f}  F1 {100 * s['f1']:.1f}  scale {100 * s['scale']:.1f}")
-    print(f"extractors {dict(extractors)}; scale read from the answer text: {from_text}; formulas computed: {formulas}")
+    from_unit = sum(1 for p in preds if p.meta.get("scale_from_unit_line"))
+    print(f"extractors {dict(extractors)}; scale read from the answer text: {from_text}, from the report's unit "
+          f"line: {from_unit}; formulas computed: {formulas}")
+    usages = [p.meta.get("usage") or {} for p in preds]
+    if any(usages):
+        asked = sum(u.get("prompt_tokens", 0) for u in usages) / len(preds)
+        made = sum(u.get("completion_tokens", 0) for u in usages) / len(preds)
+        print(f"tokens a question: prompt {asked:.0f}, generated {made:.0f}")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from lockbox import split  # aggregates only
+
+    _, locked = split(examples)
+    if locked:
+        part = score_predictions("tatqa", locked, {p.uid: p for p in preds}).scores
+        print(f"dev lockbox part ({len(locked)} q): EM {100 * part['em']:.1f}  scale {100 * part['scale']:.1f}")
     if sent:
         print(f"{seconds / sent:.2f} s per question sent ({sent} sent, {seconds:.0f} s); "
               f"requests per question sent: {attempts / sent:.2f}")
@@ -90,8 +104,9 @@ def main() -> None:
     preds = engine.answer(examples)
     seconds = time.perf_counter() - started
     sent = sum(1 for p in preds if not p.meta.get("cached"))
-    print(f"TAT-QA dev questions {args.start}..{args.start + args.n - 1}, prompt={args.prompt}, {args.base_url}, "
-          f"concurrency {engine.provenance().get('concurrency')}")
+    info = engine.provenance()
+    print(f"TAT-QA dev questions {args.start}..{args.start + args.n - 1}, prompt {info['prompt']}, {args.base_url}, "
+          f"concurrency {info.get('concurrency')}, load average {os.getloadavg()[0]:.1f}")
     summarise(examples, preds, seconds, sent)
     if args.old_src:
         print(f"-- the same replies read by {args.old_src}:")

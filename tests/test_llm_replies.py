@@ -77,7 +77,7 @@ def test_the_fair_prompt_says_the_unit_the_report_states(rows, paragraph, unit):
     example = with_context("What was revenue in 2019?", rows, paragraph)
     user = prompts.messages_for(example)[1]["content"]
     hints = user[user.index(prompts.HINTS_START):]
-    assert (f'"scale" is "{unit}" for an amount' in hints) if unit else ("states no unit" in hints)
+    assert (f'Choose "scale" from: "{unit}" for an amount' in hints) if unit else ("states no unit" in hints)
 
 
 @pytest.mark.parametrize("question,shape", [
@@ -85,7 +85,8 @@ def test_the_fair_prompt_says_the_unit_the_report_states(rows, paragraph, unit):
     ("What is the average revenue for 2018 and 2019?", "/ count"),
     ("What was the change in revenue from 2018 to 2019?", "new - old"),
     ("What was revenue in 2019 and 2018 respectively?", "one value from the report for each item asked"),
-    ("In which year was revenue larger?", "the year asked for"),
+    ("In which year was revenue larger?", "the one year asked for"),
+    ("In which years was revenue calculated?", "a list of every year the question asks about"),
     ("What are the contract types?", "exact words or number copied"),
 ])
 def test_the_fair_prompt_names_the_shape_of_answer_the_question_asks_for(question, shape):
@@ -157,3 +158,40 @@ def test_a_year_asked_for_has_no_scale_whatever_the_field_says():
     assert answer.scale == "" and notes["scale_dropped"] == "a year"
     amount, _, _ = replies.read(tatqa("What was revenue in 2019?"), '{"answer": "2019", "scale": "million"}')
     assert amount.scale == "million"  # not a question about a year: the model's scale stands
+
+
+RATES = with_context("What was the average dividend yield?", [["($ in millions)", "2019", "2018"],
+                                                               ["Dividend yield", "1.7%", "1.5%"],
+                                                               ["Revenue", "1,496.5", "1,200"]])
+
+
+@pytest.mark.parametrize("example,text,scale", [
+    (with_context("What was revenue in 2019?", RATES.context.tables[0].rows), '{"answer": "1,496.5", "scale": ""}',
+     "million"),  # the table's unit line
+    (RATES, '{"answer": "(1.7 + 1.5) / 2", "scale": ""}', "percent"),  # computed from cells written with '%'
+    (with_context("What was the percentage of revenue in 2019?", RATES.context.tables[0].rows),
+     '{"answer": "1496.5 / 2696.5 * 100", "scale": ""}', "percent"),  # the question asks for a percentage
+    (with_context("How many segments are there?", RATES.context.tables[0].rows), '{"answer": 2, "scale": ""}', ""),
+    (with_context("What is the ratio of revenue in 2019 to 2018?", RATES.context.tables[0].rows),
+     '{"answer": "1496.5 / 1200", "scale": ""}', ""),
+    (with_context("What was revenue in 2019?", RATES.context.tables[0].rows),
+     '{"answer": "$1,496.5 million", "scale": ""}', ""),  # its own unit words: a span as TAT-QA writes it
+    (with_context("What was revenue in 2019?", [["", "2019"], ["Revenue", "1,200"]]), '{"answer": 1200, "scale": ""}',
+     ""),  # the report states no unit
+])
+def test_an_empty_scale_field_is_read_from_the_reports_unit_line(example, text, scale):
+    answer, _, notes = replies.read(example, text)
+    assert answer.scale == scale
+    assert notes.get("scale_from_unit_line", "") == scale
+
+
+def test_a_scale_the_model_chose_is_kept():
+    answer, _, notes = replies.read(RATES, '{"answer": "1.6", "scale": "thousand"}')
+    assert answer.scale == "thousand" and "scale_from_unit_line" not in notes
+
+
+def test_the_error_browser_says_when_the_scale_came_from_the_unit_line():
+    from tabtext.render.data import reply_notes
+
+    notes = reply_notes({"extractor": "json_strict", "scale_from_unit_line": "million"})
+    assert notes == "read by json_strict; scale read from the report's unit line (million)"

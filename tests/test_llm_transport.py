@@ -14,7 +14,7 @@ from fake_openai import FakeOpenAI, FakeOpenAIProcess, expected_answer, make_exa
 from tabtext.engines.openai import OpenAIEngine  # noqa: E402
 from tabtext.engines.openai_adaptive import ConcurrencyLimit  # noqa: E402
 
-pytest.importorskip("openai")
+pytest.importorskip("httpx")
 COMPLETION = (b'{"id":"x","object":"chat.completion","created":0,"model":"m","choices":[{"index":0,'
               b'"message":{"role":"assistant","content":"{\\"answer\\": 7}"},"finish_reason":"stop"}]}')
 

@@ -1,7 +1,8 @@
 """An engine for any OpenAI-compatible chat endpoint (vLLM, llama.cpp's server, Ollama, hosted APIs, tabtext serve).
 
 ``build_payload`` and ``parse_response`` are pure (tested without a network). The engine sends requests
-with the official SDK (``AsyncOpenAI``) under a semaphore, retries 429 / 5xx / connection errors with
+with httpx (``openai_http``; not the official SDK, whose import alone costs ~0.5 s of CPU a run) under an
+adaptive limit, retries 429 / 5xx / connection errors with
 exponential backoff and full jitter (honouring Retry-After), caches responses in sqlite keyed by the
 sha256 of the payload (not for sampled calls), and reports each Prediction through ``on_result`` as it
 arrives so a caller can append it to the predictions JSONL at once.
@@ -21,6 +22,7 @@ from ..errors import EngineError
 from ..types import Example, Prediction
 from . import prompts, replies
 from .openai_adaptive import ConcurrencyLimit
+from .openai_http import ChatClient, Disconnected, StatusError
 from .openai_preflight import check_endpoint, needs_tls
 from .openai_protocol import (  # noqa: F401  (the engine's public names)
     ReplyTooLarge,
@@ -32,6 +34,7 @@ from .openai_protocol import (  # noqa: F401  (the engine's public names)
     retry_after_seconds,
 )
 from .openai_stops import AuthFailure, StopRun, context_overflow, endpoint_down, wrong_route
+from .openai_stream import StreamCut
 from .replicas import ReplicaRouter, ReplicaStats, parse_base_urls
 from .response_cache import ResponseCache
 
@@ -101,7 +104,7 @@ class OpenAIEngine:
         self._refused: StopRun | None = None
         self._down_since: float | None = None
         self._prompts_used: set[str] = set()
-        self._scale_from_text = 0
+        self._scale_from_text = self._scale_from_unit_line = 0
         self._limits: list[ConcurrencyLimit] = []
 
     def identity(self) -> dict[str, str]:
@@ -112,6 +115,8 @@ class OpenAIEngine:
         info: dict[str, object] = {"prompt": sorted(self._prompts_used) or [self.prompt]}
         if self._scale_from_text:
             info["scale read from the answer text"] = self._scale_from_text
+        if self._scale_from_unit_line:
+            info["scale read from the report's unit line"] = self._scale_from_unit_line
         if self._limits:
             info["concurrency"] = self._limits[-1].summary()
         if self.replica_stats is not None:
@@ -143,12 +148,9 @@ class OpenAIEngine:
         answer of ``examples`` cached nothing is sent at all."""
         import importlib.util
 
-        # found, not imported: importing the SDK takes ~1 s of CPU (7 s wall on a loaded machine), which a run
-        # stopped by the check (a base_url without /v1, a refused key) should not spend
-        missing = [name for name in ("httpx", "openai") if importlib.util.find_spec(name) is None]
-        if missing:
-            raise EngineError(f"openai engine needs the 'llm' extra: pip install 'tabtext[llm]' (no module named "
-                              f"{missing[0]!r})")
+        if importlib.util.find_spec("httpx") is None:
+            raise EngineError("openai engine needs the 'llm' extra: pip install 'tabtext[llm]' (no module named "
+                              "'httpx')")
         key = self._api_key()
         if self._checked or not self.check:
             self._checked = True
@@ -167,33 +169,24 @@ class OpenAIEngine:
     # ------------------------------------------------------------ requests
     async def _request(self, client: object, payload: dict[str, object], deadline: float) -> dict[str, object]:
         import httpx
-        import openai
 
         try:
             async with asyncio.timeout(deadline):  # the whole request, not each read: a dripping server ends
                 if self.stream:
-                    from .openai_stream import StreamCut, fetch_streamed
-
                     try:
-                        return await fetch_streamed(client, payload, self.max_reply)
+                        return await client.stream(payload, self.max_reply)  # type: ignore[attr-defined]
                     except StreamCut as exc:
                         raise _Retryable(str(exc), None) from None
-                # The SDK's documented generic call: same auth, headers, errors and timeouts as
-                # chat.completions.create, without its per-request TypedDict transform and pydantic parsing,
-                # which cost more than 1 ms a request here (the harness-overhead budget is 2 ms); the body is
-                # left unread (raw stream) so that it can be capped at max_reply bytes.
-                raw = await client.post("/chat/completions", cast_to=httpx.Response, body=payload,  # type: ignore[attr-defined]
-                                        options={"headers": {"X-Stainless-Raw-Response": "stream"}})
-                content = await read_capped(raw, self.max_reply)
-        except (TimeoutError, openai.APITimeoutError):
+                content = await client.complete(payload, self.max_reply)  # type: ignore[attr-defined]
+        except TimeoutError:
             raise  # the server may still be computing it: waiting, not failing, and never sent twice
-        except openai.APIConnectionError as exc:  # refused, reset, dropped
-            raise _Retryable(f"{type(exc).__name__}: {exc}", None, down=True) from None
-        except openai.APIStatusError as exc:
+        except Disconnected as exc:  # refused, reset, dropped
+            raise _Retryable(str(exc), None, down=True) from None
+        except StatusError as exc:
             if exc.status_code == 429 or exc.status_code >= 500:
-                raise _Retryable(f"HTTP {exc.status_code}", retry_after_seconds(exc.response.headers)) from None
+                raise _Retryable(f"HTTP {exc.status_code}", retry_after_seconds(exc.headers)) from None
             raise
-        except (httpx.TransportError, openai.APIError) as exc:  # the body cut off while read
+        except httpx.TransportError as exc:  # the body cut off while read
             raise _Retryable(f"{type(exc).__name__}: {exc}", None) from None
         try:
             return json.loads(content)
@@ -229,8 +222,6 @@ class OpenAIEngine:
     async def _fetch(self, client: object, limit: ConcurrencyLimit,
                      payload: dict[str, object]) -> tuple[dict[str, object] | None, int, str, float, int]:
         """Send one payload with retries -> (response or None, attempts, error, seconds spent, final HTTP status)."""
-        import openai
-
         await limit.acquire()
         started, attempts, seconds, timed_out = time.perf_counter(), 0, None, False
         deadline = self.timeout * limit.active  # one-at-a-time servers compute the requests ahead of it first
@@ -250,12 +241,12 @@ class OpenAIEngine:
                         return None, attempts, f"gave up after {attempts} attempts: {exc}", \
                             time.perf_counter() - started, 0
                     await asyncio.sleep(self._delay(attempts - 1, exc.wait))
-                except (TimeoutError, openai.APITimeoutError):
+                except TimeoutError:
                     timed_out = True
                     return None, attempts, (f"no complete reply within {deadline:g} s (timeout={self.timeout:g} s "
                                             "a request at the server; not sent again: the server may still be "
                                             "computing it; raise timeout=)"), time.perf_counter() - started, 0
-                except openai.APIStatusError as exc:
+                except StatusError as exc:
                     message = str(exc.message)[:300]
                     stop = self._status_stop(exc.status_code, message)
                     if stop is not None:
@@ -304,6 +295,7 @@ class OpenAIEngine:
         answer, meta["extractor"], error, notes = read_reply(example, text)
         meta.update(notes)
         self._scale_from_text += bool(notes.get("scale_from_text"))
+        self._scale_from_unit_line += bool(notes.get("scale_from_unit_line"))
         return Prediction(uid=example.uid, answer=answer, raw=text, meta=meta, error=error)
 
     def _client(self) -> object:
@@ -312,15 +304,7 @@ class OpenAIEngine:
         return self._client_for(self.base_url)
 
     def _client_for(self, base_url: str) -> object:
-        import httpx
-        import openai
-
-        limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
-        # no per-read timeout: the whole-request deadline in _request rules (a queued request reads nothing)
-        timeout = httpx.Timeout(None, connect=min(self.timeout, 30.0))
-        http_client = openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout, verify=needs_tls(base_url))
-        return openai.AsyncOpenAI(base_url=base_url, api_key=self._api_key(), max_retries=0,
-                                  timeout=timeout, http_client=http_client)
+        return ChatClient(base_url, self._api_key(), self.concurrency, min(self.timeout, 30.0), needs_tls(base_url))
 
     async def aanswer(self, examples: Sequence[Example],
                       on_result: Callable[[Prediction], None] | None = None) -> list[Prediction]:

@@ -1,6 +1,6 @@
 """``stream=true`` for the openai engine: consume a server's SSE chunks and rebuild one chat.completion.
 
-For servers that only stream. ``assemble_chunks`` is pure (tested without a network); the rebuilt dict has
+For servers that only stream (read by ``openai_http.ChatClient.stream``). ``assemble_chunks`` is pure (tested without a network); the rebuilt dict has
 the non-streamed shape, so ``parse_response``, the cache and the extractors work unchanged.
 """
 
@@ -38,28 +38,3 @@ def assemble_chunks(chunks: Iterable[Mapping[str, object]]) -> dict[str, object]
         response["usage"] = usage
     return response
 
-
-async def fetch_streamed(client: object, payload: Mapping[str, object], cap: int = 2_000_000) -> dict[str, object]:
-    """Send ``payload`` with ``stream=true`` through the SDK and return the assembled completion.
-
-    Raises the SDK's own errors (connection, status), so the engine's retry rules apply unchanged; a stream whose
-    content passes ``cap`` characters is refused (``ReplyTooLarge``) and one that ends without a finish_reason
-    is :class:`StreamCut` (the SDK stops quietly at a closed connection, so the finish is the proof of an end).
-    """
-    from .openai_protocol import ReplyTooLarge
-
-    request = {k: v for k, v in payload.items() if k not in ("stream", "stream_options")}
-    stream = await client.chat.completions.create(  # type: ignore[attr-defined]
-        **request, stream=True, stream_options={"include_usage": True})
-    chunks, size = [], 0
-    async for chunk in stream:
-        dumped = chunk.model_dump()
-        size += sum(len(str((c.get("delta") or {}).get("content") or "")) for c in dumped.get("choices") or [])
-        if size > cap:
-            await stream.close()
-            raise ReplyTooLarge(f"streamed reply is over max_reply={cap:,} characters")
-        chunks.append(dumped)
-    response = assemble_chunks(chunks)
-    if not response["choices"][0]["finish_reason"]:  # type: ignore[index]
-        raise StreamCut("the stream ended without a finish_reason")
-    return response

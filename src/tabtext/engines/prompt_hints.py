@@ -28,23 +28,25 @@ _UNIT_IN_TEXT = (
 )
 _SHAPES = (  # (question wording, what the answer is), first match wins
     (re.compile(r"\bpercent(?:age)?\s+(?:change|increase|decrease|growth)|%\s*change", re.I),
-     'a calculation: in "answer" write the formula (new - old) / old * 100 with the two numbers from the report; '
-     '"scale" is "percent"'),
+     'a calculation: in "answer" write the formula (new - old) / old * 100, new and old being the two numbers '
+     'from the report; "scale" is "percent"'),
     (re.compile(r"\b(?:proportion|percentage|share|ratio)\b.*\b(?:of|to)\b", re.I),
      'a calculation: in "answer" write the formula part / whole (* 100 for a percentage) with the numbers from the '
-     'report; "scale" is "percent" for a percentage, "" for a ratio'),
+     'report; "scale" is "percent" for a percentage, "none" for a ratio'),
     (re.compile(r"\baverage\b", re.I),
      'a calculation: in "answer" write the formula (first + second + ...) / count with the numbers from the report'),
     (re.compile(r"\b(?:change|difference|increase|decrease)\b", re.I),
-     'a calculation: in "answer" write the formula new - old with the two numbers from the report'),
+     'a calculation: in "answer" write the formula new - old, new and old being the two numbers from the report'),
     (re.compile(r"\brespectively\b", re.I),
      'a list with one value from the report for each item asked, in the order asked'),
-    (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?years?\b", re.I),
-     'the year asked for (a list only when the question asks for several years); "scale" is ""'),
+    (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?years\b", re.I),
+     'a list of every year the question asks about, as the table\'s columns name them; "scale" is "none"'),
+    (re.compile(r"\b(?:which|what|in which) (?:fiscal |financial |calendar )?year\b", re.I),
+     'the one year asked for; "scale" is "none"'),
     (re.compile(r"^\s*how many\b", re.I), 'a number: the count or the amount asked'),
     (re.compile(r"^\s*(?:what|how|why|which|who|where|when)\b", re.I),
-     'the exact words or number copied from the table or paragraphs, one item unless the question asks for '
-     'several; "scale" is "" for words'),
+     'the shortest exact words or number copied from the table or paragraphs that answer it, without the '
+     'question\'s own words; one item unless the question asks for several; "scale" is "none" for words'),
 )
 
 
@@ -72,9 +74,10 @@ def answer_shape(question: str) -> str:
 
 def tatqa_hints(example: Example) -> str:
     unit, words = stated_unit(example)
-    if unit:
-        scale = (f'The report gives its amounts in {unit}s ("{words}"): "scale" is "{unit}" for an amount of money '
-                 'from it or calculated from it.')
+    if unit:  # a closed choice, named for this report: a small model picks from it where it left a field empty
+        scale = (f'Choose "scale" from: "{unit}" for an amount of money (the report gives its amounts in {unit}s, '
+                 f'"{words}"), "percent" for a percentage, "none" for a year, a count, a ratio or words.')
     else:
-        scale = 'The report states no unit for its amounts: "scale" is "" for them.'
+        scale = ('Choose "scale" from: "none" for an amount (the report states no unit), a year, a count, a ratio '
+                 'or words; "percent" for a percentage.')
     return f"{HINTS_START}\n- The answer is {answer_shape(example.question)}.\n- {scale}"

@@ -47,8 +47,8 @@ TATQA_FAIR_SYSTEM = (
     '"answer": the exact words or number copied from the table or paragraphs (a list of them only when the '
     "question asks for several things); or, for a calculation, the formula written with the report's numbers (it "
     "is computed for you).\n"
-    '"scale": one of "percent", "thousand", "million", "billion", or "": "percent" for a percentage; the '
-    'report\'s unit for an amount of money; "" for words, years, counts and amounts without a unit.'
+    '"scale": one of "none", "percent", "thousand", "million", "billion": "percent" for a percentage; the '
+    'report\'s unit for an amount of money; "none" for words, years, counts and amounts without a unit.'
 )
 TANQ_SYSTEM = (
     "You answer questions whose answer is a table. Reply with the answer table only, in pipe format: "

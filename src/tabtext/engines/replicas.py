@@ -1,6 +1,7 @@
 """Many replicas of one model behind one engine: ``base_url=URL1|URL2|...`` or ``base_url=@urls.txt``.
 
-:class:`ReplicaRouter` stands in for the engine's single SDK client (it has the same ``post`` and ``close``).
+:class:`ReplicaRouter` stands in for the engine's single client (it has the same ``complete``, ``stream`` and
+``close``).
 Each request goes to the healthy replica with the fewest outstanding requests, never more than
 ``per_replica`` at once on one replica. A replica that fails a request (connection error, 429, 5xx) is taken
 out for a cool-down that doubles with each consecutive failure, and the request is sent at once to another
@@ -17,7 +18,6 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 
 from ..errors import EngineError
 
@@ -97,15 +97,15 @@ class ReplicaStats:
 
 
 def _is_replica_failure(exc: BaseException) -> bool:
-    import openai
+    from .openai_http import Disconnected, StatusError
 
-    if isinstance(exc, openai.APIConnectionError):  # includes timeouts and dropped connections
+    if isinstance(exc, (Disconnected, TimeoutError)):  # refused, dropped, or no connection in time
         return True
-    return isinstance(exc, openai.APIStatusError) and (exc.status_code == 429 or exc.status_code >= 500)
+    return isinstance(exc, StatusError) and (exc.status_code == 429 or exc.status_code >= 500)
 
 
 class ReplicaRouter:
-    """Least-outstanding-requests routing over one SDK client per replica (used inside one event loop)."""
+    """Least-outstanding-requests routing over one client per replica (used inside one event loop)."""
 
     def __init__(self, urls: Sequence[str], stats: ReplicaStats, make_client: Callable[[str], object],
                  per_replica: int) -> None:
@@ -113,7 +113,6 @@ class ReplicaRouter:
         self.stats, self.per_replica = stats, max(1, per_replica)
         self.outstanding = [0] * len(urls)
         self._freed = asyncio.Condition()
-        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self._create_chat))  # the SDK's shape
 
     def _candidates(self, tried: set[int]) -> list[int]:
         now = time.monotonic()
@@ -140,13 +139,13 @@ class ReplicaRouter:
             self.outstanding[i] -= 1
             self._freed.notify_all()
 
-    async def post(self, path: str, **kwargs: object) -> object:
-        return await self._route(lambda client: client.post(path, **kwargs))  # type: ignore[attr-defined]
+    async def complete(self, payload: dict[str, object], cap: int) -> object:
+        return await self._route(lambda client: client.complete(payload, cap))  # type: ignore[attr-defined]
 
-    async def _create_chat(self, **kwargs: object) -> object:
-        """``chat.completions.create`` (used by ``stream=true``): routed like ``post``; the replica counts
-        until the stream is opened, and an error while it is read goes to the engine's retry."""
-        return await self._route(lambda client: client.chat.completions.create(**kwargs))  # type: ignore[attr-defined]
+    async def stream(self, payload: dict[str, object], cap: int) -> object:
+        """``stream=true``: routed like ``complete`` (the replica is busy until the stream ends); a stream cut
+        off while read goes to the engine's retry."""
+        return await self._route(lambda client: client.stream(payload, cap))  # type: ignore[attr-defined]
 
     async def _route(self, call: Callable[[object], Awaitable[object]]) -> object:
         tried: set[int] = set()

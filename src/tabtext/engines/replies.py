@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..calc import CalcError, evaluate
 from ..numbers import detect_scale, find_numbers, format_number
 from ..types import SCALES, Answer, Example, Table
+from .reply_scale import report_scale
 
 Extractor = Callable[[str], "Answer | None"]
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
@@ -274,6 +275,10 @@ def _number_words(example: Example, answer: Answer) -> tuple[Answer, dict[str, o
     return answer, {}
 
 
+#: notes after which an empty scale is the answer's own: its unit words, or no number to carry one
+_SCALE_SETTLED = {"unit_in_answer", "scale_dropped"}
+
+
 def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, object]]:
     """Raw model text -> (Answer, extractor name, notes); (None, "", {}) if nothing fits."""
     bench = str(example.meta.get("benchmark") or "tatqa")
@@ -295,6 +300,10 @@ def read(example: Example, text: str) -> tuple[Answer | None, str, dict[str, obj
                 notes.update(dropped)
         elif bench == "tatqa" and name in ("formula", "last_number") and answer.scale:
             notes["scale_from_text"] = True
+        if bench == "tatqa" and name != "raw_text" and not answer.scale and not set(notes) & _SCALE_SETTLED:
+            unit = report_scale(example, answer, str(notes.get("formula") or answer.derivation or ""))
+            if unit:
+                answer, notes["scale_from_unit_line"] = replace(answer, scale=unit), unit
         return answer, name, notes
     return None, "", {}
 

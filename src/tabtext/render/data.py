@@ -305,6 +305,8 @@ def reply_notes(meta: dict[str, object]) -> str:
     notes = [f"read by {meta['extractor']}"] if meta.get("extractor") else []
     if meta.get("scale_from_text"):
         notes.append("scale read from the answer text")
+    if meta.get("scale_from_unit_line"):
+        notes.append(f"scale read from the report's unit line ({meta['scale_from_unit_line']})")
     if meta.get("formula"):
         notes.append(f"formula computed: {meta['formula']}")
     if meta.get("finish_reason"):
