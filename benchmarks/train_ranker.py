@@ -162,7 +162,7 @@ def fit_source(rows: list[Row], c_value: float) -> dict:
     """Logistic regression of "the answer comes from the text" on the answer-source features."""
     vec = DictVectorizer(sort=True)
     x = vec.fit_transform([r.source for r in rows])
-    model = LogisticRegression(C=c_value, max_iter=5000).fit(x, np.array([r.from_text for r in rows]))
+    model = LogisticRegression(C=c_value, max_iter=20000, tol=1e-10).fit(x, np.array([r.from_text for r in rows]))
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0]) if round(w, 4)}
     return {"bias": round(float(model.intercept_[0]), 4), "weights": weights}
 
@@ -202,7 +202,7 @@ def fit(rows: list[Row], c_value: float, grounded: bool = True) -> dict:
     diffs = sparse.vstack(blocks).tocsr()
     x = sparse.vstack([diffs, -diffs]).tocsr()
     labels = np.r_[np.ones(diffs.shape[0]), np.zeros(diffs.shape[0])]
-    model = LogisticRegression(C=c_value, max_iter=5000, fit_intercept=False).fit(x, labels)
+    model = LogisticRegression(C=c_value, max_iter=20000, tol=1e-10, fit_intercept=False).fit(x, labels)
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0]) if round(w, 4)}
     return {"bias": 0.0, "weights": weights}
 
@@ -239,7 +239,7 @@ def calibrate(rows: list[Row], held, weights: dict) -> None:
     """Platt scaling of the chosen candidate's (score, lead) on ``rows``' choices ``held``."""
     scored = [([s, lead, rank.found_logit(r.cands[b].reader_found)], r.ys[b])
               for r, (b, s, lead) in zip(rows, held) if b >= 0 and r.ys is not None]
-    platt = LogisticRegression(C=100.0).fit(np.array([x for x, _ in scored]), np.array([y for _, y in scored]) > 0.5)
+    platt = LogisticRegression(C=100.0, max_iter=20000, tol=1e-10).fit(np.array([x for x, _ in scored]), np.array([y for _, y in scored]) > 0.5)
     weights["calibration"] = [round(float(w), 4) for w in platt.coef_[0]] + [round(float(platt.intercept_[0]), 4)]
 
 
