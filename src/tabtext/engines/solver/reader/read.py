@@ -2,12 +2,12 @@
 
 The ranker (text_weights.WEIGHTS, a listwise linear model) scores every candidate span of the question's best
 sentences; a softmax over them gives each its share, and two logistic calibrations (fitted on held-out folds of
-every open TAT-QA dev span question, text or table alike, so a question whose answer is not in the text counts
+the open TAT-QA train span questions, text or table alike, so a question whose answer is not in the text counts
 against) map that share, how much of the question its sentence covers and whether it is an amount to the
 probability of being exactly right (``score``, text_weights.CALIBRATION: what the solver core weighs against
 table answers) and of being usable (``found``, text_weights.FOUND_CALIBRATION: official F1 >= 0.5). All, and
 NO_ANSWER_THRESHOLD (the lowest ``found`` at which held-out top answers are usable 80% of the time), are written by
-``benchmarks/text_spans_train.py --write``; ``benchmarks/text_spans_eval.py --cv`` prints the precision per
+``training/reader_train.py --write``; ``benchmarks/text_spans_eval.py --cv`` prints the precision per
 confidence decile.
 """
 

@@ -1,10 +1,10 @@
 """Text-span candidates: rank the paragraphs' sentences with BM25, then score the likely spans inside them.
 
 Candidate spans come from cue phrases, marks, amounts and where the question's own words stop
-(span_candidates.py); a linear scorer over sparse features ranks them. Its weights (weights.py, a listwise
-softmax fit over each question's candidates, L2-regularised) are written by ``benchmarks/text_spans_train.py
---write`` from the open part of TAT-QA dev (never its lockbox) plus down-weighted Doc2Dial answer spans; held-out
-figures come from folds grouped by table. ``reader.read()`` turns these scores into calibrated answer candidates.
+(span_candidates.py); a linear scorer over sparse features ranks them. Its weights (weights.json, a listwise
+softmax fit over each question's candidates, L2-regularised) are written by ``training/reader_train.py --write``
+from TAT-QA train's text spans (never the train lockbox) plus down-weighted Doc2Dial answer spans; all of dev is
+held out. ``reader.read()`` turns these scores into calibrated answer candidates.
 Plain Python at run time: no model load, no scikit-learn.
 """
 
@@ -17,6 +17,7 @@ from functools import lru_cache
 from ....types import Paragraph
 from ..lexicon.text_cache import text_cache
 from ..lexicon.words import YEAR
+from .lexical import question_words
 from .multi_span import TextSpan, is_multi_span_question, split_multi
 from .sentences import Sentence, bm25_rank, split_sentences, terms
 from .span_candidates import Candidate, merge_weights, question_type, sentence_candidates
@@ -41,11 +42,12 @@ def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SE
     qbigrams = frozenset(zip(qseq, qseq[1:]))
     qtype = question_type(question)
     qyears = set(re.findall(rf"\b{YEAR}\b", question))
+    qwords = question_words(question)
     merged = None if weights is None else _merged(weights, qtype)
     out: list[Candidate] = []
     for rank, (score, idx) in enumerate(ranked[:top]):
         out.extend(sentence_candidates(qterms, qtype, qyears, sentences[idx], rank, score / best, merged,
-                                       qbigrams))
+                                       qbigrams, qwords))
     return out
 
 

@@ -12,6 +12,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from ..lexicon.words import MONTH_NAME, YEAR
+from . import lexical
+from .lexical import QuestionWords
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
 
@@ -22,6 +24,7 @@ _SENT_FLAGS = (
     ("date", re.compile(rf"\b({MONTH_NAME})\b", re.I)),
 )
 MAX_LEN = 60
+LEXICAL = True  # the word-level boundary features of lexical.py
 CROSS = 0.0  # feature value of the question-type crosses; 0 = none (held-out EM was 4 points better without)
 
 
@@ -135,10 +138,11 @@ def _sentence_flags(p: Parsed, text: str, qyears: set[str], qbigrams: frozenset[
     return flags
 
 
-def _end_cats(p: Parsed, m: _Match, e: int, etags: list[str], rank: int, sent_flags: list[str]) -> list[str]:
+def _end_cats(p: Parsed, m: _Match, e: int, etags: list[str], rank: int, sent_flags: list[str],
+              q: QuestionWords) -> list[str]:
     n, low = len(p.toks), p.low
     rctx = m.pref_q[min(n, e + 6)] - m.pref_q[e]
-    cat = ["e:" + t for t in set(etags)] + ["rctx" + _bucket(rctx, (0, 1, 2)), f"r{min(rank, 3)}"] + sent_flags
+    cat = ["e:" + t for t in dict.fromkeys(etags)] + ["rctx" + _bucket(rctx, (0, 1, 2)), f"r{min(rank, 3)}"] + sent_flags
     if m.n_q - m.pref_q[e] > 0:
         cat.append("rq1")
     last = low[e - 1]
@@ -148,14 +152,16 @@ def _end_cats(p: Parsed, m: _Match, e: int, etags: list[str], rank: int, sent_fl
         cat.append("lastpunct")
     if e < n and low[e] in {"and", "or"}:
         cat.append("before_and")
+    if LEXICAL:
+        cat += lexical.end_features(p, e, q)
     return cat
 
 
-def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str]) -> list[str]:
+def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str], q: QuestionWords) -> list[str]:
     low = p.low
     prev = low[st - 1] if st else "<s>"
     lctx = m.pref_q[st] - m.pref_q[max(0, st - 6)]
-    scat = ["s:" + t for t in set(stags)] + ["lctx" + _bucket(lctx, (0, 1, 2))]
+    scat = ["s:" + t for t in dict.fromkeys(stags)] + ["lctx" + _bucket(lctx, (0, 1, 2))]
     if prev in START_CUES:
         scat.append("prev:" + START_CUES[prev])
     if low[st] in START_CUES:
@@ -176,6 +182,8 @@ def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str
             scat.append("qyear_before")
         if any(p.is_year[k] and low[k] not in qyears for k in range(max(0, st - 4), st)):
             scat.append("otheryear_before")
+    if LEXICAL:
+        scat += lexical.start_features(p, st, q)
     return scat
 
 
@@ -188,7 +196,7 @@ def _amount_kind(p: Parsed, st: int, e: int) -> str:
 
 
 def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
-               qyears: set[str]) -> tuple[list[str], int, float]:
+               qyears: set[str], q: QuestionWords) -> tuple[list[str], int, float]:
     """The span's own tags, its number of content words and its share of question words."""
     low = p.low
     nc = m.pref_c[e] - m.pref_c[st]
@@ -215,12 +223,15 @@ def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...],
         cat.append("e:qrepeat")
     if qyears and any(low[k] in qyears for k in range(st, e)):
         cat.append("qyear_in")
+    if LEXICAL:
+        cat += lexical.span_features(p, st, e, q)
     return cat, nq, qfrac
 
 
 def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], sentence: Sentence,
                         rank: int, rel_score: float, weights: dict[str, float] | None = None,
-                        qbigrams: frozenset[tuple[str, str]] = frozenset()) -> list[Candidate]:
+                        qbigrams: frozenset[tuple[str, str]] = frozenset(),
+                        qwords: QuestionWords = lexical.NO_WORDS) -> list[Candidate]:
     """Candidates of one sentence. With ``weights`` (already merged for this question type, see
     ``merge_weights``) each gets its score and no feature dict; without, its features for training."""
     p = parse(sentence.text)
@@ -238,7 +249,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     sent_flags = _sentence_flags(p, text, qyears, qbigrams)
     end_info = []
     for e, etags in ends.items():
-        cat = _end_cats(p, m, e, etags, rank, sent_flags)
+        cat = _end_cats(p, m, e, etags, rank, sent_flags, qwords)
         repeat_from = m.first_at.get(p.stems[e], n) if e < n and m.is_q[e] else n
         end_info.append((e, cat, cats_score(cat), repeat_from))
     # only ends within MAX_LEN after a start are visited (a sentence with no breaks has thousands of each), in
@@ -247,13 +258,13 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     end_keys = [end_info[i][0] for i in by_end]
     cands: list[Candidate] = []
     for st, stags in starts.items():
-        scat = _start_cats(p, m, st, stags, qyears)
+        scat = _start_cats(p, m, st, stags, qyears, qwords)
         s_score = cats_score(scat)
         window = sorted(by_end[bisect_right(end_keys, st):bisect_right(end_keys, st + MAX_LEN)])
         for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
             if p.pref_word[e] == p.pref_word[st]:
                 continue
-            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, qyears)
+            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, qyears, qwords)
             num = {"qfrac": qfrac, "nq": min(nq, 5) / 5, "rel": rel_score, "loglen": min(e - st, 60) / 60}
             a, b = _trim(text, p.toks[st][0], p.toks[e - 1][1])
             if weights is not None:
