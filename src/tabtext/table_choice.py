@@ -181,12 +181,12 @@ def _name_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z][a-z&'-]+", text) if w not in _SHORT_STOP]
 
 
-_NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)\s+(\d{1,3})\b")
+_NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)(?:\s+|-)(\d{1,4})\b")  # "Grade 11", a code such as "VAN-109"
 
 
 def _numbered_row_missing(question: str, table: Table) -> str:
-    """'the table has no row for Grade 11' when rows are numbered ("Grade 7" ... "Grade 10") and the question
-    names a number of the same word that no row has."""
+    """'the table has no row for Grade 11' when rows are numbered ("Grade 7" ... "Grade 10", codes "VAN-101" ...
+    "VAN-108") and the question names a number of the same word that no row has."""
     labels = {(m.group(1).lower(), m.group(2).lower()) for r in table.rows if r and (m := _NUMBERED.fullmatch(r[0].strip("* ")))}
     words = {w for w, _ in labels}
     for m in _NUMBERED.finditer(question):
