@@ -98,3 +98,15 @@ def test_a_cause_after_following_and_a_quoted_title_from_the_text():
     assert answer("Why did ST-04 close in March?", SHOPS, SHOPS_TEXT) == "a burst water main in March"
     assert answer("What was the name of the spring show?", LIBRARY, LIBRARY_TEXT, "markdown") == \
         "Light & Shadow: Dutch Prints 1600-1700"
+
+
+def test_a_change_between_halves_runs_from_the_first_half_to_the_second():
+    assert answer("How much did operating profit grow from H1 2025 to H2 2025?", HALVES) == "240 thousand"
+    assert answer("By how much did sales increase between H1 2025 and H2 2025?", HALVES) == "900 thousand"
+
+
+def test_how_many_fewer_is_that_is_the_gap_between_the_last_two_answers():
+    assert chat(LIBRARY, "How many loans did Reference have in 2021?", "And in 2022?", "How many fewer is that?",
+                fmt="markdown") == ["3,100", "1,250", "1,850"]
+    assert chat(LIBRARY, "How many loans did Reference have in 2022?", "And in 2021?", "How many fewer is that?",
+                fmt="markdown") == ["1,250", "3,100", "1,850"]

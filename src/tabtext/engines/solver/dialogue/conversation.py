@@ -41,6 +41,7 @@ _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
+_FEWER = re.compile(r"\bhow (?:many|much) (?:fewer|less)\b", re.I)  # "how many fewer is that?": by how many, a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
 
@@ -104,7 +105,8 @@ def _change_of_earlier(asked: Asked) -> Program | None:
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya else (a, b)
     program = Program("subtract", (first, second), _scale_of(asked, a))
-    if _UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) and _value(program, asked) < 0:
+    if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _FEWER.search(asked.question)) and \
+            _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
 
