@@ -107,12 +107,12 @@ def names_first(table: Table) -> Table:
     index = firsts == [str(i) for i in range(len(body))] and not table.rows[0][0].strip()
     if not index and firsts != [str(i) for i in range(1, len(body) + 1)]:
         return table
+    if index:
+        return Table(id=table.id, rows=tuple(r[1:] for r in table.rows), caption=table.caption)
     names = [r[1].strip() for r in body]
     if not all(re.search(r"[A-Za-z]", n) and parse_number(n) is None for n in names):
         return table
     rows = tuple((r[1], r[0]) + tuple(r[2:]) if len(r) > 1 else r for r in table.rows)
-    if index:
-        rows = tuple(r[1:] for r in table.rows)
     return Table(id=table.id, rows=rows, caption=table.caption)
 
 
