@@ -110,3 +110,21 @@ def test_how_many_fewer_is_that_is_the_gap_between_the_last_two_answers():
                 fmt="markdown") == ["3,100", "1,250", "1,850"]
     assert chat(LIBRARY, "How many loans did Reference have in 2022?", "And in 2021?", "How many fewer is that?",
                 fmt="markdown") == ["1,250", "3,100", "1,850"]
+
+
+MONTHLY = """,month,orders,returns,revenue_usd
+0,2024-01,1200,36,48000
+1,2024-02,1100,41,44500
+2,2024-03,1350,30,55100
+3,2024-04,1420,52,57900
+"""
+
+
+def test_a_pandas_export_of_months_after_its_index_is_read_turned_and_covers_every_month():
+    assert answer("How many orders were there in March 2024?", MONTHLY) == "1,350"
+    assert answer("Which month had the most returns?", MONTHLY) == "April 2024"
+    assert answer("How many orders were there in May 2024?", MONTHLY) == "no answer found"
+
+
+def test_a_total_of_a_period_over_every_row_when_no_row_is_named_or_a_total():
+    assert answer("What was the total number of loans in 2023?", LIBRARY, fmt="markdown") == "28,845"
