@@ -128,3 +128,7 @@ def test_a_pandas_export_of_months_after_its_index_is_read_turned_and_covers_eve
 
 def test_a_total_of_a_period_over_every_row_when_no_row_is_named_or_a_total():
     assert answer("What was the total number of loans in 2023?", LIBRARY, fmt="markdown") == "28,845"
+
+
+def test_how_many_across_all_rows_is_the_columns_total():
+    assert answer("How many staff work across all stores?", SHOPS) == "47"

@@ -85,7 +85,7 @@ CUES: tuple[Cue, ...] = (
         r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|line items|"
         r"sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|components|categories|types)\b"),
         "What are the components of revenue?"),
-    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b"),
+    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b|\bacross all\b"),
         "What is the total revenue in 2018 and 2019?"),
 )
 
