@@ -98,11 +98,17 @@ def without_titles(table: Table) -> Table:
 
 def names_first(table: Table) -> Table:
     """A league table's or ranking's first column of positions (1, 2, 3 ...) after the column of names it ranks,
-    so each row is read by its name, as the solver reads rows by their first cell."""
+    so each row is read by its name, as the solver reads rows by their first cell; a pandas export's unnamed
+    index (0, 1, 2 ... under an empty header, what ``DataFrame.to_csv()`` writes) names nothing and goes."""
     body = [r for r in table.rows[1:] if r]
-    if len(body) < 3 or table.n_cols < 3 or [r[0].strip().rstrip(".=") for r in body] != [str(i) for i in
-                                                                                          range(1, len(body) + 1)]:
+    firsts = [r[0].strip().rstrip(".=") for r in body]
+    if len(body) < 3 or table.n_cols < 3 or not table.rows[0]:
         return table
+    index = firsts == [str(i) for i in range(len(body))] and not table.rows[0][0].strip()
+    if not index and firsts != [str(i) for i in range(1, len(body) + 1)]:
+        return table
+    if index:
+        return Table(id=table.id, rows=tuple(r[1:] for r in table.rows), caption=table.caption)
     names = [r[1].strip() for r in body]
     if not all(re.search(r"[A-Za-z]", n) and parse_number(n) is None for n in names):
         return table
@@ -173,11 +179,18 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
-def in_source(evidence: Sequence[Evidence], turned: bool, titles: int = 0) -> tuple[Evidence, ...]:
-    """Evidence cells of a turned table (or one whose ``titles`` title rows were said in its header) at their
-    places in the table as given."""
+def in_source(evidence: Sequence[Evidence], turned: bool, titles: int = 0, index: int = 0) -> tuple[Evidence, ...]:
+    """Evidence cells of a turned table (or one whose ``titles`` title rows were said in its header, or whose
+    ``index`` columns of a pandas index were dropped) at their places in the table as given."""
     cells = tuple(dataclasses.replace(e, row=e.col, col=e.row) if turned and e.kind == "cell" else e for e in evidence)
-    return tuple(dataclasses.replace(e, row=e.row + titles) if titles and e.kind == "cell" else e for e in cells)
+    return tuple(dataclasses.replace(e, row=e.row + titles, col=e.col + index) if (titles or index) and
+                 e.kind == "cell" else e for e in cells)
+
+
+def index_cols(table: Table) -> int:
+    """How many columns of a pandas index ``names_first`` drops."""
+    laid = spelled_out(without_titles(table))
+    return laid.n_cols - names_first(laid).n_cols
 
 
 def title_rows(table: Table) -> int:

@@ -70,10 +70,13 @@ _WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)"
 _WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
                   r"(?:for|behind)\b", re.I)
 _PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’&-]+)*")
+_QUOTED = re.compile(r'["“][A-Z][^"”\n]{1,80}["”]')
 _NOT_NAME_START = frozenset("a an the its it this that these those our their his her in on at by for from during after "
                             "before since as and but restricted".split())
 _TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is why|was why|accounts for|led to)\b.*$",
                               re.I | re.S)
+# "off the road for 12 days after a gearbox failure": what came before the event that caused it is the effect
+_EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following)\s+(?=\S+\s+\S)", re.I | re.S)
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
 _CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
 _QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
@@ -88,9 +91,11 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _names(text: str, lo: int, hi: int) -> list[re.Match[str]]:
     """Capitalised names in text[lo:hi]: two words or more ("Helen Marsh"), or one inside the sentence that is no
-    month ("a new courier, Swiftpost")."""
-    out = []
+    month ("a new courier, Swiftpost"); a name in quotes is the whole quoted title ("Dreams: Automata 1750-1900")."""
+    out = list(_QUOTED.finditer(text, lo, hi))
     for m in _PROPER.finditer(text, lo, hi):
+        if any(q.start() < m.start() < q.end() for q in out):
+            continue
         words = m.group(0).split()
         while words and words[0].lower() in _NOT_NAME_START:
             words = words[1:]
@@ -109,7 +114,7 @@ def _name_near(question: str, text: str, lo: int, hi: int) -> str:
         return ""
     best = min(names, key=lambda m: (len(m.group(0).split()) < 2 and bool(_WHO.match(question)),
                                       min((abs(m.start() - lo - s) for s in spots), default=0)))
-    words = best.group(0).split()
+    words = best.group(0).strip('"“”').split()
     while words[0].lower() in _NOT_NAME_START:
         words = words[1:]
     more = _MORE_PLACE.match(text, best.end()) if _WHERE.match(question) else None  # "Portland, Oregon"
@@ -136,6 +141,6 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHEN.match(question):
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
     if _WHY.match(question):
-        cause = _TRAILING_CLAUSE.sub("", shown).strip(" ,.")
+        cause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3
     return answer, False

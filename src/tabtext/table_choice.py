@@ -118,8 +118,10 @@ def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
 
 def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
-    does not name either; "" otherwise."""
-    held = table_periods(table)
+    does not name either; "" otherwise. A pandas export's index is no period column: its periods follow it."""
+    from .period_layout import names_first
+
+    held = table_periods(names_first(table))
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
@@ -181,12 +183,12 @@ def _name_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z][a-z&'-]+", text) if w not in _SHORT_STOP]
 
 
-_NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)\s+(\d{1,3})\b")
+_NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)(?:\s+|-)(\d{1,4})\b")  # "Grade 11", a code such as "VAN-109"
 
 
 def _numbered_row_missing(question: str, table: Table) -> str:
-    """'the table has no row for Grade 11' when rows are numbered ("Grade 7" ... "Grade 10") and the question
-    names a number of the same word that no row has."""
+    """'the table has no row for Grade 11' when rows are numbered ("Grade 7" ... "Grade 10", codes "VAN-101" ...
+    "VAN-108") and the question names a number of the same word that no row has."""
     labels = {(m.group(1).lower(), m.group(2).lower()) for r in table.rows if r and (m := _NUMBERED.fullmatch(r[0].strip("* ")))}
     words = {w for w, _ in labels}
     for m in _NUMBERED.finditer(question):

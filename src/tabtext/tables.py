@@ -120,7 +120,8 @@ def parse_table_text(text: str, fmt: str | None = None, source: str = "<table>",
         raise FormatError(source, None, f"no table rows found in this {fmt} text")
     if sum(len(r) for r in rows) > MAX_CELLS:
         raise DataError(source, None, f"the table has more than {MAX_CELLS:,} cells; give a smaller table")
-    return Table.from_rows(rows, id=table_id)
+    caption = markdown_title(text) if parser is parse_markdown else ""
+    return Table.from_rows(rows, id=table_id, caption=caption)
 
 
 def _tidy(rows: list[list[str]]) -> list[list[str]]:
@@ -205,11 +206,29 @@ def _split_pipe_row(line: str) -> list[str]:
 _EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(\S(?:.*\S)?)\1$")  # a bold or italic cell ("**Total**") is its text
 
 
-def parse_markdown(text: str, source: str = "<markdown>") -> list[list[str]]:
-    """The first pipe table in the text (lines around it, e.g. a caption, are ignored)."""
+def _markdown_start(lines: list[str]) -> int | None:
+    return next((i for i, ln in enumerate(lines) if ln.strip().startswith("|") or
+                 (i + 1 < len(lines) and "|" in ln and _MD_SEPARATOR.match(lines[i + 1]))), None)
+
+
+def markdown_title(text: str) -> str:
+    """The title a Markdown file writes above its first pipe table ("Museum - visitors by gallery"): the lines of
+    the block right above it, without heading marks or emphasis; it says what the cells count, as a caption."""
     lines = text.splitlines()
-    start = next((i for i, ln in enumerate(lines) if ln.strip().startswith("|") or
-                  (i + 1 < len(lines) and "|" in ln and _MD_SEPARATOR.match(lines[i + 1]))), None)
+    block: list[str] = []
+    for ln in reversed(lines[:_markdown_start(lines) or 0]):
+        if not ln.strip():
+            if block:
+                break
+            continue
+        block.insert(0, _EMPHASIS.sub(r"\2", ln.strip().lstrip("#").strip()))
+    return "; ".join(b for b in block[-2:] if b)
+
+
+def parse_markdown(text: str, source: str = "<markdown>") -> list[list[str]]:
+    """The first pipe table in the text (lines around it are not cells; ``markdown_title`` reads the title)."""
+    lines = text.splitlines()
+    start = _markdown_start(lines)
     if start is None:
         raise FormatError(source, None, "no Markdown pipe table found (rows look like '| a | b |')")
     rows = []

@@ -145,13 +145,14 @@ class Conversation:
 
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
         from ..engines.solver.dialogue.conversation import Dialogue
-        from ..period_layout import orient, title_rows
+        from ..period_layout import index_cols, orient, title_rows
 
         self.engine, self.context = engine, context
         self.history: list[Turn] = []
         oriented = [orient(t) for t in context.tables]
         self.turned = [turned for _, turned in oriented]
         self.titles = [title_rows(t) for t in context.tables]
+        self.index = [index_cols(t) for t in context.tables]
         read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
         self.dialogue = Dialogue(read) if getattr(engine, "name", "") == "solver" else None
 
@@ -185,8 +186,8 @@ class Conversation:
 
         index = min(table_index(pred), len(self.turned) - 1)
         turned = bool(self.turned) and self.turned[index]
-        titles = self.titles[index] if self.titles else 0
-        return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned, titles))
+        titles, cols = (self.titles[index], self.index[index]) if self.titles else (0, 0)
+        return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned, titles, cols))
 
     def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;

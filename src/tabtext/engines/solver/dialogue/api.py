@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from ....display import shown
-from ....period_layout import in_source, orient
+from ....period_layout import in_source, index_cols, orient, title_rows
 from ....person_answer import as_a_person_reads
 from ....row_names import as_the_solver_reads
 from ....table_choice import period_gap
@@ -65,7 +65,9 @@ def answer_turn(context: Context, question: str, history: object) -> dict[str, o
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
     reply = Dialogue(read, programs).ask(as_the_solver_reads(question, read.tables))
     index = min(reply.table, len(oriented) - 1) if oriented else 0
-    evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1])
+    given = context.tables[index] if oriented else None
+    evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1], title_rows(given) if given else 0,
+                         index_cols(given) if given else 0)
     answer, note = as_a_person_reads(question, reply.answer, evidence, context.tables[index] if oriented else None)
     out = reply_json(dataclasses.replace(reply, question=question, evidence=evidence, answer=answer))
     return {**out, "note": note} if note else out

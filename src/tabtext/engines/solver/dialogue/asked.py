@@ -10,7 +10,8 @@ from ..program.program import Program, Ref
 from .edit import Grid
 
 #: words that refer to earlier answers and name no subject of their own
-REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more".split())
+REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more fewer "
+                            "less".split())
 
 
 @dataclass(frozen=True, slots=True)

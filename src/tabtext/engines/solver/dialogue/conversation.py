@@ -19,7 +19,7 @@ from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
 from ..program.program import Cell, Program, Ref
-from . import edit, named_periods, over_periods
+from . import edit, named_periods, over_periods, wholes
 from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
@@ -41,6 +41,7 @@ _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
+_FEWER = re.compile(r"\bhow (?:many|much) (?:fewer|less)\b", re.I)  # "how many fewer is that?": by how many, a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
 
@@ -104,7 +105,8 @@ def _change_of_earlier(asked: Asked) -> Program | None:
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya else (a, b)
     program = Program("subtract", (first, second), _scale_of(asked, a))
-    if _UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) and _value(program, asked) < 0:
+    if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _FEWER.search(asked.question)) and \
+            _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
 
@@ -147,6 +149,10 @@ def _share_of_named(asked: Asked) -> Program | None:
         return _named_share_of_last(asked, whole)
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    over = wholes.whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
+        wholes.whole_of_column(grid, whole, found) if found and not years else None
+    if over is not None:
+        return Program("percent_of", (refs[0], over), "percent")
     if not found or not (rows or years):
         return None
     row = rows[0] if rows else found[0].row
@@ -204,6 +210,8 @@ def _other_row(asked: Asked) -> Program | None:
     moved = edit.other_row(last, asked.grid, rows[0])
     if moved is not None and asked.years:
         moved = edit.other_period(moved, asked.grid, asked.years) or moved
+    if moved is not None:
+        moved = edit.as_asked_change(moved, asked.question, asked.grid.row_scale(rows[0]))
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 

@@ -180,6 +180,21 @@ def other_row(program: Program, grid: Grid, row: int) -> Program | None:
     return moved
 
 
+_PERCENT_ASKED = re.compile(r"\bpercent\w*|%|\brate\b|\bhow fast\b", re.I)
+_CHANGE_ASKED = re.compile(r"\b(?:change[ds]?|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|f[ae]ll|rose|rise)\b", re.I)
+
+
+def as_asked_change(program: Program, question: str, scale: str) -> Program:
+    """A change moved to another row as the follow-up asks it: "how did its number change?" after a growth rate
+    is the change itself (in ``scale``, the row's unit), "by what percentage?" after a change the rate."""
+    if program.op == "change_ratio" and _CHANGE_ASKED.search(question) and not _PERCENT_ASKED.search(question):
+        return Program("subtract", program.args, scale)
+    if program.op == "subtract" and len(program.args) == 2 and _CHANGE_ASKED.search(question) and \
+            _PERCENT_ASKED.search(question):
+        return Program("change_ratio", program.args, "percent")
+    return program
+
+
 def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program | None:
     """The same computation in other periods: one year named shifts every period by the same step; as many
     years as the program has periods map oldest to oldest."""

@@ -68,7 +68,10 @@ CUES: tuple[Cue, ...] = (
         r"segments|elements|assumptions|services|regions|countries|geographic|major|companies|executive|officers|members|"
         r"lines|classes|sources|factors|markets)\b|\bhow many\b.*\b(?:exceed|above|below|more than|less than|greater "
         r"than|lower than|higher than|fewer than|are there|in the table)\b|\b(?:exceed|above|below|more than|less than|"
-        r"greater than|lower than|higher than|fewer than|are there|in the table)\b.*\bhow many\b"), "How many segments are there?"),
+        r"greater than|lower than|higher than|fewer than|are there|in the table)\b.*\bhow many\b|"
+        # rows compared between two periods: "how many galleries had more visitors in 2024 than in 2023?"
+        r"\bhow many [a-z]+s (?:had|have|has|were|was|saw|showed|recorded|did)\b.*\b(?:more|fewer|higher|lower|less|"
+        r"greater|larger|smaller|bigger)\b.*\bthan\b"), "How many segments are there?"),
     Cue("which_periods", "list_years", re.compile(
         r"\b(?:which|what) (?:years|periods|fiscal years)\b|\bwhat years\b|\bwhat (?:are|were) the (?:\w+ )?(?:years|"
         r"fiscal years|periods)\b|\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:"
@@ -82,7 +85,7 @@ CUES: tuple[Cue, ...] = (
         r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|line items|"
         r"sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|components|categories|types)\b"),
         "What are the components of revenue?"),
-    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b"),
+    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b|\bacross all\b"),
         "What is the total revenue in 2018 and 2019?"),
 )
 

@@ -50,7 +50,7 @@ def _magnitude(q: Query) -> bool:
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "q1": 1,
-             "q2": 2, "q3": 3, "q4": 4}
+             "q2": 2, "q3": 3, "q4": 4, "h1": 2, "h2": 4}  # a half ranks as the quarter it ends with
 
 
 def period_rank(label: str) -> tuple[int, int, int, int] | None:

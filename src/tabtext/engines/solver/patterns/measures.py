@@ -26,7 +26,7 @@ from ..reading.context import Ctx
 from .arith import result
 from .cells import cells_program
 from .per_unit import a_count, row_named_by, stems
-from .period_cols import asked_col, col_period, period_cols
+from .period_cols import asked_col, col_period, period_cols, year_parts
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -105,9 +105,15 @@ def named_margin(ctx: Ctx):
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
     lines = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and _REVENUE.match(label)]
     den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), lines[0] if lines else None)
-    col = asked_col(ctx, num) if num is not None else None
-    if num is None or den is None or col is None or num == den:
+    if num is None or den is None or num == den:
         return None
+    parts = year_parts(ctx, num)  # "the net margin for the full year" of quarterly columns: the parts' totals
+    col = asked_col(ctx, num) if not parts else None
+    if col is None:
+        if not parts or any(ctx.view.amount(den, c) is None for c in parts):
+            return None
+        totals = tuple(Program("add", tuple(ctx.view.operand(r, c) for c in parts)) for r in (num, den))
+        return Program("percent_of", totals, "percent", "named_margin"), "named_margin"
     program = result(ctx.view, [(num, col), (den, col)], "percent_of", ctx.q)
     return (program, "named_margin") if program else None
 
@@ -167,18 +173,11 @@ def parts_of_period(ctx: Ctx):
     """ "Total orders in Q1 2024" over monthly columns, "revenue for 2023" over quarters: the named row's cells in
     the columns inside the period asked, when no column is that period; averaged when an average is asked."""
     row, view = ctx.best_row, ctx.view
-    asked = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
-    if row is None or len(asked) != 1 or asked[0].kind == "date":
+    inside = year_parts(ctx, row) if row is not None else []
+    if not inside:  # only when the parts make up the whole period
         return None
-    lo, hi = asked[0].span()
-    spans = {c: p.span() for c in period_cols(ctx, row) if (p := col_period(view.col_labels[c]))}
-    if any(sp == (lo, hi) for sp in spans.values()):
-        return None
-    inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi and (a, b) != (lo, hi)]
-    if len(inside) < 2 or sum(spans[c][1] - spans[c][0] + 1 for c in inside) != hi - lo + 1:
-        return None  # only when the parts make up the whole period
     if END_OF.search(ctx.q.text) and ctx.q.kind not in ("sum", "average"):  # a count at the end of 2023: Q4's
-        last = max(inside, key=lambda c: spans[c][1])
+        last = max(inside, key=lambda c: col_period(view.col_labels[c]).span()[1])  # type: ignore[union-attr]
         return cells_program(view, [(row, last)]), "parts_of_period"
     op = "average" if ctx.q.kind == "average" else "sum"
     program = result(view, [(row, c) for c in inside], op, ctx.q)

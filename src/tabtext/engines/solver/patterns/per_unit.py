@@ -11,7 +11,7 @@ from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .period_cols import asked_col, parts_asked
 
-PER_UNIT = re.compile(r"\bper\s+(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
+PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
 
@@ -57,6 +57,11 @@ def per_unit(ctx: Ctx):
     m = PER_UNIT.search(text)
     if not m:
         return None
+    return _per_unit_of_lines(ctx, text, m) or per_unit_of_row(ctx, text, m)
+
+
+def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
+    view = ctx.view
     num = row_named_by(ctx, stems(text[:m.start()]))
     den = row_named_by(ctx, stems(text[m.end() - 1:]), skip=num)
     col = asked_col(ctx, num) if num is not None else None
@@ -73,6 +78,32 @@ def per_unit(ctx: Ctx):
         return Program("divide", (top, bottom), scales[0], "per_unit"), "per_unit"
     ratio = Program("divide", (top, bottom), "", "per_unit")
     factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
+    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
+    return program, "per_unit"
+
+
+def _col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+    view = ctx.view
+    scored = [(len(label_words(view.col_labels[c]) & words), -c) for c in view.numeric_cols() if c != skip]
+    best = max(scored, default=(0, 0))
+    return -best[1] if best[0] else None
+
+
+def label_words(text: str) -> set[str]:
+    """``stems`` and the short unit words a label or question writes ("km", "kg")."""
+    return stems(text) | set(re.findall(r"\b[a-z]{2}\b", _UNIT_WORDS.sub(" ", text.lower()))) - {"in", "of", "to", "on"}
+
+
+def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
+    """ "VAN-103's fuel use in litres per 100 km": on a table of things as rows and measures as columns, the
+    row's column named before "per" over its column named after it, times the number "per" names."""
+    row = ctx.best_row
+    num = _col_named_by(ctx, label_words(text[:m.start()]))
+    den = _col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
+    if row is None or num is None or den is None or ctx.view.amount(row, den) in (None, 0.0):
+        return None
+    ratio = Program("divide", (ctx.view.operand(row, num), ctx.view.operand(row, den)), "", "per_unit")
+    factor = float(m.group(1).replace(",", "")) if m.group(1) else 1.0
     program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
     return program, "per_unit"
 

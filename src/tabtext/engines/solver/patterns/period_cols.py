@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ....periods import as_period, find_periods
 from ....types import Period
 from ..reading.context import Ctx
@@ -53,3 +55,25 @@ def parts_asked(ctx: Ctx, row: int) -> list[int]:
     inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi]
     whole = sum(spans[c][1] - spans[c][0] + 1 for c in inside) == hi - lo + 1
     return inside if len(inside) >= 2 and whole else []
+
+
+#: "over the whole year", "full-year revenue", "for the full year": every part of the one year a table shows
+WHOLE_YEAR = re.compile(r"\b(?:whole|full|entire)[- ]year\b|\bfor the year\b", re.I)
+
+
+def whole_year_parts(ctx: Ctx, row: int) -> list[int]:
+    """The columns of the quarters, halves or months that make up the one year the table shows, when the question
+    asks for the whole year without naming it; [] otherwise."""
+    if not WHOLE_YEAR.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
+        return []
+    periods = {c: p for c in period_cols(ctx, row) if (p := col_period(ctx.view.col_labels[c]))}
+    if len({p.year for p in periods.values()}) != 1 or any(p.kind not in ("quarter", "half", "month")
+                                                            for p in periods.values()):
+        return []
+    months = sorted(m for p in periods.values() for m in range(p.span()[0], p.span()[1] + 1))
+    return sorted(periods) if len(months) == 12 == len(set(months)) else []
+
+
+def year_parts(ctx: Ctx, row: int) -> list[int]:
+    """The columns making up the period asked: ``parts_asked``, else the whole year's (``whole_year_parts``)."""
+    return parts_asked(ctx, row) or whole_year_parts(ctx, row)

@@ -114,7 +114,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("share_of_all", lambda c: SHARE_OF_ALL.search(c.q.text) is not None, share_of_all, "percent_of",
             "the named row over the sum of its column's rows, when the table has no total row",
             "What share of all 2023 visits were in general practice?"),
-    Pattern("across_rows", lambda c: c.q.kind in ("sum", "average") and ACROSS_ROWS.search(c.q.text) is not None,
+    Pattern("across_rows", lambda c: c.q.kind in ("sum", "average") and (ACROSS_ROWS.search(c.q.text) is not None or
+                                                                         c.best_row is None),
             across_rows, "sum|average", "the asked period's column over every row, when no row is their total",
             "What was the total number of visits across all departments in 2023?"),
     Pattern("parts_of_period", lambda c: c.q.kind in ("sum", "average", "value", "count") and _has_row(c),

@@ -20,7 +20,8 @@ _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can
                      r"(?:mean|consist|include|exclude|comprise|relate|represent|refer|reflect|involve|require)|"
                      r"\bwhat (?:is|are|was|were) (?:the )?(?:reason|reasons|purpose|cause|main|primary|basis|nature|"
                      r"method|methodology|policy|definition|objective)|\bwhat (?:led|caused|drove|resulted|happened)"
-                     r"|\bwhat (?:is|are|was|were) (?:included|excluded|considered)|\bdescribe\b|\bexplain\b", re.I)
+                     r"|\bwhat (?:is|are|was|were) (?:included|excluded|considered)|\bdescribe\b|\bexplain\b"
+                     r"|\bwhat (?:is|are|was|were) the (?:name|title)s? of\b", re.I)
 
 
 _CAUSE_Q = re.compile(r"^(?:in \w+,? )?why\b|\bwhat (?:led|caused|causes|drove|drives|impacted|contributed|resulted in|"
