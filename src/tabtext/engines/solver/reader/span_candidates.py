@@ -138,7 +138,7 @@ def _sentence_flags(p: Parsed, text: str, qyears: set[str], qbigrams: frozenset[
 def _end_cats(p: Parsed, m: _Match, e: int, etags: list[str], rank: int, sent_flags: list[str]) -> list[str]:
     n, low = len(p.toks), p.low
     rctx = m.pref_q[min(n, e + 6)] - m.pref_q[e]
-    cat = ["e:" + t for t in set(etags)] + ["rctx" + _bucket(rctx, (0, 1, 2)), f"r{min(rank, 3)}"] + sent_flags
+    cat = ["e:" + t for t in dict.fromkeys(etags)] + ["rctx" + _bucket(rctx, (0, 1, 2)), f"r{min(rank, 3)}"] + sent_flags
     if m.n_q - m.pref_q[e] > 0:
         cat.append("rq1")
     last = low[e - 1]
@@ -155,7 +155,7 @@ def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str
     low = p.low
     prev = low[st - 1] if st else "<s>"
     lctx = m.pref_q[st] - m.pref_q[max(0, st - 6)]
-    scat = ["s:" + t for t in set(stags)] + ["lctx" + _bucket(lctx, (0, 1, 2))]
+    scat = ["s:" + t for t in dict.fromkeys(stags)] + ["lctx" + _bucket(lctx, (0, 1, 2))]
     if prev in START_CUES:
         scat.append("prev:" + START_CUES[prev])
     if low[st] in START_CUES:
