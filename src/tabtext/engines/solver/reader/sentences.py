@@ -117,7 +117,7 @@ def bm25_rank(question: str, sentences: Sequence[Sentence], k1: float = 1.2, b: 
     df: Counter[str] = Counter()
     for d in docs:
         df.update(set(d))
-    q = set(terms(question))
+    q = dict.fromkeys(terms(question))  # first-seen order: the float sum below must not follow the hash seed
     scores = []
     for i, d in enumerate(docs):
         tf = Counter(d)
