@@ -44,6 +44,7 @@ from training import train_set  # noqa: E402
 from training.contexts import pooled  # noqa: E402
 from training.operand_labels import reads_grounded_cells, table_operands  # noqa: E402
 from training.question_model import fit as fit_question_model  # noqa: E402
+from training.reader_crossfit import collect_out_of_fold  # noqa: E402
 
 from tabtext.benchmarks import tatqa  # noqa: E402
 from tabtext.engines.solver.rank import question_model  # noqa: E402
@@ -282,7 +283,7 @@ def side_by_side(columns: list[tuple[str, dict]]) -> None:
 def collect_all(dev_examples) -> tuple[list[Row], list[Row], list[Row]]:
     """The rows of train's open part (with out-of-fold question-model features), the train lockbox and dev."""
     train_open, train_box = train_set.split(pooled(train_set.load()))
-    rows = collect(train_open, train_label)
+    rows = collect_out_of_fold(train_open, lambda part: collect(part, train_label))  # reader scores out of fold
     rows = with_question_model(rows, out_of_fold_probs(rows))
     box_rows = collect(train_box, train_label, question_model.shipped_model())
     return rows, box_rows, collect(dev_examples, dev_label, question_model.shipped_model())
