@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from training.reader_crossfit import FOLDS, collect_out_of_fold, fold_of, reading_with
+
 from tabtext.engines.solver.reader import read
 from tabtext.engines.solver.reader import weights as shipped
 from tabtext.types import Paragraph
-from training.reader_crossfit import FOLDS, collect_out_of_fold, fold_of, reading_with
 
 PARAGRAPHS = (Paragraph(id="p1", text="The decrease was due to lower sales of legacy products in Europe.", order=1),)
 QUESTION = "What was the decrease due to?"

@@ -5,6 +5,7 @@ between candidates: what used to be the hand-set router's margins are the ranker
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -12,7 +13,7 @@ from functools import cached_property
 from ....calc import CalcError
 from ....types import Example, Paragraph
 from ..lexicon.scale import matched_scale, paragraph_scale
-from ..lexicon.words import content_tokens
+from ..lexicon.words import content_tokens, is_year
 from ..patterns.arith import arithmetic, two_rows
 from ..patterns.cells import value_answer
 from ..patterns.table_patterns import table_candidates
@@ -156,6 +157,30 @@ def candidates(reading: Reading, off: Sequence[str] = ()) -> list[Candidate]:
     if not any(c.source == "table" for c in out) and (lookup := table_lookup(reading)) is not None:
         out.append(Candidate("table_lookup", lookup[0], lookup[1], "table", {"lookup_fallback": 1.0}))
     return out
+
+
+YEAR_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial )?years?\b")
+_DIGITS = re.compile(r"\d[\d,.]*")
+
+
+def span_numbers(program: Program) -> list[str]:
+    """The numbers written in a text candidate's spans (or its given value)."""
+    texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
+    return [n.strip(".,") for t in texts for n in _DIGITS.findall(t)]
+
+
+def names_no_year(program: Program) -> bool:
+    return not any(is_year(n) for n in span_numbers(program))
+
+
+def years_for_which_year(reading: Reading, found: list[Candidate]) -> list[Candidate]:
+    """A question asking which year is answered by a year: the candidates without the text spans that name none
+    (all of them when nothing else is left). Applied to the ranker's choice, not to the candidates it learns from:
+    its feature for it, learned from train's few such questions, is too weak against a confident reader."""
+    if not YEAR_ASKED.search(reading.q.text.lower()):
+        return found
+    kept = [c for c in found if c.source != "text" or c.name == "text_arithmetic" or not names_no_year(c.program)]
+    return kept or found
 
 
 def table_lookup(reading: Reading) -> tuple[Program, str] | None:

@@ -26,28 +26,17 @@ from ..patterns.arith import period_rank
 from ..program.program import Cell, Program, Span
 from ..reader.sentences import split_sentences
 from . import question_model
-from .candidates import Candidate, Reading, answer_key, label_cover
+from .candidates import YEAR_ASKED, Candidate, Reading, answer_key, label_cover, names_no_year, span_numbers
 from .source import source_features, text_logit
 
 _PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
 _INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
-_DIGITS = re.compile(r"\d[\d,.]*")
-_YEAR_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial )?years?\b")
 
 
-def _span_numbers(program: Program) -> list[str]:
-    """The numbers written in a text candidate's spans (or its given value)."""
-    texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
-    return [n.strip(".,") for t in texts for n in _DIGITS.findall(t)]
 
 
 def _span_has_amount(program: Program) -> float:
-    return float(any(not is_year(n) for n in _span_numbers(program)))
-
-
-def _span_without_year(program: Program) -> float:
-    """A text span that names no year, given to a question asking which year."""
-    return float(not any(is_year(n) for n in _span_numbers(program)))
+    return float(any(not is_year(n) for n in span_numbers(program)))
 
 
 def _sentence_of(reading: Reading, span) -> str:
@@ -175,7 +164,7 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
             f["source_text"] = source_logit
             f["cover_gap"] = f["text_cover"] - best_table
             f["amount_for_period"] = _span_has_amount(c.program) if q.years else 1.0
-            f["year_asked_none_given"] = _span_without_year(c.program) if _YEAR_ASKED.search(low) else 0.0
+            f["year_asked_none_given"] = float(names_no_year(c.program)) if YEAR_ASKED.search(low) else 0.0
             f.update(_span_shape(reading, c.program))
             f["after_month"] = _after_month(reading, c.program)
             if (cover := _sentence_cover(reading, c.program)) is not None:
