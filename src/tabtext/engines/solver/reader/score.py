@@ -1,7 +1,7 @@
 """Text-span candidates: rank the paragraphs' sentences with BM25, then score the likely spans inside them.
 
 Candidate spans come from cue phrases, marks, amounts and where the question's own words stop
-(span_candidates.py); a linear scorer over sparse features ranks them. Its weights (weights.json, a listwise
+(span_candidates.py); a linear scorer over sparse features ranks them. Its weights (weights.json.gz, a listwise
 softmax fit over each question's candidates, L2-regularised) are written by ``training/reader_train.py --write``
 from TAT-QA train's text spans (never the train lockbox) plus down-weighted Doc2Dial answer spans; all of dev is
 held out. ``reader.read()`` turns these scores into calibrated answer candidates.
