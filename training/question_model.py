@@ -21,6 +21,7 @@ from pathlib import Path
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
+from threadpoolctl import threadpool_limits
 
 from tabtext.engines.solver.rank.question_model import features, probabilities
 from training import train_set
@@ -39,7 +40,8 @@ def fit(examples, c_value: float = C_VALUE) -> dict:
     seen = Counter(k for f in rows for k in f)
     vec = DictVectorizer(sort=True)
     x = vec.fit_transform([{k: v for k, v in f.items() if seen[k] >= MIN_COUNT} for f in rows])
-    model = LogisticRegression(C=c_value, max_iter=3000).fit(x, [label(e) for e in examples])
+    with threadpool_limits(1):  # lbfgs stops at a point that depends on BLAS's threads: one thread, the same bytes
+        model = LogisticRegression(C=c_value, max_iter=3000).fit(x, [label(e) for e in examples])
     names = vec.get_feature_names_out()
     weights = {str(n): [round(float(w), 4) for w in model.coef_[:, j]] for j, n in enumerate(names)
                if max(abs(model.coef_[:, j])) >= 1e-3}
