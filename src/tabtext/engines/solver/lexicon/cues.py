@@ -13,14 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 _COMPARATIVE = re.compile(r"\b(?:higher|lower|highest|lowest|larger|smaller|largest|smallest|greater|greatest|more|"
-                          r"less|most|least|bigger|biggest|better|worse|best|worst|fewer|fewest|negative|positive)\b")
+                          r"less|most|least|bigger|biggest|better|worse|best|worst|fewer|fewest|negative|positive|"
+                          r"weakest|strongest|longest|shortest|heaviest|lightest|busiest|quietest|peak|peaked)\b")
 _WHICH = re.compile(r"^(?:in |for |during |between [^,]*, )?(?:which|what) (?:year|years|fiscal year|period|quarter|"
                     r"segment|\w+)\b|^who\b|\bwhich (?:year|years|fiscal year|period)\b")
 _AMOUNT_ASKED = re.compile(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b")
 #: "how many months had a mean temperature above 7?": a count of what passes, whatever the line is called
 _COUNT_PASSING = re.compile(r"^how many\b.*\b(?:above|over|below|under|exceed\w*|more than|less than|fewer than|"
                             r"greater than|higher than|lower than|at least)\s+-?\$?\d")
-MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest)\b")
+MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest|weakest|shortest|"
+                       r"lightest|quietest)\b")
 
 
 @dataclass(frozen=True, slots=True)
