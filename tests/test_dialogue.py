@@ -146,3 +146,19 @@ def test_follow_ups_refuse_what_they_cannot_mean():
     d.ask("what is that as a percentage of revenue?")
     reply = d.ask("what is the sum of the two?")  # a percentage and an amount do not add up
     assert reply.program is None or reply.program.pattern != "combine_earlier"
+
+
+@pytest.mark.parametrize("earlier, question, want", [
+    (["What were book loans in 2022?", "And in 2021?"], "So how much did it go up by?", 25600.0),
+    (["What were book loans in 2021?", "And in 2022?"], "How much did they rise?", 25600.0),
+    (["What were DVD loans in 2020?", "And book loans in 2020?"], "How much bigger is that?", 31100.0),
+])
+def test_went_up_and_how_much_bigger_are_the_change_of_the_two_earlier_answers(earlier, question, want):
+    """"go up" / "rise" are a change (later minus earlier); "how much bigger" is the gap between the two."""
+    table = Table.from_rows([["", "2020", "2021", "2022"], ["Book loans", "40,100", "52,300", "77,900"],
+                             ["DVD loans", "9,000", "8,100", "6,200"], ["Total loans", "49,100", "60,400", "84,100"]])
+    d = Dialogue(Context(tables=(table,)))
+    for q in earlier:
+        d.ask(q)
+    reply = d.ask(question)
+    assert reply.found and reply.program.op == "subtract" and float(reply.answer.value) == pytest.approx(want)

@@ -41,7 +41,7 @@ _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
-_FEWER = re.compile(r"\bhow (?:many|much) (?:fewer|less)\b", re.I)  # "how many fewer is that?": by how many, a gap
+_FEWER = re.compile(r"\bhow (?:many|much) (?:fewer|less|bigger|larger|higher|smaller|lower)\b", re.I)  # "how many fewer is that?": by how many, a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
 
@@ -91,7 +91,8 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
+_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy so they "
+                                   "go goes went up down rise rose fall fell bigger larger higher smaller lower"))
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
@@ -239,7 +240,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b|"
-            r"\bhow (?:many|much) (?:more|less|fewer)\b",
+            r"\bhow (?:many|much) (?:more|less|fewer|bigger|larger|higher|smaller|lower)\b|"
+            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, _share_of_named),
