@@ -162,3 +162,16 @@ def test_went_up_and_how_much_bigger_are_the_change_of_the_two_earlier_answers(e
         d.ask(q)
     reply = d.ask(question)
     assert reply.found and reply.program.op == "subtract" and float(reply.answer.value) == pytest.approx(want)
+
+
+def test_a_percent_growth_may_name_the_line_its_two_earlier_answers_share():
+    """"How much did the fleet grow ..., in percent?" after two periods of "Fleet size": the change over the earlier."""
+    table = Table.from_rows([["", "Jan 2024", "Feb 2024", "Mar 2024"], ["Fleet size", "420", "460", "520"],
+                             ["Rides", "30", "33", "41"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("What was the fleet size in January 2024?")
+    d.ask("And in March 2024?")
+    reply = d.ask("How much did the fleet grow between those two months, in percent?")
+    assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(23.81, abs=0.01)
+    other = d.ask("How much did the rides grow between those two months, in percent?")  # another line: not this edit
+    assert not (other.program and other.program.op == "change_ratio" and other.program.args == reply.program.args)

@@ -22,12 +22,14 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
     periods: the change from the earlier to the later, as a percentage."""
     refs = asked.last(2)
     if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
-            set(content_tokens(asked.question)) - REFERENCE_WORDS - CONVERSATION_WORDS - _GROWTH_WORDS or \
             any(asked.history[r.turn].scale == "percent" for r in refs):
         return None
     found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
     if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row:
         return None  # one line in two periods (a cell, or a total of its halves or quarters)
+    line_words = set(content_tokens(asked.grid.row_labels[found[0][0].row]))  # "how much did the fleet grow?"
+    if set(content_tokens(asked.question)) - REFERENCE_WORDS - CONVERSATION_WORDS - _GROWTH_WORDS - line_words:
+        return None
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) for r in refs)
     if not ya or not yb or ya == yb:
         return None
