@@ -53,13 +53,14 @@ def misses(examples):
 
 
 def describe(ex, operands, reading) -> str:
-    rows = ex.context.table.rows
+    """The question, its derivation and each operand's cell as the solver's reading labels it (row | column)."""
+    rows, view = ex.context.table.rows, reading.view
     labels = []
     for cells in operands:
         r, c = cells[0]
         try:
-            labels.append(f"[{rows[r][0]!s:.40} | {rows[0][c]!s:.25} = {rows[r][c]}]")
-        except (IndexError, TypeError):
+            labels.append(f"[{view.row_labels[r - reading.offset]!s:.40} | {view.col_labels[c]!s:.25} = {rows[r][c]}]")
+        except (AttributeError, IndexError, TypeError):
             labels.append(f"[{r},{c}]")
     return f"  {ex.question}\n    {ex.meta.get('derivation')}  ->  {' '.join(labels)}"
 

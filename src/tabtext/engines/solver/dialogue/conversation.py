@@ -41,7 +41,8 @@ _PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
-_FEWER = re.compile(r"\bhow (?:many|much) (?:fewer|less|bigger|larger|higher|smaller|lower)\b", re.I)  # "how many fewer is that?": by how many, a gap
+_GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower"
+_HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{_GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
 
@@ -91,22 +92,24 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy so they "
-                                   "go goes went up down rise rose fall fell bigger larger higher smaller lower"))
+_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
+#: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
+_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell bigger larger higher smaller lower"))
+_NO_SUBJECT = _DOING | _MOVING
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
     if not refs or asked.rows or asked.years and not _periods_of(asked, refs) >= set(asked.years) or \
             re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
-            not _names_nothing(asked, _measure_words(asked, refs) | _DOING) or not asked.same_scale(refs):
+            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT) or not asked.same_scale(refs):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya else (a, b)
     program = Program("subtract", (first, second), _scale_of(asked, a))
-    if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _FEWER.search(asked.question)) and \
+    if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
             _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
@@ -240,7 +243,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b|"
-            r"\bhow (?:many|much) (?:more|less|fewer|bigger|larger|higher|smaller|lower)\b|"
+            rf"\bhow (?:many|much) (?:more|{_GAP_WORDS})\b|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
