@@ -112,3 +112,10 @@ def test_a_count_read_from_a_table_without_a_scale_is_not_given_the_texts_scale(
     pred = tabtext.ask("How many staffed beds did the hospital have in FY2024?", tables=[str(tmp_path / "beds.csv")],
                        text="Financial amounts in the workbook are in millions of US dollars.")
     assert pred.meta["display"] == "224" and pred.answer.scale == ""
+
+
+def test_a_count_keeps_the_thousands_its_pandas_column_name_says(tmp_path):
+    (tmp_path / "monthly.csv").write_text(",rides_000,revenue_eur_k\n2024-01,182.4,524.3\n2024-02,176.9,501.9\n",
+                                          encoding="utf-8")
+    pred = tabtext.ask("How many rides were there in February 2024?", tables=[str(tmp_path / "monthly.csv")])
+    assert (pred.answer.text(), pred.answer.scale) == ("176.9", "thousand")

@@ -11,10 +11,12 @@ import re
 from collections.abc import Sequence
 
 from .numbers import detect_scale, parse_number
+from .period_layout import in_words
 from .periods import find_periods, months_named
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
+_THOUSANDS_MARK = re.compile(r"\([$€£¥]?\s?000s?\)")  # "Rides (000)", "Revenue (€000)"
 _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousands|millions|billions)[a-z]", re.I)
 
 
@@ -25,7 +27,8 @@ def as_a_person_reads(question: str, answer: Answer | None, evidence: Sequence[E
     if answer is None or table is None or not rows or not isinstance(answer.value, (str, tuple)):
         return answer, ""
     answer, note = _in_brackets_as_amount(answer, rows, table)
-    return _count_without_scale(question, answer, rows, table), note
+    cols = {e.col for e in evidence if e.kind == "cell" and table.rows and 0 <= e.col < len(table.rows[0])}
+    return _count_without_scale(question, answer, rows, cols, table), note
 
 
 def _in_brackets_as_amount(answer: Answer, rows: set[int], table: Table) -> tuple[Answer, str]:
@@ -42,15 +45,20 @@ def _in_brackets_as_amount(answer: Answer, rows: set[int], table: Table) -> tupl
     return answer, f"the table shows {labels} in brackets"
 
 
-def _count_without_scale(question: str, answer: Answer, rows: set[int], table: Table) -> Answer:
+def _count_without_scale(question: str, answer: Answer, rows: set[int], cols: set[int], table: Table) -> Answer:
     if answer.scale in ("", "percent") or not _HOW_MANY.search(question):
         return answer
-    if any(detect_scale(table.rows[r][0]) not in ("", "percent") for r in rows):
-        return answer  # "Paying subscribers (000s)": the row says its own scale
+    labels = [table.rows[r][0] for r in rows] + [table.rows[0][c] for c in cols if c > 0]
+    if any(_own_scale(in_words(label)) for label in labels):
+        return answer  # "Paying subscribers (000s)", a "rides_000" column: the line says its own scale
     said = [table.caption, *(c for r in table.rows[:3] for c in r)]
     if any(detect_scale(t) not in ("", "percent") and not _MONEY.search(t) for t in said):
         return answer  # a scale for every figure; "($ thousands)" is one for money, not for stores counted
     return dataclasses.replace(answer, scale="")
+
+
+def _own_scale(label: str) -> bool:
+    return detect_scale(label) not in ("", "percent") or bool(_THOUSANDS_MARK.search(label))
 
 
 def _bracketed_throughout(row: Sequence[str]) -> bool:

@@ -72,7 +72,7 @@ REWORDINGS: tuple[Rewording, ...] = (
               "Give the average number of shares granted in 2018 and 2019.",
               "What is the average number of shares granted in 2018 and 2019?"),
     Rewording("by_what_percent_verb",
-              re.compile(rf"^(?P<pre>.*?)\bby what (?:percent(?:age)?|%)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
+              re.compile(rf"^(?P<pre>.*?)\bby (?:what|how much) (?:percent(?:age)?|%)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
                          r"(?P<rest>.*)$", re.I),
               lambda m: f"{m.group('pre')}What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
               "By what percentage did total net sales change between 2018 and 2019?",
@@ -83,6 +83,12 @@ REWORDINGS: tuple[Rewording, ...] = (
               lambda m: f"What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
               "How much did revenue grow by in percentage terms from 2018 to 2019?",
               "What was the percentage growth in revenue from 2018 to 2019?"),
+    Rewording("verb_in_percent",
+              re.compile(rf"^how much\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\s+(?P<rest>(?:by|from|between|in)\b.*?)"
+                         r",?\s+(?:in|as a) (?:percent(?:age)?|%)(?:\s+terms)?\s*\?\s*$", re.I),
+              lambda m: f"What was the percentage {_noun(m)} in {m.group('subj')} {m.group('rest')}?",
+              "How much did revenue grow between 2018 and 2019, in percent?",
+              "What was the percentage growth in revenue between 2018 and 2019?"),
     Rewording("by_how_much_verb",
               re.compile(rf"^(?P<pre>.*?)\bby (?:how much|what amount)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
                          r"(?P<rest>.*)$", re.I),

@@ -8,7 +8,7 @@ _RULES = (
     ("billion", re.compile(r"\b(?:in\s+)?billions?\b|\bbn\b|[$€£¥]\s?b\b", re.I)),
     ("million", re.compile(r"\b(?:in\s+)?millions?\b|\bmn\b|\$\s?mm\b|(?:[$€£¥]|\b(?:rmb|usd|eur|gbp|us\$|a\$|c\$))\s?m\b"
                            r"|\$m\b|'m\b|’m\b|\(m\)|\bm\)", re.I)),
-    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['‘’`]000['‘’`]?s?(?!\d)|\$\s?000['‘’`]?s?(?!\d)|\(000s?\)|\b000s\b|"
+    ("thousand", re.compile(r"\b(?:in\s+)?thousands?\b|['‘’`]000['‘’`]?s?(?!\d)|\$\s?000['‘’`]?s?(?!\d)|\([$€£¥]?\s?000s?\)|\b000s\b|"
                             r"\b(?:usd|eur|gbp|aud|nzd|cad|chf|jpy|cny|rmb|hkd|sgd|inr|zar|dkk|sek|nok|pln|brl|mxn)\s?['‘’`]?000\b|\(1,000\)|\bin 1,000s?\b|\bk\b\)?$", re.I)),
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
