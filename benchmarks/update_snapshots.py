@@ -167,6 +167,9 @@ def compare(snapshot: Snapshot, examples: Sequence | None = None) -> tuple[Items
         is_lockbox = _lockbox().is_lockbox
         table_of = {ex.uid: str(ex.meta.get("table_uid", ex.uid)) for ex in examples}
         hidden = lambda uid: is_lockbox(table_of.get(uid, uid))  # noqa: E731
+    else:  # ConvFinQA's held-out half B is read as aggregates only: its moved turns are counted, not shown
+        from convfinqa_eval import half_of
+        hidden = lambda uid: half_of(uid) == "B"  # noqa: E731
     return current, describe_diff(snapshot.name, read_snapshot(snapshot.path), current, questions, hidden)
 
 

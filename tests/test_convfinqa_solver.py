@@ -230,6 +230,12 @@ def test_performance_graph_changes_and_the_same_change_for_another_subject():
         "1.67516"
 
 
+def test_the_change_in_that_line_keeps_the_earlier_turns_subject():
+    graph = Context(tables=(GRAPH,))
+    q1 = ("what was the value of the s&p 500 in 2013?", "132.4")
+    assert ask_in(graph, "and what was the change in that return from 2012 to 2014?", q1) == "50.5"
+
+
 def test_sums_of_two_years_and_sums_including_a_new_value():
     q = "what were the total net revenue in 2006 and 2007?"
     assert ask(q) == "2350.0"

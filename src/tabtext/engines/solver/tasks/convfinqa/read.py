@@ -26,6 +26,11 @@ _NEXT_YEAR = re.compile(r"\b(?:the )?(?:next|following|subsequent) year\b|\bthe 
 _THAT_YEAR = re.compile(r"\b(?:that|this|the same|that same|this same|such) (?:year|period)\b")
 _OVER_PERIOD = re.compile(r"\b(?:over|during|throughout|across) (?:that|this) period\b")
 _RANGE = re.compile(rf"\b({YEAR})\s*(?:to|through|thru|-)\s*({YEAR})\b")
+# operators whose "it" / "that X" names the earlier turn's line (ConvFinQA strict EM A 525 -> 527, B 568 -> 570
+# with the changes added; sums, averages and ratios gained nothing on half A)
+_CARRIES_SUBJECT = ("lookup", "change", "pct_change")
+# "those same two years" names the period, not the line
+_PERIOD_NOUN = re.compile(r"\s+(?:same\s+)?(?:(?:two|three|four|five|\d+)\s+)?(?:years?|periods?|quarters?|months?)\b")
 THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? "
                          r"years\b")
 BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
@@ -121,6 +126,12 @@ def _resolve_periods(question: str, prev: Step | None, off: frozenset[str] = fro
     return question
 
 
+def _names_the_line(question: str, op: str) -> bool:
+    """A pronoun that stands for the earlier turn's line ("it", "that performance price"); for a change, not one
+    that names the period ("between those two years")."""
+    return any(op == "lookup" or not _PERIOD_NOUN.match(question, m.end()) for m in _PRONOUN.finditer(question))
+
+
 def read(example: Example, off: frozenset[str] = frozenset()) -> Turn:
     steps = steps_of(example)
     prev = steps[-1] if steps else None
@@ -138,8 +149,10 @@ def read(example: Example, off: frozenset[str] = frozenset()) -> Turn:
         if t.on(reading.name):
             reading.apply(t)
     t.subject = words or (prev.words if prev else [])
-    if prev is not None and words and len(own) <= 3 and t.op == "lookup" and _PRONOUN.search(question):
-        t.subject = words + [w for w in prev.words if w not in words]  # "and what was it in the first quarter?"
+    if prev is not None and words and len(own) <= 3 and t.op in _CARRIES_SUBJECT and \
+            _names_the_line(question, t.op):
+        # "and what was it in the first quarter?", "and the change in that performance price from 2007 to 2012?"
+        t.subject = words + [w for w in prev.words if w not in words]
     t.qyears = t.years or (prev.years if prev else [])
     if t.on("those_years") and not t.years and steps and THOSE_YEARS.search(question):
         asked = list(dict.fromkeys(y for st in steps for y in years_in(st.question)))
