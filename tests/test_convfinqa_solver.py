@@ -236,6 +236,13 @@ def test_the_change_in_that_line_keeps_the_earlier_turns_subject():
     assert ask_in(graph, "and what was the change in that return from 2012 to 2014?", q1) == "50.5"
 
 
+def test_a_change_over_the_next_year_is_a_time_not_a_division():
+    q1, q2 = ("what was the net revenue in 2005?", "1000"), ("and in 2006?", "1100")
+    q3 = ("what was the change then?", "1100 - 1000")
+    assert ask("and what was this change over the next year, from 2006 to 2007?", q1, q2, q3) == "150.0"
+    assert ask("and what was this change over the 2005 value?", q1, q2, q3) == "0.1"
+
+
 def test_sums_of_two_years_and_sums_including_a_new_value():
     q = "what were the total net revenue in 2006 and 2007?"
     assert ask(q) == "2350.0"

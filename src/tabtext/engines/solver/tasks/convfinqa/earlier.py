@@ -31,8 +31,11 @@ from .turns import (
 
 NO_ANSWER = Plan("", note="no answer")
 
-_OVER = re.compile(r"\b(over|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|share|"
-                   r"fraction) of|represent\w*|rate of return)\b")
+# "over the next year" / "over that period" is a time, not a division
+_OVER_TIME = (r"(?! (?:the |that |this )?(?:(?:next|subsequent|following|previous|prior|same|whole|entire|last|first|"
+              r"two|three|four|five|\d+)[- ])?(?:years?|period|quarters?|months?)\b)")
+_OVER = re.compile(rf"\b(over{_OVER_TIME}|divided by|divide by|in relation to|relative to|as a (?:percent\w*|portion|"
+                   r"share|fraction) of|represent\w*|rate of return)\b")
 CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|difference|increase|decrease|decline|"
                         r"growth|variation|fluctuation|drop|rise|gain|loss)\b|rate of return")
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
