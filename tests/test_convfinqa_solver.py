@@ -243,6 +243,16 @@ def test_a_change_over_the_next_year_is_a_time_not_a_division():
     assert ask("and what was this change over the 2005 value?", q1, q2, q3) == "0.1"
 
 
+def test_an_amount_question_is_not_answered_with_a_rate():
+    bonds = Context(tables=(Table.from_rows([["bonds", "maturity amount", "carrying value"],
+                                             ["4.5% ( 4.5 % ) bonds due 2031", "400", "396"],
+                                             ["2.25% ( 2.25 % ) bonds due 2026", "300", "300"]]),),
+                    paragraphs=(Paragraph("p", "in 2021 we sold $ 400 million of 4.5% ( 4.5 % ) bonds maturing in "
+                                               "october 2031 ."),))
+    assert ask_in(bonds, "what was the amount of bonds maturing in october 2031?") == "400.0"
+    assert ask_in(bonds, "what was the interest rate of the bonds maturing in october 2031?") == "4.5%"
+
+
 def test_sums_of_two_years_and_sums_including_a_new_value():
     q = "what were the total net revenue in 2006 and 2007?"
     assert ask(q) == "2350.0"
