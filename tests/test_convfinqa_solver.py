@@ -253,6 +253,12 @@ def test_an_amount_question_is_not_answered_with_a_rate():
     assert ask_in(bonds, "what was the interest rate of the bonds maturing in october 2031?") == "4.5%"
 
 
+def test_a_follow_up_combines_answers_no_later_one_computed_with():
+    q1 = ("what was the net revenue in 2007 in thousands?", "1250 * 1000")
+    q2, q3 = ("what were operating expenses in 2007?", "400"), ("and in thousands?", "400 * 1000")
+    assert ask("combined, what was the sum of both amounts?", q1, q2, q3) == "1650000.0"  # not 400 + 400 * 1000
+
+
 def test_sums_of_two_years_and_sums_including_a_new_value():
     q = "what were the total net revenue in 2006 and 2007?"
     assert ask(q) == "2350.0"

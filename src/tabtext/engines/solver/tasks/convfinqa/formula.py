@@ -73,6 +73,13 @@ def pair(program: Program | None, op: str) -> tuple[Const, Const] | None:
     return (a, b) if isinstance(a, Const) and isinstance(b, Const) else None
 
 
+def within(part: Program, whole: Program) -> bool:
+    """Whether ``whole`` computes ``part`` (or reads its number) anywhere in its tree."""
+    want = shape(part)
+    return shape(whole) == want or any(within(part, a) if isinstance(a, Program) else shape(a) == want
+                                       for a in whole.args)
+
+
 def holds(program: Program | None, op: str) -> bool:
     """Whether ``op`` is computed anywhere in the Program."""
     return program is not None and (program.op == op or any(

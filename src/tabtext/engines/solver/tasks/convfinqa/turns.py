@@ -14,7 +14,7 @@ from .....types import Evidence, Example
 from ...program.program import Program, Ref
 from . import ground
 from . import program as P
-from .formula import leaves, pair, read_formula, render, shape, with_numbers
+from .formula import leaves, pair, read_formula, render, shape, with_numbers, within
 from .ground import content_words, years_in
 from .program import Step
 
@@ -286,8 +286,18 @@ def lookup_run(steps: list[Step]) -> list[Step]:
             break
         run.insert(0, s)
     if len(run) < 2:
-        run = [s for s in steps[-2:] if s.value is not None]
+        free = _not_consumed(steps[-3:]) if CONSUMED else []
+        run = free[-2:] if len(free) >= 2 else [s for s in steps[-2:] if s.value is not None]
     return run
+
+
+CONSUMED = True  # ConvFinQA strict EM half A 530 -> 531, half B 571 -> 572
+
+
+def _not_consumed(steps: list[Step]) -> list[Step]:
+    """The answers no later one computed with: "20", then "20 * 8", leaves "20 * 8" (the follow-up works on it)."""
+    return [s for k, s in enumerate(steps) if s.value is not None and s.program is not None and
+            not any(later.program is not None and within(s.program, later.program) for later in steps[k + 1:])]
 
 
 def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
