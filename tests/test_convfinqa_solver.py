@@ -259,6 +259,12 @@ def test_a_follow_up_combines_answers_no_later_one_computed_with():
     assert ask("combined, what was the sum of both amounts?", q1, q2, q3) == "1650000.0"  # not 400 + 400 * 1000
 
 
+def test_a_follow_up_naming_its_own_line_and_year_is_the_change_from_the_year_before():
+    q1 = ("what was the change in operating expenses in 2007?", "400 - 380")
+    q2 = ("and the growth rate during this time?", "(400 - 380) / 380")
+    assert ask("what was the change in operating expenses in 2007?", q1, q2) == "20.0"
+
+
 def test_sums_of_two_years_and_sums_including_a_new_value():
     q = "what were the total net revenue in 2006 and 2007?"
     assert ask(q) == "2350.0"
