@@ -265,6 +265,14 @@ def test_a_follow_up_naming_its_own_line_and_year_is_the_change_from_the_year_be
     assert ask("what was the change in operating expenses in 2007?", q1, q2) == "20.0"
 
 
+def test_a_percentage_the_table_states_is_read_not_computed():
+    shares = Context(tables=(Table.from_rows([["year ended december 31,", "2019", "2018"],
+                                              ["north", "40.5% ( 40.5 % )", "38.0% ( 38.0 % )"],
+                                              ["south", "22.1", "20.4"]]),),
+                     paragraphs=(Paragraph("p", "net sales were $ 900 million in 2019 and $ 850 million in 2018 ."),))
+    assert ask_in(shares, "what was the operating profit for the north as a percentage of net sales in 2019?") == "40.5%"
+
+
 def test_sums_of_two_years_and_sums_including_a_new_value():
     q = "what were the total net revenue in 2006 and 2007?"
     assert ask(q) == "2350.0"

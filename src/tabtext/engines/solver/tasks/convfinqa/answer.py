@@ -128,6 +128,7 @@ REFINEMENTS = {
     "whole_not_part": "a ratio's whole grounded on the part's own cell: the best other cell, of any year",
     "not_that": "'what is that less X in 2013?': not a change of X from the year before",
     "named_order": "'the difference of the e*trade percent change and the s&p one': in the order the question names them",
+    "stated_percent": "'X as a percentage of Y' that the document states as a percentage: read, not computed",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)

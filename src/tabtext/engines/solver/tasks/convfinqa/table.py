@@ -42,6 +42,8 @@ _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", 
 # a follow-up naming its own line reads "the change in X in 2007" afresh (ConvFinQA strict EM half A 531 -> 532,
 # half B 572 = 572)
 NAMED = True
+# "X as a percentage of Y" the document states (ConvFinQA strict EM half A 532 -> 533, half B 572 = 572)
+_PERCENT_OF = re.compile(r"\bpercent\w* of\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
 
 
@@ -240,6 +242,10 @@ def _part_in_line(doc, part, whole, words: list[str], years: list[str], phrase: 
 def ratio_of_two(t: Turn) -> Plan | None:
     if not (t.op == "ratio" and t.subject):
         return None
+    stated = best_value(t) if t.on("stated_percent") and _PERCENT_OF.search(t.question) else None
+    if stated is not None and stated.percent:  # "the americas as a percentage of net sales": the table says 51.2%
+        return Plan(stated.text, (stated.evidence,), "a percentage the document states", "%",
+                    P.program("lookup", P.leaf(stated)))
     parts = ground.split_pair(t.question)
     if parts:
         doc = t.doc
