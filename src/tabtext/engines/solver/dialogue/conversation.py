@@ -18,8 +18,8 @@ from ....numbers import parse_number
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
-from ..program.program import Cell, Program, Ref
-from . import edit, named_periods, over_periods, wholes
+from ..program.program import Program, Ref
+from . import edit, named_periods, over_periods, parts, per_unit, wholes
 from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
@@ -37,7 +37,6 @@ _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
-_PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
@@ -141,57 +140,6 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     return Program("change_ratio", last.args, "percent")
 
 
-def _share_of_named(asked: Asked) -> Program | None:
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.names_unknown_year or not (
-            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
-                                                        asked.question, re.I)):
-        return None
-    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
-    whole = re.split(r"[,?;]|\b(?:what|how)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
-    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
-        return _named_share_of_last(asked, whole)
-    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    over = wholes.whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
-        wholes.whole_of_column(grid, whole, found) if found and not years else None
-    if over is not None:
-        return Program("percent_of", (refs[0], over), "percent")
-    if not found or not (rows or years):
-        return None
-    row = rows[0] if rows else found[0].row
-    col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
-    if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
-        return None  # a line as a share of itself: the whole was not read
-    part = _part_named(asked, whole, row, col, found)
-    return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
-
-
-def _named_share_of_last(asked: Asked, whole: str) -> Program | None:
-    """The row the question names, in the last answer's period, as a percentage of the last answer."""
-    refs, grid = asked.last(1), asked.grid
-    rows = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole)
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    if not rows or not found or rows[0] == found[0].row:
-        return None
-    return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
-
-
-def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
-    """The cell a share question puts over the whole, when it is not the last answer: a line the question names
-    besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
-    period named when that answer was a rate ("what was it as a share of revenue in 2023?" after its growth)."""
-    grid = asked.grid
-    rest = asked.question.replace(whole, " ")
-    named = [r for r in grid.rows_named(rest) if r != whole_row]
-    if named:
-        return grid.cell(named[0], col)
-    last = asked.history[-1]
-    if asked.years and last.scale == "percent" and len({c.row for c in found}) == 1:
-        return grid.cell(found[0].row, col)
-    return None
-
-
 def _subject_of_last(asked: Asked) -> Program | None:
     refs = asked.last(1)
     if not refs or asked.rows or asked.grid is None:
@@ -247,7 +195,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
-            "what is that as a percentage of total assets?", 5, _share_of_named),
+            "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth)", "and as a percentage?", 4,
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
@@ -258,15 +206,15 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
-    Pattern("parts_of_other_period", _LEAD.pattern, "and in Q2? (after a total over months)", 2,
-            over_periods.parts_of_other_period),
+    Pattern("parts_of_other_period", _LEAD.pattern, "and for the full year? (after a quarter's margin)", 2,
+            parts.parts_of_other_period),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
             over_periods.previous_period),
     Pattern("next_period", over_periods.NEXT.pattern, "and in the next quarter?", 2, over_periods.next_period),
     Pattern("one_period_of_aggregate", _LEAD.pattern, "how about in June? (after a total over the months)", 1.5,
-            over_periods.one_period_of_aggregate),
+            parts.one_period_of_aggregate),
     Pattern("over_all_periods_of_last", over_periods.AGGREGATE.pattern, "and what was the total for the six months?",
             3, over_periods.over_all_periods_of_last),
     Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern, "and the average per month? (after a total)",
@@ -287,6 +235,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
     Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
             named_periods.one_period_of_combined),
+    Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern, "how many rides per scooter was that? (after the fleet)",
+            4, per_unit.per_unit_of_last),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 

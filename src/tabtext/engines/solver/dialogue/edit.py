@@ -149,7 +149,7 @@ def cells(program: Operand) -> list[Cell]:
     return []
 
 
-def map_cells(program: Program, fn: Callable[[Cell], Cell]) -> Program:
+def map_cells(program: Program, fn: Callable[[Cell], Operand]) -> Program:
     def edit(a: Operand) -> Operand:
         if isinstance(a, Cell):
             return fn(a)

@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from ....calc import CalcError
 from ....periods import find_periods, months_named
-from ....types import Period
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program, Ref
 from . import edit
@@ -241,35 +240,6 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     return program if program is not None and edit.cells(program) else None
 
 
-def _col_period(grid: Grid, col: int) -> Period | None:
-    found = [p for _, _, p in find_periods(grid.col_labels[col]) if p.year is not None]
-    return found[-1] if found else None
-
-
-def parts_of_other_period(asked: Asked) -> Program | None:
-    """ "And in Q2?" after the total of one line over the months of Q1: the same total over the columns that make
-    up the period named (its year, when not said, the last answer's)."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years:
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    found = edit.cells(program)
-    if program.op not in ("add", "sum", "average") or len(found) < 2 or len({c.row for c in found}) != 1:
-        return None
-    named = [p for _, _, p in find_periods(asked.question) if p.kind not in ("date", "month")]
-    held = [p for c in found if (p := _col_period(grid, c.col))]
-    if len(named) != 1 or not held:
-        return None
-    whole = named[0] if named[0].year is not None else replace(named[0], year=max(p.year for p in held))
-    lo, hi = whole.span()
-    cols = [c for c in range(1, grid.table.n_cols) if (p := _col_period(grid, c)) and lo <= p.span()[0] and
-            p.span()[1] <= hi and p.span() != (lo, hi)]
-    if len(cols) < 2 or sum(_col_period(grid, c).months for c in cols) != hi - lo + 1 or \
-            sorted(cols) == sorted(c.col for c in found):  # type: ignore[union-attr]
-        return None
-    return Program(program.op, tuple(grid.cell(found[0].row, c) for c in cols), program.scale)
-
-
 _PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
 
 
@@ -377,17 +347,3 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
     cols = [c for c in range(1, grid.table.n_cols) if _col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None
-
-
-def one_period_of_aggregate(asked: Asked) -> Program | None:
-    """ "How about in June?" after a total or average of one line over the periods: that line in June."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or len(asked.years) != 1:
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    found = edit.cells(program)
-    col = grid.col_of_year(asked.years[0])
-    if program.op not in ("add", "average") or len(found) < 2 or len({c.row for c in found}) != 1 or col is None or \
-            col not in {c.col for c in found}:
-        return None
-    return Program("lookup", (grid.cell(found[0].row, col),), asked.history[refs[0].turn].scale)

@@ -1,6 +1,7 @@
-"""The whole a share follow-up puts the last answer over, when no one cell is that whole: "what share of
-full-year revenue is that?" after a total over four quarters is revenue over the same quarters; "what share of
-the whole fleet's fuel is that?" after two vans' litres is the column over every row, when no row totals it."""
+"""Share follow-ups ("what is that as a percentage of total assets?", a row of ``conversation.FOLLOW_UPS``) and
+the whole they put the last answer over when no one cell is that whole: "what share of full-year revenue is
+that?" after a total over four quarters is revenue over the same quarters; "what share of the whole fleet's fuel
+is that?" after two vans' litres is the column over every row, when no row totals it."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import re
 from collections.abc import Sequence
 
 from ..program.program import Cell, Program
+from . import edit, over_periods
+from .asked import Asked
 from .edit import Grid
 
 #: the whole named by "all" / "whole" / "entire" / "overall", not a row
 _ALL = re.compile(r"\b(?:all|whole|entire|overall|total)\b", re.I)
 _TOTAL_ROW = re.compile(r"^\W*total\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
+_CHANGE_NAMED = re.compile(r"\b(?:change|increase|decrease|difference|growth|rise|fall|drop)\b", re.I)
 
 
 def whole_over_parts(grid: Grid, row: int, found: Sequence[Cell], periods_named: bool) -> Program | None:
@@ -38,3 +43,59 @@ def whole_of_column(grid: Grid, whole: str, found: Sequence[Cell]) -> Program | 
     if len(rows) < 3 or not {c.row for c in found} < set(rows):
         return None
     return Program("add", tuple(grid.cell(r, col) for r in rows))
+
+
+def share_of_named(asked: Asked) -> Program | None:
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.names_unknown_year or not (
+            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
+                                                        asked.question, re.I)):
+        return None
+    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
+    whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
+    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
+        return _named_share_of_last(asked, whole)
+    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
+        whole_of_column(grid, whole, found) if found and not years else None
+    if over is not None:
+        return Program("percent_of", (refs[0], over), "percent")
+    if not found or not (rows or years):
+        return None
+    row = rows[0] if rows else found[0].row
+    col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
+    if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
+        return None  # a line as a share of itself: the whole was not read
+    part = _part_named(asked, whole, row, col, found)
+    return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
+
+
+def _named_share_of_last(asked: Asked, whole: str) -> Program | None:
+    """The row the question names, in the last answer's period, as a percentage of the last answer."""
+    refs, grid = asked.last(1), asked.grid
+    rows = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not rows or not found or rows[0] == found[0].row:
+        return None
+    return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
+
+
+def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
+    """The cell a share question puts over the whole, when it is not the last answer: a line the question names
+    besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
+    period named when that answer was a rate or a change over periods ("what was it as a share of revenue in
+    2023?" after its growth, "what share of December's total was that?" after its increase since October)."""
+    grid = asked.grid
+    rest = asked.question.replace(whole, " ")
+    named = [r for r in grid.rows_named(rest) if r != whole_row]
+    if named:
+        return grid.cell(named[0], col)
+    last = asked.history[-1]
+    if not asked.years or len({c.row for c in found}) != 1:
+        return None
+    if last.scale == "percent":  # a rate of the line: the line's figure in the period named
+        return grid.cell(found[0].row, col)
+    if len({c.col for c in found}) > 1 and found[0].row != whole_row and not _CHANGE_NAMED.search(rest):
+        return grid.cell(found[0].row, col)  # a change over its own line's base stays the change (a rate of it)
+    return None

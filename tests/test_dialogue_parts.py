@@ -1,0 +1,60 @@
+"""Follow-ups that move a computation to a period the table splits into columns, a figure per unit of the last
+answer's line, and a share of one period of a change (``dialogue/parts.py``, ``per_unit.py``, ``wholes.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabtext.engines.solver.dialogue.conversation import Dialogue
+from tabtext.types import Context, Table
+
+QUARTERS = [["(in thousands of USD)", "Q1 2025", "Q2 2025", "Q3 2025", "Q4 2025"],
+            ["Net sales", "4,820", "5,135", "5,410", "6,275"], ["Operating income", "777", "898", "1,022", "1,296"],
+            ["Churn (%)", "2.1", "2.4", "2.0", "1.8"]]
+MONTHS = [["", "Jan 2024", "Feb 2024", "Mar 2024"], ["Rides (000)", "182.4", "176.9", "231.5"],
+          ["Fleet size", "1500", "1500", "1800"]]
+
+
+def _asked(rows: list[list[str]], *questions: str):
+    d = Dialogue(Context(tables=(Table.from_rows(rows),)))
+    return [d.ask(q) for q in questions]
+
+
+def test_a_quarters_margin_for_the_full_year_sums_each_line_over_the_quarters():
+    *_, year, half, quarter = _asked(QUARTERS, "What was operating income in Q3 2025?", "What was the margin?",
+                                     "And for the full year?", "And for H1?", "and in Q2?")
+    assert float(year.answer.value) == pytest.approx(100 * 3993 / 21640, abs=0.01)  # not the quarters' margins
+    assert float(half.answer.value) == pytest.approx(100 * 1675 / 9955, abs=0.01)
+    assert float(quarter.answer.value) == pytest.approx(100 * 898 / 5135, abs=0.01)
+    assert {year.program.pattern, half.program.pattern} == {"parts_of_other_period"}
+
+
+def test_a_line_for_the_full_year_is_its_total_but_a_rate_is_not_added_up():
+    *_, total = _asked(QUARTERS, "What was operating income in Q3 2025?", "And for the full year?")
+    assert total.program.op == "add" and float(total.answer.value) == 3993 and total.answer.scale == "thousand"
+    *_, churn = _asked(QUARTERS, "What was churn in Q3 2025?", "And for the full year?")
+    assert churn.program is None or churn.program.pattern != "parts_of_other_period"
+
+
+def test_a_change_is_not_moved_to_the_parts_of_a_period():
+    *_, reply = _asked(QUARTERS, "What was operating income in Q3 2025?", "And in Q2 2025?", "What was the change?",
+                       "And for the full year?")
+    assert reply.program is None or reply.program.pattern != "parts_of_other_period"
+
+
+def test_per_a_unit_no_row_names_divides_by_the_last_answers_line_each_in_its_own_unit():
+    *_, per, moved = _asked(MONTHS, "How many scooters were in the fleet in March 2024?",
+                            "How many rides per scooter was that?", "And in January?")
+    assert per.program.pattern == "per_unit_of_last"
+    assert float(per.answer.value) == pytest.approx(231500 / 1800, abs=0.01)  # rides are in thousands
+    assert float(moved.answer.value) == pytest.approx(182400 / 1500, abs=0.01)
+
+
+def test_a_share_of_one_period_after_a_change_takes_the_lines_figure_there_unless_the_change_is_named():
+    rows = [["Product line", "Oct 2024", "Nov 2024", "Dec 2024"], ["Bread", "9010", "9240", "10860"],
+            ["Pastries", "6880", "7020", "8950"], ["Total", "15890", "16260", "19810"]]
+    earlier = ("How much did we take in pastries in October 2024?", "And in December?", "What's the increase?")
+    *_, figure = _asked(rows, *earlier, "What share of December's total sales was that pastries figure?")
+    assert float(figure.answer.value) == pytest.approx(100 * 8950 / 19810, abs=0.01)
+    *_, change = _asked(rows, *earlier, "What share of December's total sales was that increase?")
+    assert float(change.answer.value) == pytest.approx(100 * 2070 / 19810, abs=0.01)
