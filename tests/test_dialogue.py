@@ -175,3 +175,22 @@ def test_a_percent_growth_may_name_the_line_its_two_earlier_answers_share():
     assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(23.81, abs=0.01)
     other = d.ask("How much did the rides grow between those two months, in percent?")  # another line: not this edit
     assert not (other.program and other.program.op == "change_ratio" and other.program.args == reply.program.args)
+
+
+@pytest.mark.parametrize("question", ["And in percentage terms?", "How much is that in relative terms?"])
+def test_a_change_in_percentage_terms_is_its_rate(question):
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what was the change?"):
+        d.ask(q)
+    reply = d.ask(question)
+    assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(11.30, abs=0.01)
+
+
+def test_a_measure_is_not_carried_into_a_period_of_a_table_of_one_period():
+    """On a table of things and measures, "Units sold 2024" names no period another question stays in."""
+    table = Table.from_rows([["Model", "Battery (Wh)", "Range (km)", "Units sold 2024", "Warranty claims 2024"],
+                             ["Commuter C1", "418", "70", "1240", "31"], ["Trail T5", "625", "105", "610", "27"],
+                             ["Cargo K3", "750", "80", "295", "19"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("How many Commuter C1s were sold in 2024?")
+    assert d.ask("What's the range of the Trail T5?").answer.text() == "105"

@@ -58,3 +58,25 @@ def test_a_share_of_one_period_after_a_change_takes_the_lines_figure_there_unles
     assert float(figure.answer.value) == pytest.approx(100 * 8950 / 19810, abs=0.01)
     *_, change = _asked(rows, *earlier, "What share of December's total sales was that increase?")
     assert float(change.answer.value) == pytest.approx(100 * 2070 / 19810, abs=0.01)
+
+
+def test_the_total_for_the_year_after_a_quarter_is_the_lines_total_but_another_year_alone_is_not():
+    *_, total, average = _asked(QUARTERS, "What was net sales in Q4 2025?", "What was the total for the year?",
+                                "What's the quarterly average?")
+    assert float(total.answer.value) == 21640 and float(average.answer.value) == pytest.approx(5410)
+    two_years = [["", "Q3 2024", "Q4 2024", "Q1 2025", "Q2 2025", "Q3 2025", "Q4 2025"],
+                 ["Revenue", "10", "20", "30", "40", "50", "60"]]
+    *_, other = _asked(two_years, "What was revenue in Q4 2025?", "And in 2024?")  # the same quarter, perhaps
+    assert other.program is None or other.program.pattern != "parts_of_other_period"
+
+
+def test_a_share_of_a_total_over_periods_that_came_in_one_of_them():
+    *_, share = _asked(QUARTERS, "What was operating income in Q4 2025?", "And for the full year?",
+                       "What share of that came in the fourth quarter?")
+    assert share.program.pattern == "share_of_named"
+    assert float(share.answer.value) == pytest.approx(100 * 1296 / 3993, abs=0.01)
+
+
+def test_a_line_for_the_year_after_a_quarterly_answer_is_not_read_in_that_quarter():
+    *_, reply = _asked(QUARTERS, "What was operating income in Q4 2025?", "What was net sales for the year?")
+    assert reply.program is None or reply.program.pattern != "measure_in_same_period"

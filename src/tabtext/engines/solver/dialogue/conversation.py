@@ -130,12 +130,16 @@ def _value(program: Program, asked: Asked) -> float:
     return value if value is not None else 0.0
 
 
+#: words of "that change as a percentage" that name no subject ("in percentage terms", "expressed in relative terms")
+_PERCENT_WORDS = frozenset(content_tokens("growth rate terms relative expressed"))
+
+
 def _percent_change_of_last(asked: Asked) -> Program | None:
     refs = asked.last(1)
     if not refs or asked.rows or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, frozenset(content_tokens("growth rate"))):
+    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, _PERCENT_WORDS):
         return None
     return Program("change_ratio", last.args, "percent")
 
@@ -196,7 +200,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
-    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth)", "and as a percentage?", 4,
+    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
@@ -206,7 +210,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
-    Pattern("parts_of_other_period", _LEAD.pattern, "and for the full year? (after a quarter's margin)", 2,
+    Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
             parts.parts_of_other_period),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),

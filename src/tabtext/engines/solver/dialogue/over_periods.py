@@ -10,6 +10,7 @@ from dataclasses import replace
 from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
+from ..patterns.period_cols import WHOLE_YEAR
 from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -39,7 +40,7 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
 #: words of a growth question that name no line ("by how much did it grow, in percent?", "the growth rate between
 #: the two years")
 _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percentage increase change rise rose much "
-                                         "between years quarters months halves periods"))
+                                         "between years quarters months halves periods terms relative expressed"))
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
@@ -187,7 +188,7 @@ _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over 
                                             "periods halves monthly quarterly annual yearly weekly"))
 
 
-def _names_a_subject(question: str) -> bool:
+def names_a_subject(question: str) -> bool:
     """Words beyond the aggregate, the periods and references: "total equity at 31 December 2023" names a line
     (of another table, when this one has none), "the total for 2023" names none."""
     rest, last = [], 0
@@ -204,7 +205,7 @@ def aggregate_of_last(asked: Asked) -> Program | None:
 
     refs = asked.last(1)
     if not refs or asked.grid is None or not (find_periods(asked.question) or asked.years) or \
-            _names_a_subject(asked.question):
+            names_a_subject(asked.question):
         return None
     grid = asked.grid
     if any(edit.label_words(grid.row_labels[r]) - _AGGREGATE_WORDS for r in asked.rows):
@@ -230,11 +231,12 @@ def measure_in_same_period(asked: Asked) -> Program | None:
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.years or find_periods(asked.question) or \
-            months_named(asked.question) or not _names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
+            months_named(asked.question) or not names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
+            or WHOLE_YEAR.search(asked.question) \
             or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question):
         return None
-    if not edit.period_of(asked.history[refs[0].turn], asked.history, grid):
-        return None
+    if not edit.period_of(asked.history[refs[0].turn], asked.history, grid) or len(set(grid.col_years) - {""}) < 2:
+        return None  # a table of one period ("Units sold 2024" among measures) has no other period to stay out of
     question = edit.name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
     program = as_program(ask_core(question, asked.context), grid)
     return program if program is not None and edit.cells(program) else None
@@ -248,7 +250,7 @@ def other_aggregate_of_last(asked: Asked) -> Program | None:
     cells, the other aggregate."""
     refs = asked.last(1)
     if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            _names_a_subject(_PER_PERIOD.sub(" ", asked.question)):
+            names_a_subject(_PER_PERIOD.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
@@ -305,7 +307,7 @@ def margin_of_last(asked: Asked) -> Program | None:
     from ..patterns.measures import _REVENUE
 
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or _names_a_subject(_MARGIN_CUE.sub(" ", asked.question)):
+    if not refs or grid is None or asked.rows or names_a_subject(_MARGIN_CUE.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
@@ -337,7 +339,7 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            not _ALL_PERIODS.search(asked.question) or _names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
+            not _ALL_PERIODS.search(asked.question) or names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)

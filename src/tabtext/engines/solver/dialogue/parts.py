@@ -4,6 +4,7 @@ margin over the year's quarters (each line summed over them). Rows of ``conversa
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ....periods import find_periods
@@ -13,6 +14,7 @@ from ..program.program import Cell, Operand, Program
 from . import edit
 from .asked import Asked
 from .edit import Grid
+from .over_periods import AGGREGATE, names_a_subject
 
 
 def col_period(grid: Grid, col: int) -> Period | None:
@@ -49,12 +51,13 @@ def _months(p: Period) -> tuple[int, int]:
 
 
 def parts_of_other_period(asked: Asked) -> Program | None:
-    """ "And in Q2?" after the total of a line over Q1's months, "and for the full year?" after a quarter's margin:
-    the same computation with each line over the columns that make up the period named (its year, when not said,
-    the last answer's): a cell becomes its line's total over them, a total or average over the old period's
-    columns the same over the new one's."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years:
+    """ "And in Q2?" after the total of a line over Q1's months, "and for the full year?" after a quarter's margin,
+    "what was the total for the year?" after a quarter's revenue: the same computation with each line over the
+    columns that make up the period named (its year, when not said, the last answer's): a cell becomes its line's
+    total (or the average asked) over them, a total or average over the old period's columns the same over the
+    new one's."""
+    refs, grid, question = asked.last(1), asked.grid, asked.question
+    if not refs or grid is None or asked.rows or asked.years or names_a_subject(WHOLE_YEAR.sub(" ", question)):
         return None
     program = _without_lookups(edit.inline(asked.history[refs[0].turn], asked.history))
     found = edit.cells(program)
@@ -63,25 +66,31 @@ def parts_of_other_period(asked: Asked) -> Program | None:
     if not found or len(held) != len(old) or any(grid.row_scale(c.row) == "percent" for c in found):
         return None  # a rate of one period does not add up over its parts
     whole = whole_named(asked, held)
-    cols = parts_of(grid, whole) if whole is not None else []
+    if whole is None or len(old) == 1 and whole.kind == "year" and whole.year != held[0].year and \
+            not (WHOLE_YEAR.search(question) or AGGREGATE.search(question)):
+        return None  # "and in 2023?" after Q4 2024 may be the same quarter: only "the total for 2023" is the year
+    cols = parts_of(grid, whole)
     if not cols or cols == old:
         return None
-    moved = _over(program, grid, old, cols)
+    moved = _over(program, grid, old, cols, "average" if _AVERAGE.search(question) else "add")
     return moved if isinstance(moved, Program) else None
 
 
-def _over(a: Operand, grid: Grid, old: list[int], cols: list[int]) -> Operand | None:
+_AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
+
+
+def _over(a: Operand, grid: Grid, old: list[int], cols: list[int], op: str = "add") -> Operand | None:
     """``a`` with each line read over ``old`` (a cell when it is one column, else a total or average of the
-    line's cells there) read over ``cols``; None when some cell is read otherwise."""
+    line's cells there) read over ``cols`` (a cell's line: by ``op``); None when some cell is read otherwise."""
     if isinstance(a, Cell):
-        return _line(grid, a.row, cols, "add") if old == [a.col] else None
+        return _line(grid, a.row, cols, op) if old == [a.col] else None
     if not isinstance(a, Program):
         return a
     if a.op in ("add", "average", "lookup") and all(isinstance(x, Cell) for x in a.args) and \
             len({x.row for x in a.args}) == 1 and sorted(x.col for x in a.args) == old:
         line = _line(grid, a.args[0].row, cols, "add" if a.op == "lookup" else a.op)
         return replace(line, scale=a.scale) if isinstance(line, Program) else line
-    args = [_over(x, grid, old, cols) for x in a.args]
+    args = [_over(x, grid, old, cols, op) for x in a.args]
     return None if any(x is None for x in args) else replace(a, args=tuple(args), answer_value=None)
 
 

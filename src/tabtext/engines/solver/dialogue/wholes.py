@@ -54,7 +54,7 @@ def share_of_named(asked: Asked) -> Program | None:
     cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
     whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
-        return _named_share_of_last(asked, whole)
+        return _named_share_of_last(asked, asked.question[cue.end():])
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
@@ -71,12 +71,21 @@ def share_of_named(asked: Asked) -> Program | None:
     return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
 
 
-def _named_share_of_last(asked: Asked, whole: str) -> Program | None:
-    """The row the question names, in the last answer's period, as a percentage of the last answer."""
+def _named_share_of_last(asked: Asked, part: str) -> Program | None:
+    """The row the question names, in the last answer's period, as a percentage of the last answer ("what share
+    of that was Grade 7?"); or, after a line over several periods, that line in the one period named ("what
+    share of that came in the fourth quarter?")."""
     refs, grid = asked.last(1), asked.grid
-    rows = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole)
+    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    if not rows or not found or rows[0] == found[0].row:
+    if not found:
+        return None
+    if not rows and len(asked.years) == 1 and len({c.row for c in found}) == 1:
+        col = grid.col_of_year(asked.years[0], like=found[0].col)
+        if col is None or col not in {c.col for c in found} or len({c.col for c in found}) < 2:
+            return None
+        return Program("percent_of", (grid.cell(found[0].row, col), refs[0]), "percent")
+    if not rows or rows[0] == found[0].row:
         return None
     return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
 
