@@ -194,3 +194,14 @@ def test_a_measure_is_not_carried_into_a_period_of_a_table_of_one_period():
     d = Dialogue(Context(tables=(table,)))
     d.ask("How many Commuter C1s were sold in 2024?")
     assert d.ask("What's the range of the Trail T5?").answer.text() == "105"
+
+
+def test_an_answer_read_from_the_text_is_passed_over_by_the_next_follow_up():
+    """ "Why did it grow?" answered from the text, then "what about net income?": the figure before the why."""
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what was the change?"):
+        d.ask(q)
+    why = d.ask("Why did revenue grow?")
+    assert why.program is not None and why.program.op in ("span", "spans")
+    reply = d.ask("what about net income?")
+    assert reply.program.pattern == "other_row" and reply.answer.text() == "350"
