@@ -80,3 +80,14 @@ def test_a_share_of_a_total_over_periods_that_came_in_one_of_them():
 def test_a_line_for_the_year_after_a_quarterly_answer_is_not_read_in_that_quarter():
     *_, reply = _asked(QUARTERS, "What was operating income in Q4 2025?", "What was net sales for the year?")
     assert reply.program is None or reply.program.pattern != "measure_in_same_period"
+
+
+def test_which_period_a_line_peaks_in_names_the_column_of_its_extreme_cell():
+    rows = [["Category", "2020", "2021", "2022"], ["Pastries", "120", "180", "150"], ["DVDs & Blu-ray", "90", "70", "60"],
+            ["Total loans", "210", "250", "210"]]
+    low, high = _asked(rows, "Which year had the lowest pastry sales?", "When was it highest?")
+    assert (low.answer.text(), high.answer.text()) == ("2020", "2021")
+    assert low.program.key == high.program.key == "column" and high.program.op == "argmax"
+    # "DVD loans" shares a word with two rows: the line is not guessed here
+    *_, dvd = _asked(rows, "In which year did DVD loans peak?")
+    assert dvd.program is None or dvd.program.pattern != "extreme_period_of_line"

@@ -19,7 +19,7 @@ from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
-from . import edit, named_periods, over_periods, parts, per_unit, wholes
+from . import edit, extremes, named_periods, over_periods, parts, per_unit, wholes
 from .asked import REFERENCE_WORDS, Asked
 from .core import as_program, ask_core
 from .edit import Grid
@@ -241,6 +241,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             named_periods.one_period_of_combined),
     Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern, "how many rides per scooter was that? (after the fleet)",
             4, per_unit.per_unit_of_last),
+    Pattern("extreme_period_of_line", extremes.SUPERLATIVE.pattern, "which month had the lowest pastry sales?", 3.5,
+            extremes.extreme_period_of_line),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
