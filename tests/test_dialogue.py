@@ -9,7 +9,7 @@ import pytest
 from benchmark_util import load_benchmark
 from tabtext.engines.solver.dialogue.conversation import FOLLOW_UPS, MIN_CONFIDENCE, Dialogue
 from tabtext.engines.solver.program.program import Ref
-from tabtext.types import Context, Table
+from tabtext.types import Context, Paragraph, Table
 
 
 def _runner():
@@ -205,3 +205,35 @@ def test_an_answer_read_from_the_text_is_passed_over_by_the_next_follow_up():
     assert why.program is not None and why.program.op in ("span", "spans")
     reply = d.ask("what about net income?")
     assert reply.program.pattern == "other_row" and reply.answer.text() == "350"
+
+
+def test_a_line_the_two_answers_share_or_one_of_them_may_be_named_in_their_change():
+    table = Table.from_rows([["Model", "Weight (kg)", "Range (km)"], ["Cargo K3", "34.2", "80"], ["Folding F1", "18.7", "55"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("What's the weight of the Folding F1?")
+    d.ask("And the Cargo K3?")
+    reply = d.ask("How much heavier is the Cargo K3?")
+    assert reply.program.pattern == "change_of_earlier" and float(reply.answer.value) == pytest.approx(15.5)
+    d = _income()
+    d.ask("What was the revenue in 2018?")
+    d.ask("and in 2020?")
+    reply = d.ask("By what percentage did revenue grow?")
+    assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(25.49, abs=0.01)
+
+
+def test_how_much_more_than_a_period_named_is_the_last_answer_minus_that_period():
+    d = _income()
+    d.ask("What was the net income in 2020?")
+    reply = d.ask("How much more than 2018?")
+    assert reply.program.op == "subtract" and reply.answer.text() == "700"
+
+
+def test_a_count_read_with_the_texts_money_scale_stays_a_count_in_follow_ups():
+    money = Table.from_rows([["$ million", "FY2023", "FY2024"], ["Total revenue", "224.6", "242.4"]])
+    table = Table.from_rows([["Measure", "FY2023", "FY2024"], ["Outpatient visits", "150800", "161200"],
+                             ["Staffed beds", "210", "224"]])
+    text = Paragraph("1", "Financial amounts in the workbook are in millions of US dollars.")
+    d = Dialogue(Context(tables=(money, table), paragraphs=(text,)))
+    first = d.ask("How many outpatient visits were there in FY2023?")
+    follow = d.ask("And in FY2024?")
+    assert (first.answer.scale, follow.answer.scale, follow.answer.text()) == ("", "", "161200")

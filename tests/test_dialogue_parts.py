@@ -56,8 +56,10 @@ def test_a_share_of_one_period_after_a_change_takes_the_lines_figure_there_unles
     earlier = ("How much did we take in pastries in October 2024?", "And in December?", "What's the increase?")
     *_, figure = _asked(rows, *earlier, "What share of December's total sales was that pastries figure?")
     assert float(figure.answer.value) == pytest.approx(100 * 8950 / 19810, abs=0.01)
-    *_, change = _asked(rows, *earlier, "What share of December's total sales was that increase?")
-    assert float(change.answer.value) == pytest.approx(100 * 2070 / 19810, abs=0.01)
+    for question in ("What share of December's total sales was that increase?", "What's that as a share of December's "
+                     "total sales?"):  # the change named, or only "that": the change itself
+        *_, change = _asked(rows, *earlier, question)
+        assert float(change.answer.value) == pytest.approx(100 * 2070 / 19810, abs=0.01)
 
 
 def test_the_total_for_the_year_after_a_quarter_is_the_lines_total_but_another_year_alone_is_not():
@@ -91,3 +93,10 @@ def test_which_period_a_line_peaks_in_names_the_column_of_its_extreme_cell():
     # "DVD loans" shares a word with two rows: the line is not guessed here
     *_, dvd = _asked(rows, "In which year did DVD loans peak?")
     assert dvd.program is None or dvd.program.pattern != "extreme_period_of_line"
+
+
+def test_a_total_over_months_moves_to_the_months_named():
+    rows = [["", "Jan 2024", "Feb 2024", "Mar 2024", "Apr 2024", "May 2024", "Jun 2024", "Jul 2024"],
+            ["Shipments", "4120", "3980", "4510", "4630", "4890", "4750", "4420"]]
+    *_, two = _asked(rows, "How many shipments were there in Q1 2024?", "And in June and July?")
+    assert two.program.pattern == "over_named_periods" and float(two.answer.value) == 9170

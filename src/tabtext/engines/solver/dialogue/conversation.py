@@ -21,7 +21,7 @@ from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, extremes, named_periods, over_periods, parts, per_unit, wholes
 from .asked import REFERENCE_WORDS, Asked
-from .core import as_program, ask_core
+from .core import as_counted, as_program, ask_core
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -40,7 +40,7 @@ _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
-_GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower"
+_GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{_GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
@@ -93,25 +93,36 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
 _DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
-_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell bigger larger higher smaller lower"))
+_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell " + _GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years and not _periods_of(asked, refs) >= set(asked.years) or \
-            re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
-            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT) or not asked.same_scale(refs):
+    lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
+    if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
+            or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
+            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows)):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
-    first, second = (b, a) if ya and yb and yb > ya else (a, b)
+    first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[1] == asked.rows[0] else (a, b)
     program = Program("subtract", (first, second), _scale_of(asked, a))
     if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
             _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
+
+
+def _lines_of(asked: Asked, refs: list[Ref]) -> list[int | None]:
+    """The row each earlier answer reads (None: several, or none)."""
+    rows = [{c.row for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))} for r in refs]
+    return [next(iter(r)) if len(r) == 1 else None for r in rows]
+
+
+def _label_words(asked: Asked, rows: list[int]) -> frozenset[str]:
+    return frozenset(w for r in rows for w in content_tokens(asked.grid.row_labels[r])) if asked.grid else frozenset()
 
 
 def _periods_of(asked: Asked, refs: list[Ref]) -> set[str]:
@@ -212,6 +223,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
     Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
             parts.parts_of_other_period),
+    Pattern("over_named_periods", r".", "and in July and August? (after a total over other months)", 2,
+            parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
@@ -297,6 +310,7 @@ class Dialogue:
         program = as_program(pred, self._grid(first))
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
+        program = as_counted(read, program, pred.evidence, tables[first])
         confidence = pred.meta.get("confidence")  # the core's ranker, calibrated on held-out folds of dev
         confidence = float(confidence) if isinstance(confidence, (int, float)) else 1.0  # other engines: trusted
         reply = self._reply(question, program, "", confidence, pred.evidence, first)

@@ -21,12 +21,13 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
     """ "What is the percentage increase?" / "what growth rate is that?" after two answers of one line in two
     periods: the change from the earlier to the later, as a percentage."""
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
+    if not refs or asked.years or asked.grid is None or not asked.same_scale(refs) or \
             any(asked.history[r.turn].scale == "percent" for r in refs):
         return None
     found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
-    if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row:
-        return None  # one line in two periods (a cell, or a total of its halves or quarters)
+    if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row \
+            or any(r != found[0][0].row for r in asked.rows):
+        return None  # one line in two periods (a cell, or a total of its halves or quarters), and no other named
     line_words = set(content_tokens(asked.grid.row_labels[found[0][0].row]))  # "how much did the fleet grow?"
     if set(content_tokens(asked.question)) - REFERENCE_WORDS - CONVERSATION_WORDS - _GROWTH_WORDS - line_words:
         return None
@@ -108,7 +109,9 @@ def growth_over_previous(asked: Asked) -> Program | None:
     return Program("change_ratio", (refs[0], moved), "percent") if moved is not None else None
 
 
-COMPARE = re.compile(r"\bcompar\w*\b|\bversus\b|\bvs\b", re.I)
+#: "how did that compare with 2023?", "how much more than 2021?"
+COMPARE = re.compile(r"\bcompar\w*\b|\bversus\b|\bvs\b|\bhow (?:many|much) (?:more|less|fewer|higher|lower)\b[^?]*\bthan\b",
+                     re.I)
 SAME_PART = re.compile(r"\bsame (?:quarter|month|half)\b", re.I)
 
 

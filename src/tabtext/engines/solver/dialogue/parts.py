@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ....periods import find_periods
 from ....types import Period
+from ..lexicon.words import MONTH_NAME
 from ..patterns.period_cols import WHOLE_YEAR
 from ..program.program import Cell, Operand, Program
 from . import edit
@@ -77,6 +78,30 @@ def parts_of_other_period(asked: Asked) -> Program | None:
 
 
 _AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
+_RANGE = re.compile(r"\b(?:from|between)\b.*\b(?:to|and|through|until)\b", re.I)
+
+
+def over_named_periods(asked: Asked) -> Program | None:
+    """ "And in July and August?" / "and from March to May?" after a total (or average) over other months: the
+    same computation with each line over the periods named (every one between them for a range)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or len(asked.years) < 2 or \
+            names_a_subject(re.sub(rf"\b{MONTH_NAME}\b", " ", asked.question, flags=re.I)):
+        return None
+    program = _without_lookups(edit.inline(asked.history[refs[0].turn], asked.history))
+    old = sorted({c.col for c in edit.cells(program)})
+    named = [c for y in asked.years if (c := grid.col_of_year(y)) is not None]
+    if len(old) < 2 or len(named) != len(asked.years):
+        return None
+    order = sorted((c for c in range(1, grid.table.n_cols) if grid.col_years[c]), key=lambda c: grid.col_years[c])
+    if _RANGE.search(asked.question) and len(named) == 2:  # every period from the first named to the last
+        lo, hi = sorted(order.index(c) for c in named)
+        named = order[lo:hi + 1]
+    cols = sorted(set(named), key=order.index)
+    if cols == old:
+        return None
+    moved = _over(program, grid, old, cols)
+    return moved if isinstance(moved, Program) else None
 
 
 def _over(a: Operand, grid: Grid, old: list[int], cols: list[int], op: str = "add") -> Operand | None:

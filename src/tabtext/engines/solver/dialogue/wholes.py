@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..patterns.per_unit import stems
 from ..program.program import Cell, Program
 from . import edit, over_periods
 from .asked import Asked
@@ -93,8 +94,9 @@ def _named_share_of_last(asked: Asked, part: str) -> Program | None:
 def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
     """The cell a share question puts over the whole, when it is not the last answer: a line the question names
     besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
-    period named when that answer was a rate or a change over periods ("what was it as a share of revenue in
-    2023?" after its growth, "what share of December's total was that?" after its increase since October)."""
+    period named when that answer was a rate, or a change over periods when the question names the line ("what
+    was it as a share of revenue in 2023?" after its growth, "what share of December's total sales was that
+    pastry figure?" after its increase since October)."""
     grid = asked.grid
     rest = asked.question.replace(whole, " ")
     named = [r for r in grid.rows_named(rest) if r != whole_row]
@@ -105,6 +107,8 @@ def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list)
         return None
     if last.scale == "percent":  # a rate of the line: the line's figure in the period named
         return grid.cell(found[0].row, col)
-    if len({c.col for c in found}) > 1 and found[0].row != whole_row and not _CHANGE_NAMED.search(rest):
-        return grid.cell(found[0].row, col)  # a change over its own line's base stays the change (a rate of it)
+    line = stems(grid.row_labels[found[0].row])
+    if len({c.col for c in found}) > 1 and found[0].row != whole_row and line and line <= stems(rest) and \
+            not _CHANGE_NAMED.search(rest):  # "that pastry figure" after its change; "that" alone is the change
+        return grid.cell(found[0].row, col)
     return None
