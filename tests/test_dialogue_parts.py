@@ -100,3 +100,13 @@ def test_a_total_over_months_moves_to_the_months_named():
             ["Shipments", "4120", "3980", "4510", "4630", "4890", "4750", "4420"]]
     *_, two = _asked(rows, "How many shipments were there in Q1 2024?", "And in June and July?")
     assert two.program.pattern == "over_named_periods" and float(two.answer.value) == 9170
+
+
+def test_the_highest_monthly_figure_then_its_month_then_the_lowest():
+    rows = [["", "Jan 2024", "Feb 2024", "Mar 2024"], ["Revenue ($000)", "2310", "2240", "2540"],
+            ["Shipments", "4120", "3980", "4510"]]
+    high, month, low = _asked(rows, "What was the highest monthly revenue?", "Which month was that?", "And the lowest?")
+    assert (high.answer.text(), high.answer.scale) == ("2540", "thousand")
+    assert month.answer.text() == "Mar 2024" and low.answer.text() == "Feb 2024"
+    lookup, when = _asked(rows, "How many shipments were there in February 2024?", "When was that?")
+    assert when.program.pattern == "period_of_last" and when.answer.text() in ("Feb 2024", "February 2024")

@@ -256,6 +256,9 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             4, per_unit.per_unit_of_last),
     Pattern("extreme_period_of_line", extremes.SUPERLATIVE.pattern, "which month had the lowest pastry sales?", 3.5,
             extremes.extreme_period_of_line),
+    Pattern("other_extreme", extremes.SUPERLATIVE.pattern, "and the lowest? (after the highest)", 3.5,
+            extremes.other_extreme),
+    Pattern("period_of_last", extremes.THAT_PERIOD.pattern, "which month was that?", 3.5, extremes.period_of_last),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
