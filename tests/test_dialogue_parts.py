@@ -110,3 +110,21 @@ def test_the_highest_monthly_figure_then_its_month_then_the_lowest():
     assert month.answer.text() == "Mar 2024" and low.answer.text() == "Feb 2024"
     lookup, when = _asked(rows, "How many shipments were there in February 2024?", "When was that?")
     assert when.program.pattern == "period_of_last" and when.answer.text() in ("Feb 2024", "February 2024")
+
+
+def test_a_change_from_a_period_named_and_its_rate():
+    *_, change = _asked(QUARTERS, "What was net sales in Q3 2025?", "How much did it change from Q1?")
+    *_, rate = _asked(QUARTERS, "What was net sales in Q3 2025?", "By what percent did it grow since Q1?")
+    assert (change.program.pattern, float(change.answer.value)) == ("change_from_period", 590)
+    assert float(rate.answer.value) == pytest.approx(100 * 590 / 4820, abs=0.01)
+
+
+def test_the_average_quarterly_figure_of_a_line_is_its_average_over_the_quarters():
+    (reply,) = _asked(QUARTERS, "What was the average quarterly operating income?")
+    assert reply.program.op == "average" and float(reply.answer.value) == pytest.approx(3993 / 4)
+
+
+def test_share_of_them_reads_the_line_named_over_the_last_answer():
+    rows = [["Collection", "2022"], ["E-books", "11240"], ["Audiobooks", "3860"], ["Total loans", "73085"]]
+    *_, share = _asked(rows, "How many loans were there in total in 2022?", "What share of them were e-books?")
+    assert float(share.answer.value) == pytest.approx(15.38, abs=0.01)

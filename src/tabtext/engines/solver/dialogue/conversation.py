@@ -91,7 +91,7 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
+_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell " + _GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
@@ -223,6 +223,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
     Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
             parts.parts_of_other_period),
+    Pattern("line_over_every_period", r"\b(?:average|mean|total)\b", "what was the average quarterly net income?", 3,
+            parts.line_over_every_period),
     Pattern("over_named_periods", r".", "and in July and August? (after a total over other months)", 2,
             parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
@@ -250,6 +252,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             3, over_periods.which_of_two),
     Pattern("two_periods_of_line", r"\b(?:ratio|divided|quotient|difference|change|gap|sum|total|combined|together|"
             r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
+    Pattern("change_from_period", named_periods.CHANGE_FROM.pattern, "how much did it change from Q1?", 5,
+            named_periods.change_from_period),
     Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
             named_periods.one_period_of_combined),
     Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern, "how many rides per scooter was that? (after the fleet)",

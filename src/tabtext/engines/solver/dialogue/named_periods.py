@@ -76,3 +76,28 @@ def beyond_table(asked: Asked) -> bool:
         return False
     return any(pattern.search(asked.question) and not over_periods.earlier_key(asked, program, step)
                for pattern, step in ((over_periods.PREVIOUS, -1), (over_periods.NEXT, 1)))
+
+
+#: a change asked from a period ("how much did it change from Q1?", "the difference compared to Q2", "since 2021")
+CHANGE_FROM = re.compile(r"\b(?:chang\w*|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|rise|rose|f[ae]ll|drop\w*|"
+                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs)\b", re.I)
+_PERCENT = re.compile(r"\bpercent\w*|%|\brate\b", re.I)
+
+
+def change_from_period(asked: Asked) -> Program | None:
+    """ "How much did it change from Q1?" after Q3's revenue: the last answer minus its line in the one period
+    named ("in percent": the change over that period's figure)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or len(asked.years) != 1:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    if not found or len({c.row for c in found}) != 1 or any(r != found[0].row for r in asked.rows) or \
+            asked.years[0] == edit.period_of(program, asked.history, grid):
+        return None
+    moved = edit.other_period(program, grid, asked.years)
+    if moved is None:
+        return None
+    if _PERCENT.search(asked.question):
+        return Program("change_ratio", (refs[0], moved), "percent")
+    return Program("subtract", (refs[0], moved), program.scale)

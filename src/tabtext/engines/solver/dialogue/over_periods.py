@@ -191,15 +191,15 @@ _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over 
                                             "periods halves monthly quarterly annual yearly weekly"))
 
 
-def names_a_subject(question: str) -> bool:
-    """Words beyond the aggregate, the periods and references: "total equity at 31 December 2023" names a line
-    (of another table, when this one has none), "the total for 2023" names none."""
+def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> bool:
+    """Words beyond the aggregate, the periods, references and ``besides``: "total equity at 31 December 2023"
+    names a line (of another table, when this one has none), "the total for 2023" names none."""
     rest, last = [], 0
     for start, end, _ in find_periods(question):
         rest.append(question[last:start])
         last = end
     words = set(content_tokens(" ".join(rest) + question[last:]))
-    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS)  # "So what was the total for 2024?"
+    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ....periods import find_periods
 from ....types import Period
-from ..lexicon.words import MONTH_NAME
+from ..lexicon.words import MONTH_NAME, content_tokens
 from ..patterns.period_cols import WHOLE_YEAR
 from ..program.program import Cell, Operand, Program
 from . import edit
@@ -78,6 +78,10 @@ def parts_of_other_period(asked: Asked) -> Program | None:
 
 
 _AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
+#: "the average quarterly net income", "average revenue per month": a line over every period of that kind
+_EVERY = re.compile(r"\b(?:average|mean|total)\b[^?]*\b(?:(month|quarter|year)ly|annual|(?:per|a|each)\s+(month|quarter|year))\b",
+                    re.I)
+_EVERY_WORDS = frozenset(content_tokens("per each month quarter year"))
 _RANGE = re.compile(r"\b(?:from|between)\b.*\b(?:to|and|through|until)\b", re.I)
 
 
@@ -146,3 +150,19 @@ def _without_lookups(program: Program) -> Program:
             return a.args[0]
         return _without_lookups(a) if isinstance(a, Program) else a
     return replace(program, args=tuple(bare(a) for a in program.args))
+
+
+def line_over_every_period(asked: Asked) -> Program | None:
+    """ "What was the average quarterly net income?": the line named, averaged (or totalled) over its columns of
+    that kind of period, when the question names no period and nothing else."""
+    grid, m = asked.grid, _EVERY.search(asked.question)
+    if grid is None or m is None or len(asked.rows) != 1 or find_periods(asked.question) or asked.years:
+        return None
+    row = asked.rows[0]
+    if names_a_subject(asked.question, frozenset(content_tokens(grid.row_labels[row])) | _EVERY_WORDS):
+        return None
+    kind = (m.group(1) or m.group(2) or "year").lower()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid, c)) and p.kind == kind and
+            grid.cell(row, c).value is not None]
+    op = "average" if _AVERAGE.search(asked.question) else "add"
+    return Program(op, tuple(grid.cell(row, c) for c in cols), grid.row_scale(row)) if len(cols) > 1 else None

@@ -17,7 +17,7 @@ from .edit import Grid
 #: the whole named by "all" / "whole" / "entire" / "overall", not a row
 _ALL = re.compile(r"\b(?:all|whole|entire|overall|total)\b", re.I)
 _TOTAL_ROW = re.compile(r"^\W*total\b", re.I)
-_PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|that|this|them|those|these)\b", re.I)
 _CHANGE_NAMED = re.compile(r"\b(?:change|increase|decrease|difference|growth|rise|fall|drop)\b", re.I)
 
 
@@ -54,7 +54,7 @@ def share_of_named(asked: Asked) -> Program | None:
         return None
     cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
     whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
-    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
+    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
         return _named_share_of_last(asked, asked.question[cue.end():])
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
