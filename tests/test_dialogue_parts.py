@@ -128,3 +128,19 @@ def test_share_of_them_reads_the_line_named_over_the_last_answer():
     rows = [["Collection", "2022"], ["E-books", "11240"], ["Audiobooks", "3860"], ["Total loans", "73085"]]
     *_, share = _asked(rows, "How many loans were there in total in 2022?", "What share of them were e-books?")
     assert float(share.answer.value) == pytest.approx(15.38, abs=0.01)
+
+
+def test_several_periods_away_and_beyond_the_table():
+    rows = [["Collection", "2021", "2022", "2023", "2024"], ["DVDs", "2640", "2115", "1730", "1245"]]
+    *_, back, beyond = _asked(rows, "How many DVD loans were there in 2024?", "And two years earlier?",
+                              "And three years later?")
+    assert back.answer.text() == "2115" and beyond.answer is None and "not in the table" in beyond.error
+    *_, months = _asked(MONTHS, "How many rides were there in March 2024?", "And two months before?")
+    assert months.answer.text() == "182.4"
+
+
+def test_the_sum_average_or_ratio_alone_is_of_the_last_two_answers():
+    rows = [["Collection", "2021", "2024"], ["DVDs", "2640", "1245"], ["Total loans", "68310", "80580"]]
+    *_, total, mean, ratio = _asked(rows, "How many DVD loans were there in 2024?", "And in 2021?", "What's the sum?",
+                                    "What's the average?", "And the ratio?")
+    assert (total.answer.text(), mean.answer.text(), ratio.answer.text()) == ("3885", "1942.5", "0.47")

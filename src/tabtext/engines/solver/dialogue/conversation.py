@@ -67,7 +67,8 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 def _combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
     if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
-                                      _names_nothing(asked, frozenset(content_tokens("total sum")))):
+                                      _names_nothing(asked, frozenset(content_tokens("total sum"))) or
+                                      _names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
         return None
@@ -75,6 +76,10 @@ def _combine_earlier(asked: Asked) -> Program | None:
         return Program("divide", tuple(refs))  # the first of the two over the second
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
+
+
+#: operator words that alone mean the two last answers ("total" alone may name a Total line)
+_BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
 
 
 def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
@@ -252,6 +257,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             3, over_periods.which_of_two),
     Pattern("two_periods_of_line", r"\b(?:ratio|divided|quotient|difference|change|gap|sum|total|combined|together|"
             r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
+    Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),
     Pattern("change_from_period", named_periods.CHANGE_FROM.pattern, "how much did it change from Q1?", 5,
             named_periods.change_from_period),
     Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
