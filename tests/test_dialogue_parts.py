@@ -144,3 +144,14 @@ def test_the_sum_average_or_ratio_alone_is_of_the_last_two_answers():
     *_, total, mean, ratio = _asked(rows, "How many DVD loans were there in 2024?", "And in 2021?", "What's the sum?",
                                     "What's the average?", "And the ratio?")
     assert (total.answer.text(), mean.answer.text(), ratio.answer.text()) == ("3885", "1942.5", "0.47")
+
+
+def test_after_a_choice_its_subject_is_the_row_it_kept():
+    rows = [["Department", "2021", "2023"], ["General practice", "8420", "9305"], ["Pediatrics", "3150", "3520"],
+            ["Dental", "1890", "1960"]]
+    _, value, moved, share = _asked(rows, "Which department had the most visits in 2023?", "How many was that?",
+                                    "And in 2021?", "What share of all 2021 visits was that?")
+    assert (value.program.pattern, value.answer.text(), moved.answer.text()) == ("value_of_last", "9305", "8420")
+    assert float(share.answer.value) == pytest.approx(100 * 8420 / 13460, abs=0.01)
+    _, fewest = _asked(rows, "Which department had the fewest visits in 2021?", "What about its visits in 2023?")
+    assert fewest.answer.text() == "1960"  # Dental's line, not the first row the choice read

@@ -222,7 +222,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),
-    Pattern("subject_of_last", r"\b(?:it|its)\b", "what was the change in it from 2019 to 2020?", 3,
+    Pattern("subject_of_last", _IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
@@ -269,6 +269,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("other_extreme", extremes.SUPERLATIVE.pattern, "and the lowest? (after the highest)", 3.5,
             extremes.other_extreme),
     Pattern("period_of_last", extremes.THAT_PERIOD.pattern, "which month was that?", 3.5, extremes.period_of_last),
+    Pattern("value_of_last", extremes.THAT_VALUE.pattern, "how many was that? (after the department with the most)", 4,
+            extremes.value_of_last),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 

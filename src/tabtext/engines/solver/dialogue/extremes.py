@@ -29,6 +29,9 @@ _EVERY = re.compile(r"\b(month|quarter|year|half)(?:ly)?\b|\b(?:annual)\b", re.I
 THAT_PERIOD = re.compile(r"^\s*(?:and\s+)?(?:in\s+)?(?:which|what)\s+(?:month|quarter|year|half|period|season)\b"
                          r"(?:\s+(?:was|is)\s+(?:that|it|this))?\s*\??\s*$|^\s*(?:and\s+)?when\s+was\s+(?:that|it|this)\s*\??\s*$",
                          re.I)
+#: "how many was that?", "what was the figure?": the figure of the one cell a choice kept
+THAT_VALUE = re.compile(r"^\s*(?:and\s+)?(?:how (?:many|much)\b[^?]*|what)\s+(?:was|is|were)\s+(?:that|it|this)\s*\??\s*$|"
+                        r"^\s*(?:and\s+)?(?:what|how (?:many|much))\b[^?]*\b(?:figure|number|value|amount|count)\s*\??\s*$", re.I)
 _KINDS = {"month": "month", "quarter": "quarter", "year": "year", "half": "half", "half-year": "half"}
 _CUE_WORDS = frozenset(content_tokens("which what when month quarter year half period season had have was were did "
                                       "highest lowest most least fewest largest smallest biggest best worst weakest "
@@ -103,3 +106,13 @@ def _line(asked: Asked, grid: Grid) -> int | None:
     refs = asked.last(1)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if refs and not words else []
     return found[0].row if found and len({c.row for c in found}) == 1 else None
+
+
+def value_of_last(asked: Asked) -> Program | None:
+    """ "How many was that?" after "which department had the most visits in 2023?": the kept cell's figure."""
+    refs, grid = asked.last(1), asked.grid
+    last = asked.history[refs[0].turn] if refs else None
+    if last is None or grid is None or last.op not in ("argmax", "argmin") or not last.key:
+        return None
+    kept = edit.cells(edit.inline(last, asked.history))
+    return Program("lookup", (kept[0],), grid.row_scale(kept[0].row)) if len(kept) == 1 else None

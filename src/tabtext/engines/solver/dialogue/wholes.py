@@ -59,7 +59,8 @@ def share_of_named(asked: Asked) -> Program | None:
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
-        whole_of_column(grid, whole, found) if found and not years else None
+        whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
+        else None
     if over is not None:
         return Program("percent_of", (refs[0], over), "percent")
     if not found or not (rows or years):
