@@ -155,3 +155,20 @@ def test_after_a_choice_its_subject_is_the_row_it_kept():
     assert float(share.answer.value) == pytest.approx(100 * 8420 / 13460, abs=0.01)
     _, fewest = _asked(rows, "Which department had the fewest visits in 2021?", "What about its visits in 2023?")
     assert fewest.answer.text() == "1960"  # Dental's line, not the first row the choice read
+
+
+def test_a_share_moved_to_another_whole_keeps_its_part():
+    rows = [["", "Q2 2024", "Q3 2024"], ["Revenue", "2,040", "2,310"], ["Gross profit", "1,239", "1,408"],
+            ["Operating income", "476", "605"]]
+    *_, other = _asked(rows, "What was operating income in Q2 2024?", "As a share of revenue?",
+                       "And as a share of gross profit?")
+    assert float(other.answer.value) == pytest.approx(100 * 476 / 1239, abs=0.01)
+
+
+def test_a_total_over_months_per_month_and_per_unit_of_another_line():
+    rows = [["", "Jan 2024", "Feb 2024", "Mar 2024"], ["Fuel cost ($000)", "612", "590", "655"],
+            ["Shipments", "4120", "3980", "4510"]]
+    *_, per_month = _asked(rows, "What was the total fuel cost in Q1 2024?", "What is that per month?")
+    *_, per_unit = _asked(rows, "What was the total fuel cost in Q1 2024?", "And per shipment?")
+    assert float(per_month.answer.value) == pytest.approx(1857 / 3, abs=0.01)
+    assert float(per_unit.answer.value) == pytest.approx(1857000 / 12610, abs=0.01)  # each line over the quarter

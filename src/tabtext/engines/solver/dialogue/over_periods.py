@@ -245,7 +245,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     return program if program is not None and edit.cells(program) else None
 
 
-_PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
+PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
 
 
 def other_aggregate_of_last(asked: Asked) -> Program | None:
@@ -253,11 +253,12 @@ def other_aggregate_of_last(asked: Asked) -> Program | None:
     cells, the other aggregate."""
     refs = asked.last(1)
     if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            names_a_subject(_PER_PERIOD.sub(" ", asked.question)):
+            names_a_subject(PER_PERIOD.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
-    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
+    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) or PER_PERIOD.search(asked.question) \
+        else "add"  # "what is that per month?" after a total over months: their average
     if program.op not in ("add", "sum", "average") or program.op == op or len(found) < 2 or \
             len({c.row for c in found}) != 1:
         return None

@@ -57,12 +57,14 @@ def share_of_named(asked: Asked) -> Program | None:
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
         return _named_share_of_last(asked, asked.question[cue.end():])
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    last = asked.history[refs[0].turn]
+    subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
+    found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
     over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
         whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
         else None
     if over is not None:
-        return Program("percent_of", (refs[0], over), "percent")
+        return Program("percent_of", (subject, over), "percent")
     if not found or not (rows or years):
         return None
     row = rows[0] if rows else found[0].row
@@ -70,7 +72,7 @@ def share_of_named(asked: Asked) -> Program | None:
     if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
         return None  # a line as a share of itself: the whole was not read
     part = _part_named(asked, whole, row, col, found)
-    return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
+    return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
 
 
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
