@@ -237,3 +237,15 @@ def test_a_count_read_with_the_texts_money_scale_stays_a_count_in_follow_ups():
     first = d.ask("How many outpatient visits were there in FY2023?")
     follow = d.ask("And in FY2024?")
     assert (first.answer.scale, follow.answer.scale, follow.answer.text()) == ("", "", "161200")
+
+
+@pytest.mark.parametrize("question, want", [("What's the drop?", -1395.0), ("What was the decline?", -1395.0),
+                                            ("How does that compare?", -1395.0), ("What's the gap?", 1395.0),
+                                            ("What's the fall in percent?", -52.84)])
+def test_a_change_in_other_words_is_of_the_two_earlier_answers(question, want):
+    """"the drop", "the decline", "how does that compare" keep the change's sign; "the gap" is larger minus smaller."""
+    table = Table.from_rows([["Collection", "2021", "2024"], ["DVDs", "2640", "1245"], ["Total loans", "68310", "80580"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("How many DVD loans were there in 2021?")
+    d.ask("And in 2024?")
+    assert float(d.ask(question).answer.value) == pytest.approx(want, abs=0.01)

@@ -39,7 +39,7 @@ _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|pre
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
-_UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b", re.I)
 _GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{_GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
@@ -98,7 +98,8 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
 _DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
-_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell " + _GAP_WORDS.replace("|", " ")))
+_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
+                                   "big does compare " + _GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
 
@@ -210,7 +211,7 @@ def _text_cell(asked: Asked) -> Program | None:
 FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
-    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b|"
+    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline|drop\w*|gap|compare)\b|"
             rf"\bhow (?:many|much) (?:more|{_GAP_WORDS})\b|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),

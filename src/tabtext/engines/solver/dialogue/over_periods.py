@@ -41,7 +41,8 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
 #: words of a growth question that name no line ("by how much did it grow, in percent?", "the growth rate between
 #: the two years")
 _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percentage increase change rise rose much "
-                                         "between years quarters months halves periods terms relative expressed"))
+                                         "between years quarters months halves periods terms relative expressed fall fell drop dropped "
+                                         "decline declined decrease"))
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
