@@ -249,3 +249,20 @@ def test_a_change_in_other_words_is_of_the_two_earlier_answers(question, want):
     d.ask("How many DVD loans were there in 2021?")
     d.ask("And in 2024?")
     assert float(d.ask(question).answer.value) == pytest.approx(want, abs=0.01)
+
+
+@pytest.mark.parametrize("question", ["Repeat that for net income.", "Can you do that for net income?", "Net income?",
+                                      "Could you calculate the same for net income?"])
+def test_a_request_to_repeat_the_last_computation_on_another_line(question):
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what is the percentage increase?"):
+        d.ask(q)
+    reply = d.ask(question)
+    assert reply.program.pattern == "other_row" and float(reply.answer.value) == pytest.approx(28.0, abs=0.01)
+
+
+def test_a_whole_question_naming_a_line_is_not_a_fragment_to_repeat_on():
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what is the percentage increase?"):
+        d.ask(q)
+    assert d.ask("What was net income?").program.pattern != "other_row"

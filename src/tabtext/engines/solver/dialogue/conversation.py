@@ -30,10 +30,15 @@ MIN_CONFIDENCE = 0.5
 #: a follow-up read by a pattern: not calibrated on dev (ConvFinQA's gold history is not the user's)
 FOLLOW_UP_CONFIDENCE = 0.9
 
-#: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
+#: how a follow-up starts ("and ...", "what about ...", "repeat that for ...", "let's look at ..."); "in" / "for" only
+#: for a short fragment ("for net income?"), not "In 2019, what was ...?"; a fragment of a few words ("Net income?")
 _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
                    r"(?: (?:question|thing|calculation|again))? for)\b|^\s*(?:what|how) about\b|"
-                   r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
+                   r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$|"
+                   r"^\s*(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:do|repeat|calculate|compute|work out)\s+"
+                   r"(?:that|this|it|the same)\b|^\s*(?:let'?s\s+)?(?:look at|turn to|switch to|try)\b|"
+                   r"^\s*(?!(?:what|how|which|who|whom|when|where|why|is|was|were|are|did|does|do|has|have|had)\b)"
+                   r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
