@@ -266,3 +266,13 @@ def test_a_whole_question_naming_a_line_is_not_a_fragment_to_repeat_on():
     for q in ("What was the revenue in 2020?", "and in 2019?", "what is the percentage increase?"):
         d.ask(q)
     assert d.ask("What was net income?").program.pattern != "other_row"
+
+
+def test_a_period_move_that_names_a_line_the_table_lacks_is_not_the_last_line_moved():
+    table = Table.from_rows([["Collection", "2023", "2024"], ["DVDs", "1730", "1245"], ["Marketing", "10", "12"],
+                             ["Total loans", "77090", "80580"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("How many DVD loans were there in 2024?")
+    reply = d.ask("And vinyl records in 2023?")
+    assert reply.program is None or reply.program.pattern != "other_period"
+    assert d.ask("And in 2023?").answer.text() == "1730"
