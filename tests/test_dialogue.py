@@ -276,3 +276,6 @@ def test_a_period_move_that_names_a_line_the_table_lacks_is_not_the_last_line_mo
     reply = d.ask("And vinyl records in 2023?")
     assert reply.program is None or reply.program.pattern != "other_period"
     assert d.ask("And in 2023?").answer.text() == "1730"
+    moved = d.ask("And magazines the year before?")  # nor the period before
+    assert moved.program is None or moved.program.pattern != "previous_period"
+    assert d.ask("And the year after?").answer.text() == "1245"

@@ -17,7 +17,7 @@ from ....calc import CalcError
 from ....numbers import parse_number
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
-from ..lexicon.words import MONTH_NAME, MONTHS, content_tokens
+from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, extremes, named_periods, over_periods, parts, per_unit, wholes
 from .asked import REFERENCE_WORDS, Asked
@@ -193,14 +193,12 @@ def _other_row(asked: Asked) -> Program | None:
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 
-_MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
-_OTHER_PERIOD_WORDS = frozenset(content_tokens("same period quarter month year half figure number value"))
 
 
 def _other_period(asked: Asked) -> Program | None:
     refs, years = asked.last(1), asked.years
     if not refs or not years or asked.rows or asked.grid is None or \
-            over_periods.names_a_subject(_MONTH.sub(" ", asked.question), _OTHER_PERIOD_WORDS):
+            over_periods.names_other_line(asked):
         return None  # "and vinyl records in 2023?" names a line the table lacks: not the last one moved
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 

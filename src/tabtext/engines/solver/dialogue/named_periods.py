@@ -134,7 +134,7 @@ def _key_away(asked: Asked, program: Program) -> str | None:
 def periods_away(asked: Asked) -> Program | None:
     """ "And two years earlier?": the last answer several periods away."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years:
+    if not refs or grid is None or asked.rows or asked.years or over_periods.names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     key = _key_away(asked, program)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ....calc import CalcError
 from ....periods import find_periods, months_named
-from ..lexicon.words import CONVERSATION_WORDS, content_tokens
+from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAME, MONTHS, content_tokens
 from ..patterns.period_cols import WHOLE_YEAR
 from ..program.program import Program, Ref
 from . import edit
@@ -76,7 +76,8 @@ def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
 def next_period(asked: Asked) -> Program | None:
     """ "And in the next quarter?": the last answer one period later."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question) or \
+            names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     later = earlier_key(asked, program, step=1)
@@ -86,7 +87,8 @@ def next_period(asked: Asked) -> Program | None:
 def previous_period(asked: Asked) -> Program | None:
     """ "And the month before?": the last answer one period earlier."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question) or \
+            names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     earlier = earlier_key(asked, program)
@@ -127,7 +129,8 @@ def _same_part_of_year(asked: Asked, current: str) -> list[str]:
 def same_part_of_year(asked: Asked) -> Program | None:
     """ "And in the same quarter of 2023?": the last answer in that quarter (or month) of the year named."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or COMPARE.search(asked.question) or MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or COMPARE.search(asked.question) or MORE_THAN.search(asked.question) or \
+            names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     keys = _same_part_of_year(asked, edit.period_of(program, asked.history, grid))
@@ -201,6 +204,18 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
         last = end
     words = set(content_tokens(" ".join(rest) + question[last:]))
     return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
+
+
+_MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
+#: words of a move to another period that name no line ("and the same quarter a year earlier?")
+_MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
+                                       "preceding previous last next following subsequent after later ago"))
+
+
+def names_other_line(asked: Asked) -> bool:
+    """A period move that names something besides periods ("and vinyl records in 2023?", "and magazines the year
+    before?"): a line the table lacks, not the last answer's line moved."""
+    return names_a_subject(_MONTH.sub(" ", asked.question), _MOVE_WORDS)
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:
