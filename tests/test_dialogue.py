@@ -9,7 +9,7 @@ import pytest
 from benchmark_util import load_benchmark
 from tabtext.engines.solver.dialogue.conversation import FOLLOW_UPS, MIN_CONFIDENCE, Dialogue
 from tabtext.engines.solver.program.program import Ref
-from tabtext.types import Context, Table
+from tabtext.types import Context, Paragraph, Table
 
 
 def _runner():
@@ -175,3 +175,107 @@ def test_a_percent_growth_may_name_the_line_its_two_earlier_answers_share():
     assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(23.81, abs=0.01)
     other = d.ask("How much did the rides grow between those two months, in percent?")  # another line: not this edit
     assert not (other.program and other.program.op == "change_ratio" and other.program.args == reply.program.args)
+
+
+@pytest.mark.parametrize("question", ["And in percentage terms?", "How much is that in relative terms?"])
+def test_a_change_in_percentage_terms_is_its_rate(question):
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what was the change?"):
+        d.ask(q)
+    reply = d.ask(question)
+    assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(11.30, abs=0.01)
+
+
+def test_a_measure_is_not_carried_into_a_period_of_a_table_of_one_period():
+    """On a table of things and measures, "Units sold 2024" names no period another question stays in."""
+    table = Table.from_rows([["Model", "Battery (Wh)", "Range (km)", "Units sold 2024", "Warranty claims 2024"],
+                             ["Commuter C1", "418", "70", "1240", "31"], ["Trail T5", "625", "105", "610", "27"],
+                             ["Cargo K3", "750", "80", "295", "19"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("How many Commuter C1s were sold in 2024?")
+    assert d.ask("What's the range of the Trail T5?").answer.text() == "105"
+
+
+def test_an_answer_read_from_the_text_is_passed_over_by_the_next_follow_up():
+    """ "Why did it grow?" answered from the text, then "what about net income?": the figure before the why."""
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what was the change?"):
+        d.ask(q)
+    why = d.ask("Why did revenue grow?")
+    assert why.program is not None and why.program.op in ("span", "spans")
+    reply = d.ask("what about net income?")
+    assert reply.program.pattern == "other_row" and reply.answer.text() == "350"
+
+
+def test_a_line_the_two_answers_share_or_one_of_them_may_be_named_in_their_change():
+    table = Table.from_rows([["Model", "Weight (kg)", "Range (km)"], ["Cargo K3", "34.2", "80"], ["Folding F1", "18.7", "55"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("What's the weight of the Folding F1?")
+    d.ask("And the Cargo K3?")
+    reply = d.ask("How much heavier is the Cargo K3?")
+    assert reply.program.pattern == "change_of_earlier" and float(reply.answer.value) == pytest.approx(15.5)
+    d = _income()
+    d.ask("What was the revenue in 2018?")
+    d.ask("and in 2020?")
+    reply = d.ask("By what percentage did revenue grow?")
+    assert reply.program.op == "change_ratio" and float(reply.answer.value) == pytest.approx(25.49, abs=0.01)
+
+
+def test_how_much_more_than_a_period_named_is_the_last_answer_minus_that_period():
+    d = _income()
+    d.ask("What was the net income in 2020?")
+    reply = d.ask("How much more than 2018?")
+    assert reply.program.op == "subtract" and reply.answer.text() == "700"
+
+
+def test_a_count_read_with_the_texts_money_scale_stays_a_count_in_follow_ups():
+    money = Table.from_rows([["$ million", "FY2023", "FY2024"], ["Total revenue", "224.6", "242.4"]])
+    table = Table.from_rows([["Measure", "FY2023", "FY2024"], ["Outpatient visits", "150800", "161200"],
+                             ["Staffed beds", "210", "224"]])
+    text = Paragraph("1", "Financial amounts in the workbook are in millions of US dollars.")
+    d = Dialogue(Context(tables=(money, table), paragraphs=(text,)))
+    first = d.ask("How many outpatient visits were there in FY2023?")
+    follow = d.ask("And in FY2024?")
+    assert (first.answer.scale, follow.answer.scale, follow.answer.text()) == ("", "", "161200")
+
+
+@pytest.mark.parametrize("question, want", [("What's the drop?", -1395.0), ("What was the decline?", -1395.0),
+                                            ("How does that compare?", -1395.0), ("What's the gap?", 1395.0),
+                                            ("What's the fall in percent?", -52.84)])
+def test_a_change_in_other_words_is_of_the_two_earlier_answers(question, want):
+    """"the drop", "the decline", "how does that compare" keep the change's sign; "the gap" is larger minus smaller."""
+    table = Table.from_rows([["Collection", "2021", "2024"], ["DVDs", "2640", "1245"], ["Total loans", "68310", "80580"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("How many DVD loans were there in 2021?")
+    d.ask("And in 2024?")
+    assert float(d.ask(question).answer.value) == pytest.approx(want, abs=0.01)
+
+
+@pytest.mark.parametrize("question", ["Repeat that for net income.", "Can you do that for net income?", "Net income?",
+                                      "Could you calculate the same for net income?"])
+def test_a_request_to_repeat_the_last_computation_on_another_line(question):
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what is the percentage increase?"):
+        d.ask(q)
+    reply = d.ask(question)
+    assert reply.program.pattern == "other_row" and float(reply.answer.value) == pytest.approx(28.0, abs=0.01)
+
+
+def test_a_whole_question_naming_a_line_is_not_a_fragment_to_repeat_on():
+    d = _income()
+    for q in ("What was the revenue in 2020?", "and in 2019?", "what is the percentage increase?"):
+        d.ask(q)
+    assert d.ask("What was net income?").program.pattern != "other_row"
+
+
+def test_a_period_move_that_names_a_line_the_table_lacks_is_not_the_last_line_moved():
+    table = Table.from_rows([["Collection", "2023", "2024"], ["DVDs", "1730", "1245"], ["Marketing", "10", "12"],
+                             ["Total loans", "77090", "80580"]])
+    d = Dialogue(Context(tables=(table,)))
+    d.ask("How many DVD loans were there in 2024?")
+    reply = d.ask("And vinyl records in 2023?")
+    assert reply.program is None or reply.program.pattern != "other_period"
+    assert d.ask("And in 2023?").answer.text() == "1730"
+    moved = d.ask("And magazines the year before?")  # nor the period before
+    assert moved.program is None or moved.program.pattern != "previous_period"
+    assert d.ask("And the year after?").answer.text() == "1245"

@@ -44,5 +44,7 @@ class Asked:
         return len({self.history[r.turn].scale == "percent" for r in refs}) == 1
 
     def last(self, k: int = 1) -> list[Ref]:
-        n = len(self.history)
-        return [Ref(i) for i in range(n - k, n)] if n >= k else []
+        """The last ``k`` answers a follow-up can compute with: an answer read from the text ("why did it
+        drop?") is passed over, so "and what about net income?" after it edits the figure before it."""
+        turns = [i for i, p in enumerate(self.history) if p.op not in ("span", "spans")]
+        return [Ref(i) for i in turns[-k:]] if len(turns) >= k else []

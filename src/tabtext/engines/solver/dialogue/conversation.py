@@ -18,10 +18,10 @@ from ....numbers import parse_number
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
-from ..program.program import Cell, Program, Ref
-from . import edit, named_periods, over_periods, wholes
+from ..program.program import Program, Ref
+from . import edit, extremes, named_periods, over_periods, parts, per_unit, wholes
 from .asked import REFERENCE_WORDS, Asked
-from .core import as_program, ask_core
+from .core import as_counted, as_program, ask_core
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -30,18 +30,22 @@ MIN_CONFIDENCE = 0.5
 #: a follow-up read by a pattern: not calibrated on dev (ConvFinQA's gold history is not the user's)
 FOLLOW_UP_CONFIDENCE = 0.9
 
-#: how a follow-up starts; "in" / "for" only for a short fragment ("for net income?"), not "In 2019, what was ...?"
+#: how a follow-up starts ("and ...", "what about ...", "repeat that for ...", "let's look at ..."); "in" / "for" only
+#: for a short fragment ("for net income?"), not "In 2019, what was ...?"; a fragment of a few words ("Net income?")
 _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
                    r"(?: (?:question|thing|calculation|again))? for)\b|^\s*(?:what|how) about\b|"
-                   r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$", re.I)
+                   r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$|"
+                   r"^\s*(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:do|repeat|calculate|compute|work out)\s+"
+                   r"(?:that|this|it|the same)\b|^\s*(?:let'?s\s+)?(?:look at|turn to|switch to|try)\b|"
+                   r"^\s*(?!(?:what|how|which|who|whom|when|where|why|is|was|were|are|did|does|do|has|have|had)\b)"
+                   r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
-_PRONOUN = re.compile(r"\b(?:it|its|that|this)\b", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
-_UNSIGNED = re.compile(r"\bdifference between\b|\bgap between\b", re.I)
-_GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower"
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b", re.I)
+_GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{_GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
@@ -68,7 +72,8 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 def _combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
     if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
-                                      _names_nothing(asked, frozenset(content_tokens("total sum")))):
+                                      _names_nothing(asked, frozenset(content_tokens("total sum"))) or
+                                      _names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
         return None
@@ -76,6 +81,10 @@ def _combine_earlier(asked: Asked) -> Program | None:
         return Program("divide", tuple(refs))  # the first of the two over the second
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
+
+
+#: operator words that alone mean the two last answers ("total" alone may name a Total line)
+_BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
 
 
 def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
@@ -92,27 +101,39 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used fy"))
+_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
-_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell bigger larger higher smaller lower"))
+_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
+                                   "big does compare " + _GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
 
 def _change_of_earlier(asked: Asked) -> Program | None:
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years and not _periods_of(asked, refs) >= set(asked.years) or \
-            re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or \
-            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT) or not asked.same_scale(refs):
+    lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
+    if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
+            or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
+            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows)):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
-    first, second = (b, a) if ya and yb and yb > ya else (a, b)
+    first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[1] == asked.rows[0] else (a, b)
     program = Program("subtract", (first, second), _scale_of(asked, a))
     if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
             _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
+
+
+def _lines_of(asked: Asked, refs: list[Ref]) -> list[int | None]:
+    """The row each earlier answer reads (None: several, or none)."""
+    rows = [{c.row for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))} for r in refs]
+    return [next(iter(r)) if len(r) == 1 else None for r in rows]
+
+
+def _label_words(asked: Asked, rows: list[int]) -> frozenset[str]:
+    return frozenset(w for r in rows for w in content_tokens(asked.grid.row_labels[r])) if asked.grid else frozenset()
 
 
 def _periods_of(asked: Asked, refs: list[Ref]) -> set[str]:
@@ -131,65 +152,18 @@ def _value(program: Program, asked: Asked) -> float:
     return value if value is not None else 0.0
 
 
+#: words of "that change as a percentage" that name no subject ("in percentage terms", "expressed in relative terms")
+_PERCENT_WORDS = frozenset(content_tokens("growth rate terms relative expressed"))
+
+
 def _percent_change_of_last(asked: Asked) -> Program | None:
     refs = asked.last(1)
     if not refs or asked.rows or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, frozenset(content_tokens("growth rate"))):
+    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, _PERCENT_WORDS):
         return None
     return Program("change_ratio", last.args, "percent")
-
-
-def _share_of_named(asked: Asked) -> Program | None:
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.names_unknown_year or not (
-            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
-                                                        asked.question, re.I)):
-        return None
-    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
-    whole = re.split(r"[,?;]|\b(?:what|how)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
-    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them)\b", whole, re.I):  # "what share of that was Grade 7?"
-        return _named_share_of_last(asked, whole)
-    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    over = wholes.whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
-        wholes.whole_of_column(grid, whole, found) if found and not years else None
-    if over is not None:
-        return Program("percent_of", (refs[0], over), "percent")
-    if not found or not (rows or years):
-        return None
-    row = rows[0] if rows else found[0].row
-    col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
-    if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
-        return None  # a line as a share of itself: the whole was not read
-    part = _part_named(asked, whole, row, col, found)
-    return Program("percent_of", (part if part is not None else refs[0], grid.cell(row, col)), "percent")
-
-
-def _named_share_of_last(asked: Asked, whole: str) -> Program | None:
-    """The row the question names, in the last answer's period, as a percentage of the last answer."""
-    refs, grid = asked.last(1), asked.grid
-    rows = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole)
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    if not rows or not found or rows[0] == found[0].row:
-        return None
-    return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
-
-
-def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
-    """The cell a share question puts over the whole, when it is not the last answer: a line the question names
-    besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
-    period named when that answer was a rate ("what was it as a share of revenue in 2023?" after its growth)."""
-    grid = asked.grid
-    rest = asked.question.replace(whole, " ")
-    named = [r for r in grid.rows_named(rest) if r != whole_row]
-    if named:
-        return grid.cell(named[0], col)
-    last = asked.history[-1]
-    if asked.years and last.scale == "percent" and len({c.row for c in found}) == 1:
-        return grid.cell(found[0].row, col)
-    return None
 
 
 def _subject_of_last(asked: Asked) -> Program | None:
@@ -219,10 +193,13 @@ def _other_row(asked: Asked) -> Program | None:
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 
+
+
 def _other_period(asked: Asked) -> Program | None:
     refs, years = asked.last(1), asked.years
-    if not refs or not years or asked.rows or asked.grid is None:
-        return None
+    if not refs or not years or asked.rows or asked.grid is None or \
+            over_periods.names_other_line(asked):
+        return None  # "and vinyl records in 2023?" names a line the table lacks: not the last one moved
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 
 
@@ -242,34 +219,39 @@ def _text_cell(asked: Asked) -> Program | None:
 FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
-    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline)\b|"
+    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline|drop\w*|gap|compare)\b|"
             rf"\bhow (?:many|much) (?:more|{_GAP_WORDS})\b|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
-            "what is that as a percentage of total assets?", 5, _share_of_named),
-    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth)", "and as a percentage?", 4,
+            "what is that as a percentage of total assets?", 5, wholes.share_of_named),
+    Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),
-    Pattern("subject_of_last", r"\b(?:it|its)\b", "what was the change in it from 2019 to 2020?", 3,
+    Pattern("subject_of_last", _IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             _subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
-    Pattern("parts_of_other_period", _LEAD.pattern, "and in Q2? (after a total over months)", 2,
-            over_periods.parts_of_other_period),
+    Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
+            parts.parts_of_other_period),
+    Pattern("line_over_every_period", r"\b(?:average|mean|total)\b", "what was the average quarterly net income?", 3,
+            parts.line_over_every_period),
+    Pattern("over_named_periods", r".", "and in July and August? (after a total over other months)", 2,
+            parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
             over_periods.previous_period),
     Pattern("next_period", over_periods.NEXT.pattern, "and in the next quarter?", 2, over_periods.next_period),
     Pattern("one_period_of_aggregate", _LEAD.pattern, "how about in June? (after a total over the months)", 1.5,
-            over_periods.one_period_of_aggregate),
+            parts.one_period_of_aggregate),
     Pattern("over_all_periods_of_last", over_periods.AGGREGATE.pattern, "and what was the total for the six months?",
             3, over_periods.over_all_periods_of_last),
-    Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern, "and the average per month? (after a total)",
+    Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern + "|" + over_periods.PER_PERIOD.pattern,
+            "and the average per month? (after a total)",
             4, over_periods.other_aggregate_of_last),
     Pattern("growth_over_previous", over_periods.PREVIOUS.pattern, "what was the year-over-year growth?", 6,
             over_periods.growth_over_previous),
@@ -285,8 +267,20 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             3, over_periods.which_of_two),
     Pattern("two_periods_of_line", r"\b(?:ratio|divided|quotient|difference|change|gap|sum|total|combined|together|"
             r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
+    Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),
+    Pattern("change_from_period", named_periods.CHANGE_FROM.pattern, "how much did it change from Q1?", 5,
+            named_periods.change_from_period),
     Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
             named_periods.one_period_of_combined),
+    Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern, "how many rides per scooter was that? (after the fleet)",
+            4, per_unit.per_unit_of_last),
+    Pattern("extreme_period_of_line", extremes.SUPERLATIVE.pattern, "which month had the lowest pastry sales?", 3.5,
+            extremes.extreme_period_of_line),
+    Pattern("other_extreme", extremes.SUPERLATIVE.pattern, "and the lowest? (after the highest)", 3.5,
+            extremes.other_extreme),
+    Pattern("period_of_last", extremes.THAT_PERIOD.pattern, "which month was that?", 3.5, extremes.period_of_last),
+    Pattern("value_of_last", extremes.THAT_VALUE.pattern, "how many was that? (after the department with the most)", 4,
+            extremes.value_of_last),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
 )
 
@@ -341,6 +335,7 @@ class Dialogue:
         program = as_program(pred, self._grid(first))
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
+        program = as_counted(read, program, pred.evidence, tables[first])
         confidence = pred.meta.get("confidence")  # the core's ranker, calibrated on held-out folds of dev
         confidence = float(confidence) if isinstance(confidence, (int, float)) else 1.0  # other engines: trusted
         reply = self._reply(question, program, "", confidence, pred.evidence, first)

@@ -7,11 +7,13 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
 from ....numbers import parse_number
-from ....types import Context, Example, Prediction
+from ....person_answer import as_a_person_reads
+from ....types import Answer, Context, Evidence, Example, Prediction, Table
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
@@ -114,3 +116,12 @@ def _leaves(program: Program) -> list:
     for a in program.args:
         out.extend(_leaves(a) if isinstance(a, Program) else [a])
     return out
+
+
+def as_counted(question: str, program: Program, evidence: Sequence[Evidence], table: Table) -> Program:
+    """ "How many outpatient visits ...?" answered in the text's "$ million": a person reads a count
+    (``person_answer``), and so does a follow-up that moves it ("and in FY2024?"), so the Program keeps no scale."""
+    if program.scale in ("", "percent"):
+        return program
+    shown, _ = as_a_person_reads(question, Answer("0", program.scale), evidence, table)
+    return replace(program, scale="") if shown is not None and shown.scale == "" else program

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ....calc import CalcError
 from ....numbers import format_number, parse_number
 from ....periods import as_period, find_periods, months_named
 from ....types import Period, Table
@@ -142,14 +143,22 @@ def period_key(label: str, years: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------- walking and rewriting Programs
 def cells(program: Operand) -> list[Cell]:
+    """The cells an answer rests on; of a choice (argmax, argmin), the one it keeps: "which gallery had the fewest
+    visitors?" is about that gallery, so "how many visitors did it have?" reads its line."""
     if isinstance(program, Cell):
         return [program]
-    if isinstance(program, Program):
-        return [c for a in program.args for c in cells(a)]
-    return []
+    if not isinstance(program, Program):
+        return []
+    args = program.args
+    if program.op in ("argmax", "argmin"):
+        try:
+            args = program.kept()
+        except (CalcError, IndexError):  # a choice over earlier answers not inlined: all it reads
+            pass
+    return [c for a in args for c in cells(a)]
 
 
-def map_cells(program: Program, fn: Callable[[Cell], Cell]) -> Program:
+def map_cells(program: Program, fn: Callable[[Cell], Operand]) -> Program:
     def edit(a: Operand) -> Operand:
         if isinstance(a, Cell):
             return fn(a)

@@ -74,5 +74,68 @@ def beyond_table(asked: Asked) -> bool:
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     if not edit.cells(program):
         return False
-    return any(pattern.search(asked.question) and not over_periods.earlier_key(asked, program, step)
-               for pattern, step in ((over_periods.PREVIOUS, -1), (over_periods.NEXT, 1)))
+    return _key_away(asked, program) == "" or not AWAY.search(asked.question) and any(
+        pattern.search(asked.question) and not over_periods.earlier_key(asked, program, step)
+        for pattern, step in ((over_periods.PREVIOUS, -1), (over_periods.NEXT, 1)))
+
+
+#: a change asked from a period ("how much did it change from Q1?", "the difference compared to Q2", "since 2021")
+CHANGE_FROM = re.compile(r"\b(?:chang\w*|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|rise|rose|f[ae]ll|drop\w*|"
+                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs)\b", re.I)
+_PERCENT = re.compile(r"\bpercent\w*|%|\brate\b", re.I)
+
+
+def change_from_period(asked: Asked) -> Program | None:
+    """ "How much did it change from Q1?" after Q3's revenue: the last answer minus its line in the one period
+    named ("in percent": the change over that period's figure)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or len(asked.years) != 1:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    if not found or len({c.row for c in found}) != 1 or any(r != found[0].row for r in asked.rows) or \
+            asked.years[0] == edit.period_of(program, asked.history, grid):
+        return None
+    moved = edit.other_period(program, grid, asked.years)
+    if moved is None:
+        return None
+    if _PERCENT.search(asked.question):
+        return Program("change_ratio", (refs[0], moved), "percent")
+    return Program("subtract", (refs[0], moved), program.scale)
+
+
+#: "two years earlier", "three months later": a move of several periods
+AWAY = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(year|quarter|month|half)s?\s+"
+                  r"(earlier|before|ago|prior|later|after|on)\b", re.I)
+_NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+_KIND_MONTHS = {"month": 1, "quarter": 3, "half": 6}
+
+
+def _key_away(asked: Asked, program: Program) -> str | None:
+    """The period key ``AWAY`` moves the program's period to ("" when the table lacks it; None: no such move)."""
+    m, grid = AWAY.search(asked.question), asked.grid
+    current = edit.period_of(program, asked.history, grid) if m and grid else ""
+    if m is None or not current:
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+    step, unit = (-n if m.group(3).lower() in ("earlier", "before", "ago", "prior") else n), m.group(2).lower()
+    if unit == "year" and len(current) > 4:  # the same quarter or month some years away
+        key = f"{int(current[:4]) + step:04d}{current[4:]}"
+        return key if key in grid.col_years else ""  # type: ignore[union-attr]
+    same_kind = len(current) == 4 if unit == "year" else current.endswith(f"-{_KIND_MONTHS[unit]:02d}")
+    order = sorted({k for k in grid.col_years if k and len(k) == len(current) and  # type: ignore[union-attr]
+                    (len(k) == 4 or k[-3:] == current[-3:])})
+    if not same_kind or current not in order:
+        return None
+    at = order.index(current) + step
+    return order[at] if 0 <= at < len(order) else ""
+
+
+def periods_away(asked: Asked) -> Program | None:
+    """ "And two years earlier?": the last answer several periods away."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or over_periods.names_other_line(asked):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    key = _key_away(asked, program)
+    return edit.other_period(program, grid, [key]) if key else None

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from ....calc import CalcError
 from ....periods import find_periods, months_named
-from ....types import Period
-from ..lexicon.words import CONVERSATION_WORDS, content_tokens
+from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAME, MONTHS, content_tokens
+from ..patterns.period_cols import WHOLE_YEAR
 from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -21,12 +21,13 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
     """ "What is the percentage increase?" / "what growth rate is that?" after two answers of one line in two
     periods: the change from the earlier to the later, as a percentage."""
     refs = asked.last(2)
-    if not refs or asked.rows or asked.years or asked.grid is None or not asked.same_scale(refs) or \
+    if not refs or asked.years or asked.grid is None or not asked.same_scale(refs) or \
             any(asked.history[r.turn].scale == "percent" for r in refs):
         return None
     found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
-    if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row:
-        return None  # one line in two periods (a cell, or a total of its halves or quarters)
+    if any(not cells or len({c.row for c in cells}) != 1 for cells in found) or found[0][0].row != found[1][0].row \
+            or any(r != found[0][0].row for r in asked.rows):
+        return None  # one line in two periods (a cell, or a total of its halves or quarters), and no other named
     line_words = set(content_tokens(asked.grid.row_labels[found[0][0].row]))  # "how much did the fleet grow?"
     if set(content_tokens(asked.question)) - REFERENCE_WORDS - CONVERSATION_WORDS - _GROWTH_WORDS - line_words:
         return None
@@ -40,7 +41,8 @@ def percent_change_of_earlier(asked: Asked) -> Program | None:
 #: words of a growth question that name no line ("by how much did it grow, in percent?", "the growth rate between
 #: the two years")
 _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percentage increase change rise rose much "
-                                         "between years quarters months halves periods"))
+                                         "between years quarters months halves periods terms relative expressed fall fell drop dropped "
+                                         "decline declined decrease"))
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
@@ -74,7 +76,8 @@ def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
 def next_period(asked: Asked) -> Program | None:
     """ "And in the next quarter?": the last answer one period later."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question) or \
+            names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     later = earlier_key(asked, program, step=1)
@@ -84,7 +87,8 @@ def next_period(asked: Asked) -> Program | None:
 def previous_period(asked: Asked) -> Program | None:
     """ "And the month before?": the last answer one period earlier."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question) or \
+            names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     earlier = earlier_key(asked, program)
@@ -108,7 +112,9 @@ def growth_over_previous(asked: Asked) -> Program | None:
     return Program("change_ratio", (refs[0], moved), "percent") if moved is not None else None
 
 
-COMPARE = re.compile(r"\bcompar\w*\b|\bversus\b|\bvs\b", re.I)
+#: "how did that compare with 2023?", "how much more than 2021?"
+COMPARE = re.compile(r"\bcompar\w*\b|\bversus\b|\bvs\b|\bhow (?:many|much) (?:more|less|fewer|higher|lower)\b[^?]*\bthan\b",
+                     re.I)
 SAME_PART = re.compile(r"\bsame (?:quarter|month|half)\b", re.I)
 
 
@@ -123,7 +129,8 @@ def _same_part_of_year(asked: Asked, current: str) -> list[str]:
 def same_part_of_year(asked: Asked) -> Program | None:
     """ "And in the same quarter of 2023?": the last answer in that quarter (or month) of the year named."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or COMPARE.search(asked.question) or MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or COMPARE.search(asked.question) or MORE_THAN.search(asked.question) or \
+            names_other_line(asked):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     keys = _same_part_of_year(asked, edit.period_of(program, asked.history, grid))
@@ -188,15 +195,27 @@ _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over 
                                             "periods halves monthly quarterly annual yearly weekly"))
 
 
-def _names_a_subject(question: str) -> bool:
-    """Words beyond the aggregate, the periods and references: "total equity at 31 December 2023" names a line
-    (of another table, when this one has none), "the total for 2023" names none."""
+def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> bool:
+    """Words beyond the aggregate, the periods, references and ``besides``: "total equity at 31 December 2023"
+    names a line (of another table, when this one has none), "the total for 2023" names none."""
     rest, last = [], 0
     for start, end, _ in find_periods(question):
         rest.append(question[last:start])
         last = end
     words = set(content_tokens(" ".join(rest) + question[last:]))
-    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS)  # "So what was the total for 2024?"
+    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
+
+
+_MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
+#: words of a move to another period that name no line ("and the same quarter a year earlier?")
+_MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
+                                       "preceding previous last next following subsequent after later ago"))
+
+
+def names_other_line(asked: Asked) -> bool:
+    """A period move that names something besides periods ("and vinyl records in 2023?", "and magazines the year
+    before?"): a line the table lacks, not the last answer's line moved."""
+    return names_a_subject(_MONTH.sub(" ", asked.question), _MOVE_WORDS)
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:
@@ -205,7 +224,7 @@ def aggregate_of_last(asked: Asked) -> Program | None:
 
     refs = asked.last(1)
     if not refs or asked.grid is None or not (find_periods(asked.question) or asked.years) or \
-            _names_a_subject(asked.question):
+            names_a_subject(asked.question):
         return None
     grid = asked.grid
     if any(edit.label_words(grid.row_labels[r]) - _AGGREGATE_WORDS for r in asked.rows):
@@ -231,46 +250,18 @@ def measure_in_same_period(asked: Asked) -> Program | None:
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.years or find_periods(asked.question) or \
-            months_named(asked.question) or not _names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
+            months_named(asked.question) or not names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
+            or WHOLE_YEAR.search(asked.question) \
             or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question):
         return None
-    if not edit.period_of(asked.history[refs[0].turn], asked.history, grid):
-        return None
+    if not edit.period_of(asked.history[refs[0].turn], asked.history, grid) or len(set(grid.col_years) - {""}) < 2:
+        return None  # a table of one period ("Units sold 2024" among measures) has no other period to stay out of
     question = edit.name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
     program = as_program(ask_core(question, asked.context), grid)
     return program if program is not None and edit.cells(program) else None
 
 
-def _col_period(grid: Grid, col: int) -> Period | None:
-    found = [p for _, _, p in find_periods(grid.col_labels[col]) if p.year is not None]
-    return found[-1] if found else None
-
-
-def parts_of_other_period(asked: Asked) -> Program | None:
-    """ "And in Q2?" after the total of one line over the months of Q1: the same total over the columns that make
-    up the period named (its year, when not said, the last answer's)."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years:
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    found = edit.cells(program)
-    if program.op not in ("add", "sum", "average") or len(found) < 2 or len({c.row for c in found}) != 1:
-        return None
-    named = [p for _, _, p in find_periods(asked.question) if p.kind not in ("date", "month")]
-    held = [p for c in found if (p := _col_period(grid, c.col))]
-    if len(named) != 1 or not held:
-        return None
-    whole = named[0] if named[0].year is not None else replace(named[0], year=max(p.year for p in held))
-    lo, hi = whole.span()
-    cols = [c for c in range(1, grid.table.n_cols) if (p := _col_period(grid, c)) and lo <= p.span()[0] and
-            p.span()[1] <= hi and p.span() != (lo, hi)]
-    if len(cols) < 2 or sum(_col_period(grid, c).months for c in cols) != hi - lo + 1 or \
-            sorted(cols) == sorted(c.col for c in found):  # type: ignore[union-attr]
-        return None
-    return Program(program.op, tuple(grid.cell(found[0].row, c) for c in cols), program.scale)
-
-
-_PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
+PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
 
 
 def other_aggregate_of_last(asked: Asked) -> Program | None:
@@ -278,11 +269,12 @@ def other_aggregate_of_last(asked: Asked) -> Program | None:
     cells, the other aggregate."""
     refs = asked.last(1)
     if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            _names_a_subject(_PER_PERIOD.sub(" ", asked.question)):
+            names_a_subject(PER_PERIOD.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
-    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
+    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) or PER_PERIOD.search(asked.question) \
+        else "add"  # "what is that per month?" after a total over months: their average
     if program.op not in ("add", "sum", "average") or program.op == op or len(found) < 2 or \
             len({c.row for c in found}) != 1:
         return None
@@ -335,7 +327,7 @@ def margin_of_last(asked: Asked) -> Program | None:
     from ..patterns.measures import _REVENUE
 
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or _names_a_subject(_MARGIN_CUE.sub(" ", asked.question)):
+    if not refs or grid is None or asked.rows or names_a_subject(_MARGIN_CUE.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
@@ -367,7 +359,7 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
 
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            not _ALL_PERIODS.search(asked.question) or _names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
+            not _ALL_PERIODS.search(asked.question) or names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
@@ -377,17 +369,3 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
     cols = [c for c in range(1, grid.table.n_cols) if _col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None
-
-
-def one_period_of_aggregate(asked: Asked) -> Program | None:
-    """ "How about in June?" after a total or average of one line over the periods: that line in June."""
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or len(asked.years) != 1:
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    found = edit.cells(program)
-    col = grid.col_of_year(asked.years[0])
-    if program.op not in ("add", "average") or len(found) < 2 or len({c.row for c in found}) != 1 or col is None or \
-            col not in {c.col for c in found}:
-        return None
-    return Program("lookup", (grid.cell(found[0].row, col),), asked.history[refs[0].turn].scale)

@@ -1,18 +1,24 @@
-"""The whole a share follow-up puts the last answer over, when no one cell is that whole: "what share of
-full-year revenue is that?" after a total over four quarters is revenue over the same quarters; "what share of
-the whole fleet's fuel is that?" after two vans' litres is the column over every row, when no row totals it."""
+"""Share follow-ups ("what is that as a percentage of total assets?", a row of ``conversation.FOLLOW_UPS``) and
+the whole they put the last answer over when no one cell is that whole: "what share of full-year revenue is
+that?" after a total over four quarters is revenue over the same quarters; "what share of the whole fleet's fuel
+is that?" after two vans' litres is the column over every row, when no row totals it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from ..patterns.per_unit import stems
 from ..program.program import Cell, Program
+from . import edit, over_periods
+from .asked import Asked
 from .edit import Grid
 
 #: the whole named by "all" / "whole" / "entire" / "overall", not a row
 _ALL = re.compile(r"\b(?:all|whole|entire|overall|total)\b", re.I)
 _TOTAL_ROW = re.compile(r"^\W*total\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|that|this|them|those|these)\b", re.I)
+_CHANGE_NAMED = re.compile(r"\b(?:change|increase|decrease|difference|growth|rise|fall|drop)\b", re.I)
 
 
 def whole_over_parts(grid: Grid, row: int, found: Sequence[Cell], periods_named: bool) -> Program | None:
@@ -38,3 +44,74 @@ def whole_of_column(grid: Grid, whole: str, found: Sequence[Cell]) -> Program | 
     if len(rows) < 3 or not {c.row for c in found} < set(rows):
         return None
     return Program("add", tuple(grid.cell(r, col) for r in rows))
+
+
+def share_of_named(asked: Asked) -> Program | None:
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.names_unknown_year or not (
+            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
+                                                        asked.question, re.I)):
+        return None
+    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
+    whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
+    if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
+        return _named_share_of_last(asked, asked.question[cue.end():])
+    rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
+    last = asked.history[refs[0].turn]
+    subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
+    found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
+    over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
+        whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
+        else None
+    if over is not None:
+        return Program("percent_of", (subject, over), "percent")
+    if not found or not (rows or years):
+        return None
+    row = rows[0] if rows else found[0].row
+    col = grid.col_of_year(years[0], like=found[0].col) if years else found[-1].col
+    if col is None or (row, col) == (found[0].row, found[0].col) and len(found) == 1:
+        return None  # a line as a share of itself: the whole was not read
+    part = _part_named(asked, whole, row, col, found)
+    return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
+
+
+def _named_share_of_last(asked: Asked, part: str) -> Program | None:
+    """The row the question names, in the last answer's period, as a percentage of the last answer ("what share
+    of that was Grade 7?"); or, after a line over several periods, that line in the one period named ("what
+    share of that came in the fourth quarter?")."""
+    refs, grid = asked.last(1), asked.grid
+    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found:
+        return None
+    if not rows and len(asked.years) == 1 and len({c.row for c in found}) == 1:
+        col = grid.col_of_year(asked.years[0], like=found[0].col)
+        if col is None or col not in {c.col for c in found} or len({c.col for c in found}) < 2:
+            return None
+        return Program("percent_of", (grid.cell(found[0].row, col), refs[0]), "percent")
+    if not rows or rows[0] == found[0].row:
+        return None
+    return Program("percent_of", (grid.cell(rows[0], found[-1].col), refs[0]), "percent")
+
+
+def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list) -> Cell | None:
+    """The cell a share question puts over the whole, when it is not the last answer: a line the question names
+    besides the whole ("as a share of revenue, what was net income in 4Q23?"), or the last answer's line in the
+    period named when that answer was a rate, or a change over periods when the question names the line ("what
+    was it as a share of revenue in 2023?" after its growth, "what share of December's total sales was that
+    pastry figure?" after its increase since October)."""
+    grid = asked.grid
+    rest = asked.question.replace(whole, " ")
+    named = [r for r in grid.rows_named(rest) if r != whole_row]
+    if named:
+        return grid.cell(named[0], col)
+    last = asked.history[-1]
+    if not asked.years or len({c.row for c in found}) != 1:
+        return None
+    if last.scale == "percent":  # a rate of the line: the line's figure in the period named
+        return grid.cell(found[0].row, col)
+    line = stems(grid.row_labels[found[0].row])
+    if len({c.col for c in found}) > 1 and found[0].row != whole_row and line and line <= stems(rest) and \
+            not _CHANGE_NAMED.search(rest):  # "that pastry figure" after its change; "that" alone is the change
+        return grid.cell(found[0].row, col)
+    return None

@@ -1,0 +1,168 @@
+"""Follow-ups that move to a period the table splits into columns: "and in Q2?" after the total of a line over
+Q1's months is the total over Q2's months; "and for the full year?" after a quarter's operating margin is the
+margin over the year's quarters (each line summed over them). Rows of ``conversation.FOLLOW_UPS``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ....periods import find_periods
+from ....types import Period
+from ..lexicon.words import MONTH_NAME, content_tokens
+from ..patterns.period_cols import WHOLE_YEAR
+from ..program.program import Cell, Operand, Program
+from . import edit
+from .asked import Asked
+from .edit import Grid
+from .over_periods import AGGREGATE, names_a_subject
+
+
+def col_period(grid: Grid, col: int) -> Period | None:
+    found = [p for _, _, p in find_periods(grid.col_labels[col]) if p.year is not None]
+    return found[-1] if found else None
+
+
+def whole_named(asked: Asked, held: list[Period]) -> Period | None:
+    """The one period the question names (its year, when not said, the latest the last answer read), or the whole
+    year of the last answer's period ("and for the full year?")."""
+    named = [p for _, _, p in find_periods(asked.question) if p.kind not in ("date", "month")]
+    if len(named) > 1 or not held:
+        return None
+    latest = max(p.year for p in held if p.year is not None)
+    if named:
+        return named[0] if named[0].year is not None else replace(named[0], year=latest)
+    return Period(latest, 12, 12, "year") if WHOLE_YEAR.search(asked.question) else None
+
+
+def parts_of(grid: Grid, whole: Period) -> list[int]:
+    """The columns that make up ``whole`` when no column is it: at least two, covering each of its months once."""
+    lo, hi = whole.span()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid, c)) and lo <= p.span()[0] and
+            p.span()[1] <= hi]
+    months = sorted(m for c in cols for m in range(*_months(col_period(grid, c))))  # type: ignore[arg-type]
+    if len(cols) < 2 or months != list(range(lo, hi + 1)):
+        return []
+    return cols
+
+
+def _months(p: Period) -> tuple[int, int]:
+    lo, hi = p.span()
+    return lo, hi + 1
+
+
+def parts_of_other_period(asked: Asked) -> Program | None:
+    """ "And in Q2?" after the total of a line over Q1's months, "and for the full year?" after a quarter's margin,
+    "what was the total for the year?" after a quarter's revenue: the same computation with each line over the
+    columns that make up the period named (its year, when not said, the last answer's): a cell becomes its line's
+    total (or the average asked) over them, a total or average over the old period's columns the same over the
+    new one's."""
+    refs, grid, question = asked.last(1), asked.grid, asked.question
+    if not refs or grid is None or asked.rows or asked.years or names_a_subject(WHOLE_YEAR.sub(" ", question)):
+        return None
+    program = _without_lookups(edit.inline(asked.history[refs[0].turn], asked.history))
+    found = edit.cells(program)
+    old = sorted({c.col for c in found})
+    held = [p for c in old if (p := col_period(grid, c))]
+    if not found or len(held) != len(old) or any(grid.row_scale(c.row) == "percent" for c in found):
+        return None  # a rate of one period does not add up over its parts
+    whole = whole_named(asked, held)
+    if whole is None or len(old) == 1 and whole.kind == "year" and whole.year != held[0].year and \
+            not (WHOLE_YEAR.search(question) or AGGREGATE.search(question)):
+        return None  # "and in 2023?" after Q4 2024 may be the same quarter: only "the total for 2023" is the year
+    cols = parts_of(grid, whole)
+    if not cols or cols == old:
+        return None
+    moved = _over(program, grid, old, cols, "average" if _AVERAGE.search(question) else "add")
+    return moved if isinstance(moved, Program) else None
+
+
+_AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
+#: "the average quarterly net income", "average revenue per month": a line over every period of that kind
+_EVERY = re.compile(r"\b(?:average|mean|total)\b[^?]*\b(?:(month|quarter|year)ly|annual|(?:per|a|each)\s+(month|quarter|year))\b",
+                    re.I)
+_EVERY_WORDS = frozenset(content_tokens("per each month quarter year"))
+_RANGE = re.compile(r"\b(?:from|between)\b.*\b(?:to|and|through|until)\b", re.I)
+
+
+def over_named_periods(asked: Asked) -> Program | None:
+    """ "And in July and August?" / "and from March to May?" after a total (or average) over other months: the
+    same computation with each line over the periods named (every one between them for a range)."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or len(asked.years) < 2 or \
+            names_a_subject(re.sub(rf"\b{MONTH_NAME}\b", " ", asked.question, flags=re.I)):
+        return None
+    program = _without_lookups(edit.inline(asked.history[refs[0].turn], asked.history))
+    old = sorted({c.col for c in edit.cells(program)})
+    named = [c for y in asked.years if (c := grid.col_of_year(y)) is not None]
+    if len(old) < 2 or len(named) != len(asked.years):
+        return None
+    order = sorted((c for c in range(1, grid.table.n_cols) if grid.col_years[c]), key=lambda c: grid.col_years[c])
+    if _RANGE.search(asked.question) and len(named) == 2:  # every period from the first named to the last
+        lo, hi = sorted(order.index(c) for c in named)
+        named = order[lo:hi + 1]
+    cols = sorted(set(named), key=order.index)
+    if cols == old:
+        return None
+    moved = _over(program, grid, old, cols)
+    return moved if isinstance(moved, Program) else None
+
+
+def _over(a: Operand, grid: Grid, old: list[int], cols: list[int], op: str = "add") -> Operand | None:
+    """``a`` with each line read over ``old`` (a cell when it is one column, else a total or average of the
+    line's cells there) read over ``cols`` (a cell's line: by ``op``); None when some cell is read otherwise."""
+    if isinstance(a, Cell):
+        return _line(grid, a.row, cols, op) if old == [a.col] else None
+    if not isinstance(a, Program):
+        return a
+    if a.op in ("add", "average", "lookup") and all(isinstance(x, Cell) for x in a.args) and \
+            len({x.row for x in a.args}) == 1 and sorted(x.col for x in a.args) == old:
+        line = _line(grid, a.args[0].row, cols, "add" if a.op == "lookup" else a.op)
+        return replace(line, scale=a.scale) if isinstance(line, Program) else line
+    args = [_over(x, grid, old, cols, op) for x in a.args]
+    return None if any(x is None for x in args) else replace(a, args=tuple(args), answer_value=None)
+
+
+def _line(grid: Grid, row: int, cols: list[int], op: str) -> Operand:
+    """A line over ``cols``: its cell when there is one column, else ``op`` (a total, an average) of its cells."""
+    return grid.cell(row, cols[0]) if len(cols) == 1 else Program(op, tuple(grid.cell(row, c) for c in cols))
+
+
+def one_period_of_aggregate(asked: Asked) -> Program | None:
+    """ "How about in June?" after a total or average over the months, "and in Q2?" after a margin over the first
+    half: the same computation with each line in the one period named, among those the last answer read."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or len(asked.years) != 1:
+        return None
+    program = _without_lookups(edit.inline(asked.history[refs[0].turn], asked.history))
+    old, col = sorted({c.col for c in edit.cells(program)}), grid.col_of_year(asked.years[0])
+    if len(old) < 2 or col not in old:
+        return None
+    moved = _over(program, grid, old, [col])  # type: ignore[list-item]
+    return Program("lookup", (moved,), program.scale) if isinstance(moved, Cell) else \
+        moved if isinstance(moved, Program) else None
+
+
+def _without_lookups(program: Program) -> Program:
+    """The program with each inner lookup of one cell written as the cell (a margin over an earlier answer)."""
+    def bare(a: Operand) -> Operand:
+        if isinstance(a, Program) and a.op == "lookup" and len(a.args) == 1 and isinstance(a.args[0], Cell):
+            return a.args[0]
+        return _without_lookups(a) if isinstance(a, Program) else a
+    return replace(program, args=tuple(bare(a) for a in program.args))
+
+
+def line_over_every_period(asked: Asked) -> Program | None:
+    """ "What was the average quarterly net income?": the line named, averaged (or totalled) over its columns of
+    that kind of period, when the question names no period and nothing else."""
+    grid, m = asked.grid, _EVERY.search(asked.question)
+    if grid is None or m is None or len(asked.rows) != 1 or find_periods(asked.question) or asked.years:
+        return None
+    row = asked.rows[0]
+    if names_a_subject(asked.question, frozenset(content_tokens(grid.row_labels[row])) | _EVERY_WORDS):
+        return None
+    kind = (m.group(1) or m.group(2) or "year").lower()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid, c)) and p.kind == kind and
+            grid.cell(row, c).value is not None]
+    op = "average" if _AVERAGE.search(asked.question) else "add"
+    return Program(op, tuple(grid.cell(row, c) for c in cols), grid.row_scale(row)) if len(cols) > 1 else None

@@ -1,0 +1,43 @@
+"""A figure per unit asked after an answer about the unit's line: "how many rides per scooter was that in
+August?" after the fleet size is rides over the fleet in August, each in its own unit (rides in thousands, so
+times 1,000). The line before "per" is named; the line after it, when no label names it ("scooter" of "Fleet
+size"), is the last answer's. Over the periods the last answer read (a total over months: each line's total). A row of
+``conversation.FOLLOW_UPS``."""
+
+from __future__ import annotations
+
+from ....numbers import SCALE_FACTORS
+from ..patterns.per_unit import PER_UNIT
+from ..program.program import Const, Program
+from . import edit
+from .asked import Asked
+
+
+def per_unit_of_last(asked: Asked) -> Program | None:
+    refs, grid = asked.last(1), asked.grid
+    m = PER_UNIT.search(asked.question)
+    if not refs or grid is None or m is None or len(asked.years) > 1:
+        return None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found or len({c.row for c in found}) != 1:
+        return None
+    before, after = grid.rows_named(asked.question[:m.start()]), grid.rows_named(asked.question[m.end() - 1:])
+    last = found[0].row
+    num, den = (before[0], after[0] if after else last) if before else (last, after[0]) if after else (None, None)
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    cols = [grid.col_of_year(asked.years[0])] if asked.years else sorted({c.col for c in found}) \
+        if last.op in ("add", "average") else [grid.col_of_year(edit.period_of(last, asked.history, grid))]
+    if num is None or den is None or num == den or None in cols or "percent" in (grid.row_scale(num), grid.row_scale(den)):
+        return None
+    values = [[grid.cell(r, c).value for c in cols] for r in (num, den)]  # type: ignore[arg-type]
+    if None in values[0] + values[1] or not sum(values[1]):  # type: ignore[arg-type]
+        return None
+    ratio = Program("divide", tuple(_line(grid, row, cols) for row in (num, den)))  # type: ignore[arg-type]
+    factor = SCALE_FACTORS.get(grid.row_scale(num), 1.0) / SCALE_FACTORS.get(grid.row_scale(den), 1.0)
+    return ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")))
+
+
+def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
+    """The row's cell, or its total over several columns (the months a total read)."""
+    return grid.cell(row, cols[0]) if len(cols) == 1 else Program("add", tuple(grid.cell(row, c) for c in cols))
+
