@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from .header_words import spelled_out
 from .numbers import parse_number
-from .periods import as_period, find_periods, table_periods
+from .periods import as_period, bare_month_spans, find_periods, table_periods
 from .types import Evidence, Table
 
 HEADER_ROWS = 3
@@ -168,6 +168,7 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
             if p.year is None and p.kind in ("quarter", "half"):
                 question = f"{question[:start]}{dataclasses.replace(p, year=years.pop()).label()}{question[end:]}"
                 years = {p.year for p in held}
+    question = _months_of_the_year(question, held)
     for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
         m = pattern.search(question)
         if not m or not held:
@@ -176,6 +177,19 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
         kind = [p for p in held if unit == "period" or p.kind == unit or unit == "year" and p.kind == "date"]
         if kind:
             question = f"{question[:m.start()]}{kind[pick].label()}{question[m.end():]}"
+    return question
+
+
+def _months_of_the_year(question: str, held: Sequence) -> str:
+    """ "December" of a table whose months are of one year (Jul 2024 ... Dec 2024): "December 2024", the column's
+    own period, so it is not read as another column ("Total")."""
+    months = {}
+    for p in held:
+        if p.kind == "month":
+            months.setdefault(p.end_month, set()).add(p.year)
+    for start, end, month in reversed(bare_month_spans(question)):
+        if len(months.get(month, ())) == 1:
+            question = f"{question[:start]}{question[start:end]} {next(iter(months[month]))}{question[end:]}"
     return question
 
 

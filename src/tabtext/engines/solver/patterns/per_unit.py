@@ -75,7 +75,8 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     if scales[0] == scales[1]:  # lines in one unit: an average or a share, unless the one after "per" is a count
         if not a_count(view, den):
             return None
-        return Program("divide", (top, bottom), scales[0], "per_unit"), "per_unit"
+        own = _OWN_THOUSANDS.search(view.row_labels[den])  # "Rides (000)": its thousands cancel the amount's
+        return Program("divide", (top, bottom), "" if own else scales[0], "per_unit"), "per_unit"
     ratio = Program("divide", (top, bottom), "", "per_unit")
     factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
     program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
@@ -112,16 +113,22 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
                            r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
 
 
+_OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?)\s*\)|\bin thousands\b", re.I)
+
+
 def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
     operands = tuple(view.operand(row, c) for c in cols)
     return operands[0] if len(operands) == 1 else Program("add", operands)
 
 
 def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
-    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, no amount word."""
+    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, or thousands its
+    own label says ("Rides (000)": 182.4 thousand rides), and no amount word."""
     amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
     amounts = [a for a in amounts if a is not None]
-    return bool(amounts) and all(float(a).is_integer() for a in amounts) and \
-        not _AMOUNT_WORDS.search(view.row_labels[row])
+    label = view.row_labels[row]
+    own = _OWN_THOUSANDS.search(label)
+    return bool(amounts) and (all(float(a).is_integer() for a in amounts) or bool(own)) and \
+        not _AMOUNT_WORDS.search(_OWN_THOUSANDS.sub(" ", label))
 
 
