@@ -25,3 +25,33 @@ def test_a_month_without_its_year_is_the_columns_month_not_the_total():
 
 def test_a_figure_per_unit_of_a_count_in_thousands_its_label_says():
     assert answer("What was the fare revenue per passenger in March, in pounds?", FERRY) == "7"
+
+
+FERRY_TEXT = ("Monthly export from the ferry line's booking system. passengers_000 is the number of passengers carried "
+              "in thousands, fares_gbp_k is fare revenue in thousands of pounds and sailings is the number of "
+              "crossings made. January was quiet after the storms.")
+CLUBS = """| Sport | 2022 | 2023 | 2024 |
+|---|--:|--:|--:|
+| Football | 1,240 | 1,310 | 1,385 |
+| Netball | 410 | 455 | 470 |
+| Swimming | 880 | 905 | 960 |
+| Table tennis | 150 | 140 | 165 |
+"""
+CLUBS_TEXT = ("The council counts club members each autumn. Netball and swimming share the new leisure centre, while "
+              "table tennis players are based at the library hall.")
+
+
+def test_which_month_is_answered_by_a_period_and_how_many_by_a_number_not_a_text_span_of_another_kind():
+    assert answer("Which month had the most passengers?", FERRY, FERRY_TEXT) == "March 2025"
+    assert answer("How many table tennis members were there in 2023?", CLUBS, CLUBS_TEXT, "markdown") == "140"
+
+
+def test_a_span_of_another_kind_than_asked_misfits():
+    from tabtext.engines.solver.lexicon.cues import span_misfits
+
+    assert span_misfits("which month had the most passengers?", "number of passengers carried in thousands")
+    assert not span_misfits("which month had the most passengers?", "March 2025")
+    assert not span_misfits("in which quarter was churn worst?", "the third quarter")
+    assert span_misfits("how many members did netball have?", "share the new leisure centre")
+    assert not span_misfits("how many members did netball have?", "about four hundred")
+    assert not span_misfits("what was the reason for the dip?", "heavy rain")
