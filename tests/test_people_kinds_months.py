@@ -55,3 +55,10 @@ def test_a_span_of_another_kind_than_asked_misfits():
     assert span_misfits("how many members did netball have?", "share the new leisure centre")
     assert not span_misfits("how many members did netball have?", "about four hundred")
     assert not span_misfits("what was the reason for the dip?", "heavy rain")
+
+
+CLUBS_TOTAL = CLUBS + "| Total members | 2,680 | 2,810 | 2,980 |\n"
+
+
+def test_a_share_asked_for_is_a_percentage_not_a_ratio():
+    assert answer("In 2024, what proportion of all members played netball?", CLUBS_TOTAL, fmt="markdown") == "15.77%"

@@ -152,3 +152,28 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         cause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3
     return answer, False
+
+
+# ---------------------------------------------------------------- a share asked for, given as a ratio
+_SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|percent)\b|\bas an?\s+(?:share|proportion|"
+                          r"percentage|percent)\b|\bhow much of\b.*\bin percent\b", re.I)
+
+
+def share_as_percent(question: str, answer: Answer | None, program: dict | None) -> tuple[Answer | None, dict | None]:
+    """ "What proportion of all loans were children's books?" read as one amount over another: a person asks for
+    the percentage (26.65%), not the ratio (0.27); (the answer, its Program as JSON)."""
+    if answer is None or not isinstance(program, dict) or program.get("op") != "divide" or answer.scale or \
+            not _SHARE_ASKED.search(question):
+        return answer, program
+    from .engines.solver.program.program import Program
+
+    ratio = Program.from_json(program)
+    share = Program("percent_of", ratio.args, "percent", ratio.pattern)
+    try:
+        shown = share.run()
+    except Exception:  # noqa: BLE001 - a Program that cannot run stays as the ratio it was
+        return answer, program
+    value = parse_number(shown.text())
+    if value is None or not 0 <= value <= 100:  # a part of a whole lies within it
+        return answer, program
+    return shown, share.to_json()
