@@ -62,3 +62,20 @@ CLUBS_TOTAL = CLUBS + "| Total members | 2,680 | 2,810 | 2,980 |\n"
 
 def test_a_share_asked_for_is_a_percentage_not_a_ratio():
     assert answer("In 2024, what proportion of all members played netball?", CLUBS_TOTAL, fmt="markdown") == "15.77%"
+
+
+KETTLES = """Model,Capacity (l),Units sold 2025,Returns 2025
+Kettle A,1.7,5200,130
+Kettle B,1.5,3100,62
+Kettle C,1.0,1800,90
+"""
+
+
+def test_a_year_only_the_column_labels_name_is_the_tables_period():
+    assert answer("How many Kettle B units were sold in 2025?", KETTLES) == "3,100"
+    assert answer("How many Kettle B units were sold in 2024?", KETTLES) == "no answer found"
+
+
+def test_a_kind_of_thing_the_table_does_not_hold_is_not_its_total():
+    assert answer("What was the number of netball members in 2024?", CLUBS_TOTAL, fmt="markdown") == "470"
+    assert answer("What was the number of rugby members in 2024?", CLUBS_TOTAL, fmt="markdown") == "no answer found"
