@@ -79,3 +79,33 @@ def test_a_year_only_the_column_labels_name_is_the_tables_period():
 def test_a_kind_of_thing_the_table_does_not_hold_is_not_its_total():
     assert answer("What was the number of netball members in 2024?", CLUBS_TOTAL, fmt="markdown") == "470"
     assert answer("What was the number of rugby members in 2024?", CLUBS_TOTAL, fmt="markdown") == "no answer found"
+
+
+CAFE_TEXT = ("Figures are till takings in pounds for the spring and early summer of 2025. June was lifted by the "
+             "riverside festival, and the sandwich counter was closed for two days in April for a new fridge.")
+
+
+def test_a_quarter_of_monthly_columns_is_the_total_of_its_months_and_ask_stands_behind_it():
+    assert answer("What were total coffee sales in the second quarter of 2025?", CAFE, CAFE_TEXT) == "13,950"
+
+
+def test_an_average_across_the_months_named_is_given_not_only_guessed():
+    assert answer("What was the average number of sailings across all the months?", FERRY, FERRY_TEXT) == "303.33"
+
+
+def test_the_parts_of_a_period_asked_outrank_any_other_choice_and_a_named_measure_is_trusted():
+    from tabtext.engines.solver.patterns.measures import MEASURE_CONFIDENCE, named_first
+    from tabtext.engines.solver.program.program import Const, Program
+    from tabtext.engines.solver.tasks.tatqa import solve
+    from tabtext.tables import tables_from
+    from tabtext.types import Context, Example
+
+    two_lines = Program("add", (Const(1.0, "1"), Const(2.0, "2")))
+    months = Program("add", (Const(3.0, "3"), Const(4.0, "4"), Const(5.0, "5")))
+    assert named_first("total fares in Q1 2025?", "arithmetic", two_lines, [("parts_of_period", months)]) == \
+        ("parts_of_period", months)
+    assert named_first("total fares in Q1 2025?", "arithmetic", two_lines, [("named_margin", months)]) == \
+        ("arithmetic", two_lines)
+    context = Context(tables=tuple(tables_from(CAFE, name="t")))
+    _, best, confidence = solve(Example(uid="x", question="What were total coffee sales in Q2 2025?", context=context))
+    assert best is not None and best.name == "parts_of_period" and confidence >= MEASURE_CONFIDENCE

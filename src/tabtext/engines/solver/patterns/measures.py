@@ -259,6 +259,10 @@ def named_rate(ctx: Ctx):
 #: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
 NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period",
                   "over_periods")
+#: how far ``ask`` trusts a named measure it answers with: the question's own words spelled the computation (as a
+#: follow-up's do, which the dialogue trusts as much); the ranker's calibration, fitted on TAT-QA where these rows
+#: barely fire, says nothing about them
+MEASURE_CONFIDENCE = 0.9
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 _MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
 
@@ -277,7 +281,11 @@ def named_first(question: str, chosen_name: str, chosen: Program, named: list[tu
                 ) -> tuple[str, Program | None]:
     """(pattern, program) to answer with when the ranker chose a cell: the first measure the question names that
     a pattern built, or None (no answer) when it names a margin or ratio none could build and the cell is no such
-    line; the choice itself otherwise."""
+    line; the choice itself otherwise. A period asked that no column is but its parts are ("Q1 2024" of monthly
+    columns) is their total whatever the ranker chose: any other candidate reads a period not asked."""
+    whole = next((n for n in named if n[0] == "parts_of_period"), None)
+    if whole is not None and chosen_name not in NAMED_MEASURES:  # the period asked is no column: its parts are
+        return whole
     if chosen_name != "cell":
         return chosen_name, chosen
     if named:
