@@ -109,3 +109,15 @@ def test_the_parts_of_a_period_asked_outrank_any_other_choice_and_a_named_measur
     context = Context(tables=tuple(tables_from(CAFE, name="t")))
     _, best, confidence = solve(Example(uid="x", question="What were total coffee sales in Q2 2025?", context=context))
     assert best is not None and best.name == "parts_of_period" and confidence >= MEASURE_CONFIDENCE
+
+
+BAKES = """Line,Mar 2025,Apr 2025,May 2025,Jun 2025
+Coffee,4100,4350,4620,4980
+Pastries,2900,3010,2840,3390
+Smoothies,1200,1350,1500,1720
+"""
+
+
+def test_a_line_named_in_the_singular_is_the_plural_line_the_table_writes():
+    assert answer("Which month had the lowest pastry sales?", BAKES, CAFE_TEXT) == "May 2025"
+    assert answer("What were pastry sales in May?", BAKES, CAFE_TEXT) == "2,840"

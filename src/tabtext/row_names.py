@@ -128,6 +128,35 @@ def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
     return f"{question[:m.start(2)]}total {question[m.start(2):]}"
 
 
+def _number_forms(word: str) -> set[str]:
+    """The word's plural or singular ("pastry" <-> "pastries", "cake" <-> "cakes", "bus" <-> "buses")."""
+    forms = {word + "s", word + "es"}
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        forms.add(word[:-1])
+    return forms - {word}
+
+
+def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str]) -> str:
+    """ "the lowest pastry sales" of a line "Pastries": a word the table never uses, in the number its row label
+    writes it, when the word after it names no row ("ride revenue" is the Revenue line's) and it is not what
+    "how many" counts."""
+    rows = {w for t in tables for r in t.rows[1:] if r for w in re.findall(r"[a-z]+", r[0].lower())}
+    words = re.findall(r"[a-z]+", question.lower())
+    for i, word in enumerate(words):
+        forms = [f for f in _number_forms(word) if f in rows]
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if word in have or len(word) < 3 or len(forms) != 1 or after in rows or words[max(i - 2, 0):i] == ["how", "many"]:
+            continue
+        question = re.sub(rf"(?<![\w-]){word}(?![\w-])", forms[0], question, flags=re.I)
+    return question
+
+
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
@@ -137,6 +166,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         field = _field_of_people(word, have)
         if field:
             question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
+    question = _as_the_line_writes_it(question, tables, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
     for group in _SAME_LINE:
         used = [w for w in group if w in have]
