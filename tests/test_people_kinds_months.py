@@ -121,3 +121,15 @@ Smoothies,1200,1350,1500,1720
 def test_a_line_named_in_the_singular_is_the_plural_line_the_table_writes():
     assert answer("Which month had the lowest pastry sales?", BAKES, CAFE_TEXT) == "May 2025"
     assert answer("What were pastry sales in May?", BAKES, CAFE_TEXT) == "2,840"
+
+
+def test_which_month_a_line_peaked_in_is_trusted_as_a_named_measure_is():
+    from tabtext.engines.solver.patterns.measures import MEASURE_CONFIDENCE
+    from tabtext.engines.solver.tasks.tatqa import solve
+    from tabtext.tables import tables_from
+    from tabtext.types import Context, Example, Paragraph
+
+    context = Context(tables=tuple(tables_from(BAKES, name="t")), paragraphs=(Paragraph("1", CAFE_TEXT, 1),))
+    _, best, confidence = solve(Example(uid="x", question="In which month were smoothie sales highest?",
+                                        context=context))
+    assert best is not None and best.name == "extreme_period" and confidence >= MEASURE_CONFIDENCE

@@ -263,6 +263,9 @@ NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "shar
 #: follow-up's do, which the dialogue trusts as much); the ranker's calibration, fitted on TAT-QA where these rows
 #: barely fire, says nothing about them
 MEASURE_CONFIDENCE = 0.9
+#: the rows ``ask`` trusts so: the named measures, and the period a "which quarter / month ... highest" question
+#: names over the periods of the line it names
+TRUSTED = (*NAMED_MEASURES, "extreme_period")
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 _MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
 
