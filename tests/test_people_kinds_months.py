@@ -133,3 +133,16 @@ def test_which_month_a_line_peaked_in_is_trusted_as_a_named_measure_is():
     _, best, confidence = solve(Example(uid="x", question="In which month were smoothie sales highest?",
                                         context=context))
     assert best is not None and best.name == "extreme_period" and confidence >= MEASURE_CONFIDENCE
+
+
+POOL = """Month,Jan 2025,Feb 2025,Mar 2025
+Swims,8200,6100,9050
+Classes,410,280,455
+"""
+POOL_TEXT = ("February was quiet because the main pool was closed for ten days (3-12 February) for tile repairs. "
+             "Classes grew in March after two new instructors joined.")
+
+
+def test_a_cause_is_what_follows_the_events_cause_word_not_the_event():
+    assert answer("Why were February swims down?", POOL, POOL_TEXT) == "tile repairs"
+    assert answer("Why did classes grow in March?", POOL, POOL_TEXT) == "two new instructors joined"

@@ -180,9 +180,15 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
+_TEXT_ASKED = re.compile(r"\s*(?:why|who|whom|where|when)\b|\s*what (?:caused|drove|led to|explains)\b", re.I)
+
+
 def _months_of_the_year(question: str, held: Sequence) -> str:
     """ "December" of a table whose months are of one year (Jul 2024 ... Dec 2024): "December 2024", the column's
-    own period, so it is not read as another column ("Total")."""
+    own period, so it is not read as another column ("Total"); a question the text answers (why, who, when) keeps
+    the month as the text writes it."""
+    if _TEXT_ASKED.match(question):
+        return question
     months = {}
     for p in held:
         if p.kind == "month":

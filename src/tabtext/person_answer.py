@@ -85,6 +85,25 @@ _TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is wh
                               re.I | re.S)
 # "off the road for 12 days after a gearbox failure": what came before the event that caused it is the effect
 _EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following)\s+(?=\S+\s+\S)", re.I | re.S)
+# "all branches were closed from March to June 2020 during the COVID-19 lockdown": an event, then what caused it
+_CAUSE_WORD = re.compile(r"\b(?:during|over|amid|amidst|for|due to|because of|owing to|thanks to)\s+", re.I)
+_EVENT_VERB = re.compile(r"\b(?:was|were|closed|shut|held|suspended|stopped|delayed|cancell?ed|postponed|halted|paused)\b",
+                         re.I)
+_A_TIME = re.compile(r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many|some|the|\d+)\s+(?:\w+\s+)?"
+                     r"(?:days?|weeks?|months?|years?|quarters?|hours?|period|season|summer|winter|spring|autumn)\b|"
+                     r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
+
+
+def _cause_of_event(clause: str) -> str:
+    """What caused the event a clause tells: the words after its last cause word ("... closed for a week for oven
+    repairs" -> "oven repairs"), when an event verb comes before it and no span of time follows it."""
+    for m in reversed(list(_CAUSE_WORD.finditer(clause))):
+        head, tail = clause[:m.start()], clause[m.end():].strip(" ,.")
+        if len(tail.split()) >= 2 and len(head.split()) >= 3 and _EVENT_VERB.search(head) and not _A_TIME.match(tail):
+            return tail
+    return clause
+
+
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
 _CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
 _QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
@@ -149,8 +168,9 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHEN.match(question):
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
     if _WHY.match(question):
-        cause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
-        return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3
+        clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
+        cause = _cause_of_event(clause)  # a cause after its event's cause word may be two words ("oven repairs")
+        return dataclasses.replace(answer, value=cause), len(cause.split()) >= (2 if cause != clause else 3)
     return answer, False
 
 
