@@ -146,3 +146,15 @@ POOL_TEXT = ("February was quiet because the main pool was closed for ten days (
 def test_a_cause_is_what_follows_the_events_cause_word_not_the_event():
     assert answer("Why were February swims down?", POOL, POOL_TEXT) == "tile repairs"
     assert answer("Why did classes grow in March?", POOL, POOL_TEXT) == "two new instructors joined"
+
+
+QUARTERS = """Metric,Q1 2024,Q2 2024,Q3 2024,Q4 2024
+Orders,1200,1500,1350,1800
+Refunds,40,52,47,61
+"""
+
+
+def test_a_change_on_the_period_before_is_from_the_tables_period_before():
+    assert answer("What was the month-on-month change in swims in March, in percent?", POOL) == "48.36%"
+    assert answer("What was the quarter-on-quarter change in orders in Q3 2024?", QUARTERS) == "-150"
+    assert answer("What was the quarter-on-quarter growth in orders in Q1 2024?", QUARTERS) != "300"  # none before

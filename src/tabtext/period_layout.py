@@ -168,7 +168,7 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
             if p.year is None and p.kind in ("quarter", "half"):
                 question = f"{question[:start]}{dataclasses.replace(p, year=years.pop()).label()}{question[end:]}"
                 years = {p.year for p in held}
-    question = _months_of_the_year(question, held)
+    question = _on_the_period_before(_months_of_the_year(question, held), held)
     for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
         m = pattern.search(question)
         if not m or not held:
@@ -178,6 +178,31 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
         if kind:
             question = f"{question[:m.start()]}{kind[pick].label()}{question[m.end():]}"
     return question
+
+
+_ON_PERIOD = re.compile(r"\b(month|quarter|year|week)[- ]on[- ](?:month|quarter|year|week)\s+(?:percentage\s+|%\s*)?"
+                        r"(change|growth|increase|decrease|decline|rise|fall|drop)\b", re.I)
+_UNIT_KIND = {"month": "month", "quarter": "quarter", "year": "year"}
+
+
+def _on_the_period_before(question: str, held: Sequence) -> str:
+    """ "the month-on-month change in rides in August 2024": the change from the table's month before (July 2024)
+    to August 2024, a percentage change when the question asks in percent."""
+    m = _ON_PERIOD.search(question)
+    kind = _UNIT_KIND.get(m.group(1).lower()) if m else None
+    named = [(s, e, p) for s, e, p in find_periods(question) if p.kind == kind] if kind else []
+    if not m or len(named) != 1:
+        return question
+    start, end, period = named[0]
+    before = [p for p in held if p.kind == kind and p.span() < period.span()]
+    if period not in held or not before:
+        return question
+    prev = max(before, key=lambda p: p.span())
+    percent = re.search(r"\bpercent|%|\brate\b", question, re.I) is not None
+    lead = re.search(r"\b(?:in|for|during)\s+$", question[:start], re.I)
+    at = lead.start() if lead else start
+    question = f"{question[:at]}from {prev.label()} to {period.label()}{question[end:]}"
+    return f"{question[:m.start()]}{'percentage ' if percent else ''}{m.group(2).lower()}{question[m.end():]}"
 
 
 _TEXT_ASKED = re.compile(r"\s*(?:why|who|whom|where|when)\b|\s*what (?:caused|drove|led to|explains)\b", re.I)
