@@ -158,3 +158,15 @@ def test_a_change_on_the_period_before_is_from_the_tables_period_before():
     assert answer("What was the month-on-month change in swims in March, in percent?", POOL) == "48.36%"
     assert answer("What was the quarter-on-quarter change in orders in Q3 2024?", QUARTERS) == "-150"
     assert answer("What was the quarter-on-quarter growth in orders in Q1 2024?", QUARTERS) != "300"  # none before
+
+
+TRIAL = """Arm,Participants,Responders,Adverse events,Mean age (years)
+Placebo,120,18,9,54.2
+Low dose,118,35,15,53.8
+High dose,119,58,31,54.6
+"""
+
+
+def test_a_rate_named_by_a_column_of_things_counted_on_a_row():
+    assert answer("What was the adverse event rate in the low dose arm?", TRIAL) == "12.71%"
+    assert answer("What was the response rate in the placebo arm?", TRIAL) == "15%"

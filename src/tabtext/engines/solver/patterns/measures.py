@@ -25,7 +25,7 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
 from .cells import cells_program
-from .per_unit import a_count, row_named_by, stems
+from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
 from .period_cols import asked_col, col_period, period_cols, year_parts
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
@@ -241,6 +241,8 @@ def named_rate(ctx: Ctx):
     word = m.group(1).lower() if m else ""
     if not m or word in _OTHER_RATES or any(re.search(r"\brate\b", label, re.I) for label in view.row_labels):
         return None
+    if not any(row_named_by(ctx, stems(w)) is not None for w in (word, NAMED_RATE.search(ctx.q.text).group(0))):
+        return _rate_of_row(ctx, ctx.q.text[:m.end()])
     num = row_named_by(ctx, stems(word))
     col = asked_col(ctx, num) if num is not None else None
     if num is None or col is None or not a_count(view, num) or view.cell_scale(num, col) == "percent":
@@ -252,6 +254,31 @@ def named_rate(ctx: Ctx):
         return None
     program = result(view, [(num, col), (den, col)], "percent_of", ctx.q)
     return (program, "named_rate") if program else None
+
+
+def _rate_of_row(ctx: Ctx, words: str):
+    """ "The warranty claim rate for the Folding F1": on a table of things as rows and measures as columns, the
+    row's column of things counted the words name (Warranty claims) as a percentage of its largest such column
+    (Units sold), when no column states the rate."""
+    view, row = ctx.view, ctx.best_row
+    if row is None or any(re.search(r"\brate\b", label, re.I) for label in view.col_labels):
+        return None
+    num = col_named_by(ctx, label_words(words.rsplit(" ", 1)[0]))
+    if num is None or num == 0 or view.amount(row, num) is None:
+        return None
+    counts = [c for c in view.numeric_cols() if c != num and _counted(view, c)]
+    den = max(counts, key=lambda c: view.amount(row, c) or 0.0, default=None)
+    if den is None or not _counted(view, num) or (view.amount(row, den) or 0.0) <= view.amount(row, num):  # type: ignore[operator]
+        return None
+    program = result(view, [(row, num), (row, den)], "percent_of", ctx.q)
+    return (program, "named_rate") if program else None
+
+
+def _counted(view, col: int) -> bool:  # type: ignore[no-untyped-def]
+    """A column of whole numbers (things counted), in no unit and no percentage."""
+    amounts = [view.amount(r, col) for r in range(view.header_rows, view.table.n_rows)]
+    label = view.col_labels[col]
+    return all(a is not None and float(a).is_integer() for a in amounts) and not re.search(r"[%($€£]", label)
 
 
 #: measures a question names ("gross margin", "effective tax rate", "sales per shop", "sales in 2023" of quarterly

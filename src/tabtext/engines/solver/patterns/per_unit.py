@@ -83,7 +83,7 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     return program, "per_unit"
 
 
-def _col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
     view = ctx.view
     scored = [(len(label_words(view.col_labels[c]) & words), -c) for c in view.numeric_cols() if c != skip]
     best = max(scored, default=(0, 0))
@@ -99,8 +99,8 @@ def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
     """ "VAN-103's fuel use in litres per 100 km": on a table of things as rows and measures as columns, the
     row's column named before "per" over its column named after it, times the number "per" names."""
     row = ctx.best_row
-    num = _col_named_by(ctx, label_words(text[:m.start()]))
-    den = _col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
+    num = col_named_by(ctx, label_words(text[:m.start()]))
+    den = col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
     if row is None or num is None or den is None or ctx.view.amount(row, den) in (None, 0.0):
         return None
     ratio = Program("divide", (ctx.view.operand(row, num), ctx.view.operand(row, den)), "", "per_unit")
