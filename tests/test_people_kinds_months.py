@@ -170,3 +170,7 @@ High dose,119,58,31,54.6
 def test_a_rate_named_by_a_column_of_things_counted_on_a_row():
     assert answer("What was the adverse event rate in the low dose arm?", TRIAL) == "12.71%"
     assert answer("What was the response rate in the placebo arm?", TRIAL) == "15%"
+
+
+def test_a_share_of_a_years_whole_with_no_total_row_is_over_every_row():
+    assert answer("What share of 2024 members played netball?", CLUBS, fmt="markdown") == "15.77%"

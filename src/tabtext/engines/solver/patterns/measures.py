@@ -36,7 +36,8 @@ _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating
 #: a revenue line: "Revenue", "Net sales", "Bakery sales"; not "Cost of sales", "Deferred revenue", "Sales and marketing"
 _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
                       r"(?!\s*(?:cost|tax|return|and\b|&|per\b))", re.I)
-SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of all\b", re.I)
+SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:19|20)\d{2}(?:/\d{2})?)\b",
+                          re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole
 TOTAL = re.compile(r"\btotal\b", re.I)
 _NET_INCOME = r"net (?:income|profit|earnings)|profit for the (?:year|period)|profit after tax"
 _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first over, as a percentage of, minus the second)
@@ -159,6 +160,8 @@ def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total."""
     view, row = ctx.view, ctx.best_row
     if row is None or not SHARE_OF_ALL.search(ctx.q.text) or any(TOTAL.search(lbl) for lbl in view.row_labels):
+        return None
+    if len({p for _, _, p in find_periods(ctx.q.text)}) > 1:  # "2019's as a percentage of 2018 ...": two periods
         return None
     col = asked_col(ctx, row)
     rows = _body_rows(ctx, col) if col is not None else []
