@@ -174,3 +174,23 @@ def test_a_rate_named_by_a_column_of_things_counted_on_a_row():
 
 def test_a_share_of_a_years_whole_with_no_total_row_is_over_every_row():
     assert answer("What share of 2024 members played netball?", CLUBS, fmt="markdown") == "15.77%"
+
+
+AGES = """| Age group | 2023 | 2024 |
+|---|--:|--:|
+| Under 18 | 310 | 342 |
+| 18-34 | 1,204 | 1,310 |
+| 35-64 | 980 | 1,015 |
+| 65 and over | 415 | 466 |
+"""
+FORMS = """| Year group | 2022/23 | 2023/24 |
+|---|--:|--:|
+| Year 7 | 150 | 162 |
+| Year 8 | 148 | 151 |
+| Year 9 | 139 | 147 |
+"""
+
+
+def test_which_row_of_a_first_column_named_with_a_period_word_is_a_row_not_a_year():
+    assert answer("Which year group had the most pupils in 2023/24?", FORMS, fmt="markdown") == "Year 7"
+    assert answer("Which age group had the fewest members in 2024?", AGES, fmt="markdown") == "Under 18"

@@ -142,6 +142,20 @@ def _number_forms(word: str) -> set[str]:
     return forms - {word}
 
 
+_PERIOD_WORD = re.compile(r"\b(?:year|month|quarter|week|season|period)\b", re.I)
+
+
+def _rows_kind_without_period_words(question: str, tables: Sequence[Table]) -> str:
+    """ "Which year group was the largest?" of a table whose first column is "Year group": "which group ...", so the
+    rows are asked for, not a year."""
+    for table in tables:
+        head = " ".join(table.rows[0][0].split()) if table.rows and table.rows[0] else ""
+        rest = " ".join(_PERIOD_WORD.sub(" ", head).split())
+        if rest and rest != head and re.search(r"[a-z]", rest, re.I):
+            question = re.sub(rf"\b(which|what)\s+{re.escape(head)}\b", rf"\1 {rest}", question, flags=re.I)
+    return question
+
+
 def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str]) -> str:
     """ "the lowest pastry sales" of a line "Pastries": a word the table never uses, in the number its row label
     writes it, when the word after it names no row ("ride revenue" is the Revenue line's) and it is not what
@@ -166,7 +180,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         field = _field_of_people(word, have)
         if field:
             question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
-    question = _as_the_line_writes_it(question, tables, have)
+    question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
     for group in _SAME_LINE:
         used = [w for w in group if w in have]
