@@ -194,3 +194,11 @@ FORMS = """| Year group | 2022/23 | 2023/24 |
 def test_which_row_of_a_first_column_named_with_a_period_word_is_a_row_not_a_year():
     assert answer("Which year group had the most pupils in 2023/24?", FORMS, fmt="markdown") == "Year 7"
     assert answer("Which age group had the fewest members in 2024?", AGES, fmt="markdown") == "Under 18"
+
+
+def test_a_row_the_table_lacks_named_by_a_capitalised_word_or_a_qualifier_before_a_rows_words():
+    assert answer("What was the membership of Rugby in 2024?", CLUBS, CLUBS_TEXT, "markdown") == "no answer found"
+    assert answer("What was the membership of Netball in 2024?", CLUBS, CLUBS_TEXT, "markdown") == "470"
+    assert answer("How many adverse events were there in the very high dose arm?", TRIAL) == "no answer found"
+    assert answer("How many adverse events were there in the high dose arm?", TRIAL) == "31"
+    assert answer("How much did we spend on smoothies in May?", BAKES) == "1,500"

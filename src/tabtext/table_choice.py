@@ -170,19 +170,26 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     named = labels[row] & {_stem(w) for w in asked}
     missed = labels[row] - named
     total = bool(re.match(r"\W*total\b", table.rows[row][0], re.I))  # "magazine loans" read as "Total loans"
-    if not named or not total and (not missed or not any(named <= other for i, other in enumerate(labels) if i != row)):
-        return ""
     texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
     known = {_stem(w) for text in texts for w in _name_words(text.lower())}
-    words = _name_words(question.lower())
-    near = (lambda i: words[i + 1:i + 2]) if total else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
-    unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and  # "West field"
-               any(_stem(n) in named for n in near(i))]
-    if total and _WHOLE.search(question):
-        return ""
-    if not unknown:
+    unknown = _unknown_names(question, known) if missed else []  # "in Legal" of a table without it
+    if named and not unknown and (not missed or any(named <= other for i, other in enumerate(labels) if i != row)):
+        # a word right before the label's words ("very high dose", "magazine loans"; no "spend on marketing"), else
+        # beside one that other rows share ("West field")
+        words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
+        near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
+        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and
+                   not w.endswith("est") and any(_stem(n) in named for n in near(i))]
+    if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
+
+
+def _unknown_names(question: str, known: set[str]) -> list[str]:
+    """Capitalised words inside the question ("Legal") that name nothing in the table or the text, nor a period."""
+    words = re.findall(r"(?<=\s)[A-Z][a-z&'-]+", question)
+    return [w for w in words if _stem(w.lower()) not in known and w.lower() not in _GENERIC and
+            not months_named(f"in {w}") and w.lower() not in _SHORT_STOP]
 
 
 _WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
