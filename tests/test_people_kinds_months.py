@@ -202,3 +202,19 @@ def test_a_row_the_table_lacks_named_by_a_capitalised_word_or_a_qualifier_before
     assert answer("How many adverse events were there in the very high dose arm?", TRIAL) == "no answer found"
     assert answer("How many adverse events were there in the high dose arm?", TRIAL) == "31"
     assert answer("How much did we spend on smoothies in May?", BAKES) == "1,500"
+
+
+RAIN = """Month,Rainfall (mm),Rain days
+January,96.0,17
+February,71.5,14
+March,60.2,12
+"""
+
+
+def test_months_without_a_year_take_the_year_the_tables_name_gives():
+    from tabtext.tables import parse_table_text
+
+    table = parse_table_text(RAIN, "csv", table_id="moorside_rain_2025")
+    assert answer("What was the total rainfall in the first quarter of 2025?", table, fmt=None) == "227.7"
+    assert answer("What was the rainfall in March 2024?", table, fmt=None) == "no answer found"
+    assert answer("What was the rainfall in March 2025?", table, fmt=None) == "60.2"

@@ -42,10 +42,29 @@ def periods_on_rows(table: Table, strict: bool = False) -> bool:
 _SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*[/-]\s*\d{2}")
 
 
-def _label(cell: str) -> str:
+_ONE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+
+
+def _year_named(table: Table) -> int | None:
+    """The one year a table's name or caption names ("glenmore_weather_2024", "Rainfall 2024"), for its months
+    written without one; None when it names none or several."""
+    years = set(_ONE_YEAR.findall(f"{table.id} {table.caption}"))
+    return int(years.pop()) if len(years) == 1 else None
+
+
+def dated(table: Table, held: Sequence) -> list:
+    """The periods a table holds, its months without a year in the year its name gives (``_year_named``)."""
+    year = _year_named(table)
+    return [dataclasses.replace(p, year=year) if year and p.year is None and p.kind == "month" else p for p in held]
+
+
+def _label(cell: str, year: int | None = None) -> str:
     """A period cell as ``Period.label()``; a year spanning two ("2022/23") keeps its own words, which the solver
-    reads as the year it ends in, as it reads the question's ``same_words``."""
+    reads as the year it ends in, as it reads the question's ``same_words``; a month without a year takes the
+    year the table's name gives."""
     period = as_period(cell)
+    if period is not None and period.year is None and period.kind == "month" and year is not None:
+        period = dataclasses.replace(period, year=year)
     if period is None or period.year is None and period.kind != "month" or period.kind == "year" and \
             _SPLIT_YEAR.search(cell):
         return re.sub(r"(\d{4})\s*-\s*(\d{2})", r"\1/\2", cell)  # the solver's header years read "/"
@@ -124,7 +143,8 @@ def orient(table: Table) -> tuple[Table, bool]:
     if turned:
         rows = [list(col) for col in zip(*rows)]
     head = min(HEADER_ROWS, len(rows))
-    rows = [[c if j == 0 or r >= head else _label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    year = _year_named(table)
+    rows = [[c if j == 0 or r >= head else _label(c, year) for j, c in enumerate(row)] for r, row in enumerate(rows)]
     rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
     for r in range(head - 1):  # "December 31" above "December 31, 2019": said once, by the period below
         for j in range(1, len(rows[r])):

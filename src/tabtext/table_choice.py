@@ -119,9 +119,9 @@ def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
 def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
     does not name either; "" otherwise. A pandas export's index is no period column: its periods follow it."""
-    from .period_layout import names_first
+    from .period_layout import dated, names_first
 
-    held = table_periods(names_first(table)) or _label_periods(table)
+    held = dated(table, table_periods(names_first(table))) or _label_periods(table)
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
