@@ -218,3 +218,16 @@ def test_months_without_a_year_take_the_year_the_tables_name_gives():
     assert answer("What was the total rainfall in the first quarter of 2025?", table, fmt=None) == "227.7"
     assert answer("What was the rainfall in March 2024?", table, fmt=None) == "no answer found"
     assert answer("What was the rainfall in March 2025?", table, fmt=None) == "60.2"
+
+
+PACKS = """Pack,Weight (kg),Volume (l),Price ($)
+Trailhead 30,1.4,30,129
+Summit 45,2.1,45,189
+Daypack 20,0.9,20,79
+"""
+
+
+def test_a_comparative_that_names_its_measure_is_the_gap_in_that_column():
+    assert answer("How much heavier is the Summit 45 than the Daypack 20?", PACKS) == "1.2"
+    assert answer("How much lighter is the Daypack 20 than the Trailhead 30?", PACKS) == "0.5"
+    assert answer("How much more expensive is the Summit 45 than the Trailhead 30?", PACKS) == "60"

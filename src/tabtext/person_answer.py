@@ -179,9 +179,17 @@ _SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|pe
                           r"percentage|percent)\b|\bhow much of\b.*\bin percent\b", re.I)
 
 
+_GAP_DOWN = re.compile(r"^\s*how much (?:lower|less|smaller|fewer|colder|cooler|lighter|younger|drier|dryer|shorter|"
+                       r"cheaper|narrower|shallower)\b.*\bthan\b", re.I)
+
+
 def share_as_percent(question: str, answer: Answer | None, program: dict | None) -> tuple[Answer | None, dict | None]:
     """ "What proportion of all loans were children's books?" read as one amount over another: a person asks for
-    the percentage (26.65%), not the ratio (0.27); (the answer, its Program as JSON)."""
+    the percentage (26.65%), not the ratio (0.27); "how much lighter is A than B?" the size of the gap (6.2, not
+    -6.2); (the answer, its Program as JSON)."""
+    if answer is not None and _GAP_DOWN.match(question) and isinstance(program, dict) and \
+            program.get("op") == "subtract" and isinstance(answer.value, str) and answer.value.startswith("-"):
+        return dataclasses.replace(answer, value=answer.value[1:]), program
     if answer is None or not isinstance(program, dict) or program.get("op") != "divide" or answer.scale or \
             not _SHARE_ASKED.search(question):
         return answer, program

@@ -142,6 +142,26 @@ def _number_forms(word: str) -> set[str]:
     return forms - {word}
 
 
+#: comparatives that name what they compare: (up words, down words, the label words of that measure)
+_COMPARATIVES = (("warmer|hotter", "colder|cooler", "temperature temp"), ("heavier", "lighter", "weight mass"),
+                 ("taller", "", "height"), ("older", "younger", "age"), ("wetter|rainier", "drier|dryer",
+                                                                                    "rainfall rain precipitation"),
+                 ("sunnier", "", "sunshine sun"), ("longer", "shorter", "length range duration distance"),
+                 ("faster|quicker", "", "speed"), ("more expensive|pricier|dearer", "cheaper", "price cost fee"),
+                 ("wider", "narrower", "width"), ("deeper", "shallower", "depth"))
+
+
+def _comparative_as_its_measure(question: str, have: set[str]) -> str:
+    """ "How much warmer was July than January?" of a table with a temperature line: "how much higher in temp ...";
+    "how much lighter ...": "how much lower in weight ..." (a gap, shown as its size)."""
+    for up, down, labels in _COMPARATIVES:
+        word = next((w for w in labels.split() if w in have), "")
+        for words, plain in ((up, "higher"), (down, "lower")):
+            if word and words:
+                question = re.sub(rf"\bhow much (?:{words})\b", f"how much {plain} in {word}", question, flags=re.I)
+    return question
+
+
 _PERIOD_WORD = re.compile(r"\b(?:year|month|quarter|week|season|period)\b", re.I)
 
 
@@ -181,6 +201,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         if field:
             question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
     question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
+    question = _comparative_as_its_measure(question, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
     for group in _SAME_LINE:
         used = [w for w in group if w in have]
