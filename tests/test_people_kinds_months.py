@@ -231,3 +231,13 @@ def test_a_comparative_that_names_its_measure_is_the_gap_in_that_column():
     assert answer("How much heavier is the Summit 45 than the Daypack 20?", PACKS) == "1.2"
     assert answer("How much lighter is the Daypack 20 than the Trailhead 30?", PACKS) == "0.5"
     assert answer("How much more expensive is the Summit 45 than the Trailhead 30?", PACKS) == "60"
+
+
+def test_a_generic_word_is_never_put_in_the_number_a_row_label_writes():
+    from tabtext.row_names import in_table_words
+
+    tables = [__import__("tabtext.tables", fromlist=["x"]).parse_table_text(
+        "Line,FY2023,FY2024\nRent and rates,320,335\nProfit for the year,604,735\nTax,141,172\n", "csv", table_id="t")]
+    assert in_table_words("What was the effective tax rate in FY2024?", tables) == \
+        "What was the effective tax rate in FY2024?"
+    assert in_table_words("What was the total over the three years?", tables) == "What was the total over the three years?"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .numbers import parse_number
 from .periods import as_period
+from .table_choice import _GENERIC
 from .types import Answer, Table
 
 
@@ -185,7 +186,8 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
     for i, word in enumerate(words):
         forms = [f for f in _number_forms(word) if f in rows]
         after = words[i + 1] if i + 1 < len(words) else ""
-        if word in have or len(word) < 3 or len(forms) != 1 or after in rows or words[max(i - 2, 0):i] == ["how", "many"]:
+        if word in have or word in _GENERIC or len(word) < 3 or len(forms) != 1 or after in rows or \
+                words[max(i - 2, 0):i] == ["how", "many"]:
             continue
         question = re.sub(rf"(?<![\w-]){word}(?![\w-])", forms[0], question, flags=re.I)
     return question
