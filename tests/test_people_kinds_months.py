@@ -241,3 +241,12 @@ def test_a_generic_word_is_never_put_in_the_number_a_row_label_writes():
     assert in_table_words("What was the effective tax rate in FY2024?", tables) == \
         "What was the effective tax rate in FY2024?"
     assert in_table_words("What was the total over the three years?", tables) == "What was the total over the three years?"
+
+
+def test_rent_and_rates_is_an_amount_not_a_percentage():
+    from tabtext.engines.solver.lexicon.scale import scale_of_text
+
+    assert scale_of_text("Rent and rates") == "" and scale_of_text("Business rates") == ""
+    assert scale_of_text("Interest rate") == "percent"
+    assert answer("How much did rent and rates cost in FY2024?", "Line,FY2023,FY2024\nRevenue,900,950\n"
+                  "Rent and rates,(320),(335)\n") == "335"
