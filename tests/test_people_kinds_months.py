@@ -250,3 +250,8 @@ def test_rent_and_rates_is_an_amount_not_a_percentage():
     assert scale_of_text("Interest rate") == "percent"
     assert answer("How much did rent and rates cost in FY2024?", "Line,FY2023,FY2024\nRevenue,900,950\n"
                   "Rent and rates,(320),(335)\n") == "335"
+
+
+def test_how_many_more_between_two_rows_is_their_difference():
+    assert answer("How many more responders did the high dose arm have than placebo?", TRIAL) == "40"
+    assert answer("How many fewer adverse events did the low dose arm have than the high dose arm?", TRIAL) == "16"

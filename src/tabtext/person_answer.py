@@ -179,7 +179,7 @@ _SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|pe
                           r"percentage|percent)\b|\bhow much of\b.*\bin percent\b", re.I)
 
 
-_GAP_DOWN = re.compile(r"^\s*how much (?:lower|less|smaller|fewer|colder|cooler|lighter|younger|drier|dryer|shorter|"
+_GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colder|cooler|lighter|younger|drier|dryer|shorter|"
                        r"cheaper|narrower|shallower)\b.*\bthan\b", re.I)
 
 

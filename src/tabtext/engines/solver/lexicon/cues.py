@@ -58,7 +58,7 @@ CUES: tuple[Cue, ...] = (
         "What percentage of total revenue was services?"),
     Cue("difference", "diff", re.compile(
         r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
-        r"how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
+        r"how (?:much|many) (?:more|less|fewer|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
         r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b|\bminus\b|\bless (?!than\b)(?=[a-z])"), "What was the change in revenue from 2018 to 2019?"),
     Cue("which_period_more", "compare", re.compile(
         r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|smaller|"
