@@ -255,3 +255,8 @@ def test_rent_and_rates_is_an_amount_not_a_percentage():
 def test_how_many_more_between_two_rows_is_their_difference():
     assert answer("How many more responders did the high dose arm have than placebo?", TRIAL) == "40"
     assert answer("How many fewer adverse events did the low dose arm have than the high dose arm?", TRIAL) == "16"
+
+
+def test_a_two_word_cause_from_the_text_is_given():
+    text = "Spring is always the quietest season. Summer is the busiest season because of school holidays."
+    assert answer("Why is summer the busiest season?", POOL, text) == "school holidays"
