@@ -260,3 +260,16 @@ def test_how_many_more_between_two_rows_is_their_difference():
 def test_a_two_word_cause_from_the_text_is_given():
     text = "Spring is always the quietest season. Summer is the busiest season because of school holidays."
     assert answer("Why is summer the busiest season?", POOL, text) == "school holidays"
+
+
+HOSTEL = """Quarter,Beds available,Beds sold,Bed revenue ($)
+Q1 2025,3600,2100,63000
+Q2 2025,3640,2900,95700
+Q3 2025,3680,3300,115500
+Q4 2025,3680,2400,74400
+"""
+
+
+def test_a_named_ratio_or_per_unit_figure_for_the_full_year_is_over_the_quarters_totals():
+    assert answer("What was the occupancy for the full year?", HOSTEL) == "73.29%"
+    assert answer("What was the revenue per bed sold for the whole year?", HOSTEL) == "32.58"

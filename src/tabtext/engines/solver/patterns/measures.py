@@ -128,6 +128,11 @@ def named_ratio(ctx: Ctx):
               not re.search(asked, stated, re.I)]
     for num_words, den_words, op in pairs:
         num, den = _row_like(ctx, num_words), _row_like(ctx, den_words)
+        parts = year_parts(ctx, num) if num is not None and op != "diff" else []  # "the full year": its parts' totals
+        if num is not None and den is not None and num != den and parts and \
+                all(ctx.view.amount(den, c) is not None for c in parts):
+            totals = tuple(Program("add", tuple(ctx.view.operand(r, c) for c in parts)) for r in (num, den))
+            return Program(op, totals, "percent" if op == "percent_of" else "", "named_ratio"), "named_ratio"
         col = asked_col(ctx, num) if num is not None else None
         if num is not None and den is not None and col is not None and num != den:
             program = result(ctx.view, [(num, col), (den, col)], op, ctx.q)

@@ -9,7 +9,7 @@ import re
 from ....numbers import SCALE_FACTORS
 from ..program.program import Const, Program
 from ..reading.context import Ctx
-from .period_cols import asked_col, parts_asked
+from .period_cols import asked_col, year_parts
 
 PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
@@ -64,8 +64,9 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     view = ctx.view
     num = row_named_by(ctx, stems(text[:m.start()]))
     den = row_named_by(ctx, stems(text[m.end() - 1:]), skip=num)
-    col = asked_col(ctx, num) if num is not None else None
-    cols = [col] if col is not None else parts_asked(ctx, num) if num is not None else []
+    parts = year_parts(ctx, num) if num is not None else []  # a quarter of months, "the full year" of quarters
+    col = asked_col(ctx, num) if num is not None and not parts else None
+    cols = [col] if col is not None else parts
     if num is None or den is None or not cols or any(view.amount(den, c) in (None, 0.0) for c in cols):
         return None
     scales = [view.cell_scale(num, cols[0]), view.cell_scale(den, cols[0])]
