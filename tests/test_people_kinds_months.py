@@ -273,3 +273,8 @@ Q4 2025,3680,2400,74400
 def test_a_named_ratio_or_per_unit_figure_for_the_full_year_is_over_the_quarters_totals():
     assert answer("What was the occupancy for the full year?", HOSTEL) == "73.29%"
     assert answer("What was the revenue per bed sold for the whole year?", HOSTEL) == "32.58"
+
+
+def test_a_share_of_a_whole_named_by_the_lines_it_sums():
+    table = "Quarter,Q1 2025,Q2 2025\nBeds sold,2100,2900\nBed revenue ($),63000,95700\nCafe revenue ($),21000,30100\n"
+    assert answer("What share of Q2 2025 total revenue came from the cafe?", table) == "23.93%"

@@ -36,8 +36,12 @@ _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating
 #: a revenue line: "Revenue", "Net sales", "Bakery sales"; not "Cost of sales", "Deferred revenue", "Sales and marketing"
 _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
                       r"(?!\s*(?:cost|tax|return|and\b|&|per\b))", re.I)
-SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:19|20)\d{2}(?:/\d{2})?)\b",
+SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:(?:19|20)\d{2}(?:/\d{2})?|"
+                          r"[QH][1-4]\s*(?:19|20)\d{2}|FY\s?\d{2,4}))\b",
                           re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole
+#: the whole a share names after its period ("of Q3 2024 total revenue came from F&B")
+_WHOLE_NAMED = re.compile(r"\s+(?:the\s+)?(?:total\s+)?([a-z&' -]+?)\s+(?:was|were|is|are|came|went|did|in|from|"
+                          r"for|made)\b", re.I)
 TOTAL = re.compile(r"\btotal\b", re.I)
 _NET_INCOME = r"net (?:income|profit|earnings)|profit for the (?:year|period)|profit after tax"
 _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first over, as a percentage of, minus the second)
@@ -170,7 +174,11 @@ def share_of_all(ctx: Ctx):
         return None
     col = asked_col(ctx, row)
     rows = _body_rows(ctx, col) if col is not None else []
-    if row not in rows or len(rows) < 3:
+    named = _WHOLE_NAMED.match(ctx.q.text, SHARE_OF_ALL.search(ctx.q.text).end())  # type: ignore[union-attr]
+    lines = [r for r in rows if named and stems(named.group(1)) & stems(view.row_labels[r])]
+    if row in lines and len(lines) >= 2:  # "total revenue" of a table of revenue lines and other lines
+        rows = lines
+    elif row not in rows or len(rows) < 3:
         return None
     whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
