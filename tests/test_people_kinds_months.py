@@ -278,3 +278,8 @@ def test_a_named_ratio_or_per_unit_figure_for_the_full_year_is_over_the_quarters
 def test_a_share_of_a_whole_named_by_the_lines_it_sums():
     table = "Quarter,Q1 2025,Q2 2025\nBeds sold,2100,2900\nBed revenue ($),63000,95700\nCafe revenue ($),21000,30100\n"
     assert answer("What share of Q2 2025 total revenue came from the cafe?", table) == "23.93%"
+
+
+def test_a_figure_per_thousand_of_a_line():
+    table = "Metric,Jan 2025,Feb 2025\nOrders shipped,12480,11920\nCustomer complaints,88,102\n"
+    assert answer("How many complaints were there per 1,000 orders in February 2025?", table) == "8.56"

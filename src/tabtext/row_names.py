@@ -181,10 +181,11 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
     """ "the lowest pastry sales" of a line "Pastries": a word the table never uses, in the number its row label
     writes it, when the word after it names no row ("ride revenue" is the Revenue line's) and it is not what
     "how many" counts."""
-    rows = {w for t in tables for r in t.rows[1:] if r for w in re.findall(r"[a-z]+", r[0].lower())}
+    labels = [set(re.findall(r"[a-z]+", r[0].lower())) for t in tables for r in t.rows[1:] if r]
+    rows = {w for label in labels for w in label}
     words = re.findall(r"[a-z]+", question.lower())
-    for i, word in enumerate(words):
-        forms = [f for f in _number_forms(word) if f in rows]
+    for i, word in enumerate(words):  # a form one line writes ("Pastries"), not one of many ("Mill Field", ...)
+        forms = [f for f in _number_forms(word) if sum(f in label for label in labels) == 1]
         after = words[i + 1] if i + 1 < len(words) else ""
         if word in have or word in _GENERIC or len(word) < 3 or len(forms) != 1 or after in rows or \
                 words[max(i - 2, 0):i] == ["how", "many"]:
