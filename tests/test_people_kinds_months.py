@@ -283,3 +283,7 @@ def test_a_share_of_a_whole_named_by_the_lines_it_sums():
 def test_a_figure_per_thousand_of_a_line():
     table = "Metric,Jan 2025,Feb 2025\nOrders shipped,12480,11920\nCustomer complaints,88,102\n"
     assert answer("How many complaints were there per 1,000 orders in February 2025?", table) == "8.56"
+
+
+def test_an_average_monthly_figure_is_over_the_months_shown():
+    assert answer("What was the average monthly rainfall?", RAIN) == "75.9"

@@ -70,7 +70,7 @@ _RANGE = rf"\b(?:from|between)\s+(?:the\s+)?{_PART}\s+(?:to|through|until|till|a
 OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                    r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
                    r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
-                   r"\b(?:average|mean|total|sum)\s+of\s+(?:the\s+|all\s+)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
+                   r"\b(?:average|mean|total|sum)\s+(?:of\s+(?:the\s+|all\s+)?)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
                    + _RANGE, re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
