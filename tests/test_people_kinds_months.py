@@ -287,3 +287,8 @@ def test_a_figure_per_thousand_of_a_line():
 
 def test_an_average_monthly_figure_is_over_the_months_shown():
     assert answer("What was the average monthly rainfall?", RAIN) == "75.9"
+
+
+def test_a_share_of_a_measure_column_on_a_table_of_things_as_rows():
+    assert answer("What share of the packs' volume was the Summit 45?", PACKS) == "47.37%"
+    assert answer("What percentage of adverse events were in the high dose arm?", TRIAL) == "56.36%"

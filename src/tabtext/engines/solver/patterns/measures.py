@@ -36,9 +36,13 @@ _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating
 #: a revenue line: "Revenue", "Net sales", "Bakery sales"; not "Cost of sales", "Deferred revenue", "Sales and marketing"
 _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
                       r"(?!\s*(?:cost|tax|return|and\b|&|per\b))", re.I)
-SHARE_OF_ALL = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:(?:19|20)\d{2}(?:/\d{2})?|"
-                          r"[QH][1-4]\s*(?:19|20)\d{2}|FY\s?\d{2,4}))\b",
-                          re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole
+_SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:(?:19|20)\d{2}(?:/\d{2})?|"
+                              r"[QH][1-4]\s*(?:19|20)\d{2}|FY\s?\d{2,4}))\b",
+                              re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole
+#: "what share of bottles sold were Kingston Black?" on a table of things as rows: the row's part of a column
+_SHARE_OF_COLUMN = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:the\s+)?(?:total\s+)?([a-z][a-z&' -]*?)\s+"
+                              r"(?:was|were|is|are|came|went|did|made)\b", re.I)
+SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}", re.I)
 #: the whole a share names after its period ("of Q3 2024 total revenue came from F&B")
 _WHOLE_NAMED = re.compile(r"\s+(?:the\s+)?(?:total\s+)?([a-z&' -]+?)\s+(?:was|were|is|are|came|went|did|in|from|"
                           r"for|made)\b", re.I)
@@ -168,8 +172,10 @@ def across_rows(ctx: Ctx):
 def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total."""
     view, row = ctx.view, ctx.best_row
-    if row is None or not SHARE_OF_ALL.search(ctx.q.text) or any(TOTAL.search(lbl) for lbl in view.row_labels):
+    if row is None or any(TOTAL.search(lbl) for lbl in view.row_labels):
         return None
+    if not _SHARE_OF_PERIOD.search(ctx.q.text):
+        return _share_of_column(ctx, row)
     if len({p for _, _, p in find_periods(ctx.q.text)}) > 1:  # "2019's as a percentage of 2018 ...": two periods
         return None
     col = asked_col(ctx, row)
@@ -179,6 +185,21 @@ def share_of_all(ctx: Ctx):
     if row in lines and len(lines) >= 2:  # "total revenue" of a table of revenue lines and other lines
         rows = lines
     elif row not in rows or len(rows) < 3:
+        return None
+    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
+    program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
+    return program, "share_of_all"
+
+
+def _share_of_column(ctx: Ctx, row: int):
+    """The row's cell of the column the share names over the column's sum, on a table of things as rows (no
+    column names a period)."""
+    view, m = ctx.view, _SHARE_OF_COLUMN.search(ctx.q.text)
+    if m is None or any(col_period(view.col_labels[c]) for c in range(1, view.table.n_cols)):
+        return None
+    col = col_named_by(ctx, label_words(m.group(1)))
+    rows = _body_rows(ctx, col) if col is not None else []
+    if col is None or row not in rows or len(rows) < 3 or view.cell_scale(row, col) == "percent":
         return None
     whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
     program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
