@@ -292,3 +292,15 @@ def test_an_average_monthly_figure_is_over_the_months_shown():
 def test_a_share_of_a_measure_column_on_a_table_of_things_as_rows():
     assert answer("What share of the packs' volume was the Summit 45?", PACKS) == "47.37%"
     assert answer("What percentage of adverse events were in the high dose arm?", TRIAL) == "56.36%"
+
+
+def test_quarters_without_a_year_take_the_tables_year_and_are_shown_as_written():
+    from tabtext.tables import parse_table_text
+
+    table = parse_table_text("Line,Q1,Q2,Q3,Q4\nBread,412,439,451,528\nCakes,183,217,204,319\n", "csv",
+                             table_id="crumb_sales_2024")
+    assert answer("What were bread sales in the first half of 2024?", table, fmt=None) == "851"
+    assert answer("What were bread sales in Q2 2023?", table, fmt=None) == "no answer found"
+    assert answer("Which quarter had the highest cake sales?", table, fmt=None) == "Q4"
+    rain = parse_table_text(RAIN, "csv", table_id="moorside_rain_2025")
+    assert answer("Which month had the most rain days?", rain, fmt=None) == "January"

@@ -46,8 +46,8 @@ _ONE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
 def _year_named(table: Table) -> int | None:
-    """The one year a table's name or caption names ("glenmore_weather_2024", "Rainfall 2024"), for its months
-    written without one; None when it names none or several."""
+    """The one year a table's name or caption names ("glenmore_weather_2024", "Rainfall 2024"), for its months,
+    quarters and halves written without one; None when it names none or several."""
     years = set(_ONE_YEAR.findall(f"{table.id} {table.caption}"))
     return int(years.pop()) if len(years) == 1 else None
 
@@ -55,7 +55,8 @@ def _year_named(table: Table) -> int | None:
 def dated(table: Table, held: Sequence) -> list:
     """The periods a table holds, its months without a year in the year its name gives (``_year_named``)."""
     year = _year_named(table)
-    return [dataclasses.replace(p, year=year) if year and p.year is None and p.kind == "month" else p for p in held]
+    return [dataclasses.replace(p, year=year) if year and p.year is None and p.kind in ("month", "quarter", "half") else p
+            for p in held]
 
 
 def _label(cell: str, year: int | None = None) -> str:
@@ -63,7 +64,7 @@ def _label(cell: str, year: int | None = None) -> str:
     reads as the year it ends in, as it reads the question's ``same_words``; a month without a year takes the
     year the table's name gives."""
     period = as_period(cell)
-    if period is not None and period.year is None and period.kind == "month" and year is not None:
+    if period is not None and period.year is None and period.kind in ("month", "quarter", "half") and year is not None:
         period = dataclasses.replace(period, year=year)
     if period is None or period.year is None and period.kind != "month" or period.kind == "year" and \
             _SPLIT_YEAR.search(cell):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
-from .periods import find_periods, months_named
+from .periods import as_period, find_periods, months_named
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
@@ -23,12 +23,27 @@ _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousan
 def as_a_person_reads(question: str, answer: Answer | None, evidence: Sequence[Evidence],
                       table: Table | None) -> tuple[Answer | None, str]:
     """(the answer, a note for the reading, "" when none)."""
+    answer = _period_as_written(answer, table)
     rows = {e.row for e in evidence if e.kind == "cell" and table is not None and 0 <= e.row < table.n_rows}
     if answer is None or table is None or not rows or not isinstance(answer.value, (str, tuple)):
         return answer, ""
     answer, note = _in_brackets_as_amount(answer, rows, table)
     cols = {e.col for e in evidence if e.kind == "cell" and table.rows and 0 <= e.col < len(table.rows[0])}
     return _count_without_scale(question, answer, rows, cols, table), note
+
+
+def _period_as_written(answer: Answer | None, table: Table | None) -> Answer | None:
+    """A period the solver dated from the table's name ("November 2024" of a "November" row) as the table writes
+    it."""
+    period = as_period(answer.text()) if answer is not None and isinstance(answer.value, (str, tuple)) else None
+    if period is None or period.year is None or table is None:
+        return answer
+    cells = [c for row in table.rows[:3] for c in row] + [row[0] for row in table.rows if row]
+    bare = dataclasses.replace(period, year=None)
+    written = next((c.strip() for c in cells if (p := as_period(c)) is not None and p == bare), None)
+    if written is None or any(as_period(c) == period for c in cells):
+        return answer
+    return dataclasses.replace(answer, value=written)
 
 
 def _in_brackets_as_amount(answer: Answer, rows: set[int], table: Table) -> tuple[Answer, str]:
