@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from .header_words import spelled_out
 from .numbers import parse_number
-from .periods import as_period, find_periods, table_periods
+from .periods import as_period, bare_month_spans, find_periods, table_periods
 from .types import Evidence, Table
 
 HEADER_ROWS = 3
@@ -42,10 +42,30 @@ def periods_on_rows(table: Table, strict: bool = False) -> bool:
 _SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*[/-]\s*\d{2}")
 
 
-def _label(cell: str) -> str:
+_ONE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+
+
+def _year_named(table: Table) -> int | None:
+    """The one year a table's name or caption names ("glenmore_weather_2024", "Rainfall 2024"), for its months,
+    quarters and halves written without one; None when it names none or several."""
+    years = set(_ONE_YEAR.findall(f"{table.id} {table.caption}"))
+    return int(years.pop()) if len(years) == 1 else None
+
+
+def dated(table: Table, held: Sequence) -> list:
+    """The periods a table holds, its months without a year in the year its name gives (``_year_named``)."""
+    year = _year_named(table)
+    return [dataclasses.replace(p, year=year) if year and p.year is None and p.kind in ("month", "quarter", "half") else p
+            for p in held]
+
+
+def _label(cell: str, year: int | None = None) -> str:
     """A period cell as ``Period.label()``; a year spanning two ("2022/23") keeps its own words, which the solver
-    reads as the year it ends in, as it reads the question's ``same_words``."""
+    reads as the year it ends in, as it reads the question's ``same_words``; a month without a year takes the
+    year the table's name gives."""
     period = as_period(cell)
+    if period is not None and period.year is None and period.kind in ("month", "quarter", "half") and year is not None:
+        period = dataclasses.replace(period, year=year)
     if period is None or period.year is None and period.kind != "month" or period.kind == "year" and \
             _SPLIT_YEAR.search(cell):
         return re.sub(r"(\d{4})\s*-\s*(\d{2})", r"\1/\2", cell)  # the solver's header years read "/"
@@ -124,7 +144,8 @@ def orient(table: Table) -> tuple[Table, bool]:
     if turned:
         rows = [list(col) for col in zip(*rows)]
     head = min(HEADER_ROWS, len(rows))
-    rows = [[c if j == 0 or r >= head else _label(c) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    year = _year_named(table)
+    rows = [[c if j == 0 or r >= head else _label(c, year) for j, c in enumerate(row)] for r, row in enumerate(rows)]
     rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
     for r in range(head - 1):  # "December 31" above "December 31, 2019": said once, by the period below
         for j in range(1, len(rows[r])):
@@ -168,6 +189,7 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
             if p.year is None and p.kind in ("quarter", "half"):
                 question = f"{question[:start]}{dataclasses.replace(p, year=years.pop()).label()}{question[end:]}"
                 years = {p.year for p in held}
+    question = _on_the_period_before(_months_of_the_year(question, held), held)
     for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
         m = pattern.search(question)
         if not m or not held:
@@ -176,6 +198,50 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
         kind = [p for p in held if unit == "period" or p.kind == unit or unit == "year" and p.kind == "date"]
         if kind:
             question = f"{question[:m.start()]}{kind[pick].label()}{question[m.end():]}"
+    return question
+
+
+_ON_PERIOD = re.compile(r"\b(month|quarter|year|week)[- ]on[- ](?:month|quarter|year|week)\s+(?:percentage\s+|%\s*)?"
+                        r"(change|growth|increase|decrease|decline|rise|fall|drop)\b", re.I)
+_UNIT_KIND = {"month": "month", "quarter": "quarter", "year": "year"}
+
+
+def _on_the_period_before(question: str, held: Sequence) -> str:
+    """ "the month-on-month change in rides in August 2024": the change from the table's month before (July 2024)
+    to August 2024, a percentage change when the question asks in percent."""
+    m = _ON_PERIOD.search(question)
+    kind = _UNIT_KIND.get(m.group(1).lower()) if m else None
+    named = [(s, e, p) for s, e, p in find_periods(question) if p.kind == kind] if kind else []
+    if not m or len(named) != 1:
+        return question
+    start, end, period = named[0]
+    before = [p for p in held if p.kind == kind and p.span() < period.span()]
+    if period not in held or not before:
+        return question
+    prev = max(before, key=lambda p: p.span())
+    percent = re.search(r"\bpercent|%|\brate\b", question, re.I) is not None
+    lead = re.search(r"\b(?:in|for|during)\s+$", question[:start], re.I)
+    at = lead.start() if lead else start
+    question = f"{question[:at]}from {prev.label()} to {period.label()}{question[end:]}"
+    return f"{question[:m.start()]}{'percentage ' if percent else ''}{m.group(2).lower()}{question[m.end():]}"
+
+
+_TEXT_ASKED = re.compile(r"\s*(?:why|who|whom|where|when)\b|\s*what (?:caused|drove|led to|explains)\b", re.I)
+
+
+def _months_of_the_year(question: str, held: Sequence) -> str:
+    """ "December" of a table whose months are of one year (Jul 2024 ... Dec 2024): "December 2024", the column's
+    own period, so it is not read as another column ("Total"); a question the text answers (why, who, when) keeps
+    the month as the text writes it."""
+    if _TEXT_ASKED.match(question):
+        return question
+    months = {}
+    for p in held:
+        if p.kind == "month":
+            months.setdefault(p.end_month, set()).add(p.year)
+    for start, end, month in reversed(bare_month_spans(question)):
+        if len(months.get(month, ())) == 1:
+            question = f"{question[:start]}{question[start:end]} {next(iter(months[month]))}{question[end:]}"
     return question
 
 

@@ -122,6 +122,13 @@ def bare_months(text: str) -> list[Period]:
     return [Period(None, m, 1, "month") for m in months_named(plain)]
 
 
+def bare_month_spans(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, 1-12) of each month ``text`` names without a year outside its other periods."""
+    spans = [(start, end) for start, end, _ in find_periods(text)]
+    return [(m.start(), m.end(), _MONTHS[m.group(0).lower()]) for m in _MONTH_WORD.finditer(text)
+            if not any(s <= m.start() < e for s, e in spans)]
+
+
 def months_named(text: str) -> list[int]:
     """The months ``text`` names by name alone, as 1-12 ("and in June?"; "may" only as "in May")."""
     return [_MONTHS[m.group(0).lower()] for m in _MONTH_WORD.finditer(text)]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
-from .periods import find_periods, months_named
+from .periods import as_period, find_periods, months_named
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
@@ -23,12 +23,27 @@ _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousan
 def as_a_person_reads(question: str, answer: Answer | None, evidence: Sequence[Evidence],
                       table: Table | None) -> tuple[Answer | None, str]:
     """(the answer, a note for the reading, "" when none)."""
+    answer = _period_as_written(answer, table)
     rows = {e.row for e in evidence if e.kind == "cell" and table is not None and 0 <= e.row < table.n_rows}
     if answer is None or table is None or not rows or not isinstance(answer.value, (str, tuple)):
         return answer, ""
     answer, note = _in_brackets_as_amount(answer, rows, table)
     cols = {e.col for e in evidence if e.kind == "cell" and table.rows and 0 <= e.col < len(table.rows[0])}
     return _count_without_scale(question, answer, rows, cols, table), note
+
+
+def _period_as_written(answer: Answer | None, table: Table | None) -> Answer | None:
+    """A period the solver dated from the table's name ("November 2024" of a "November" row) as the table writes
+    it."""
+    period = as_period(answer.text()) if answer is not None and isinstance(answer.value, (str, tuple)) else None
+    if period is None or period.year is None or table is None:
+        return answer
+    cells = [c for row in table.rows[:3] for c in row] + [row[0] for row in table.rows if row]
+    bare = dataclasses.replace(period, year=None)
+    written = next((c.strip() for c in cells if (p := as_period(c)) is not None and p == bare), None)
+    if written is None or any(as_period(c) == period for c in cells):
+        return answer
+    return dataclasses.replace(answer, value=written)
 
 
 def _in_brackets_as_amount(answer: Answer, rows: set[int], table: Table) -> tuple[Answer, str]:
@@ -85,6 +100,25 @@ _TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is wh
                               re.I | re.S)
 # "off the road for 12 days after a gearbox failure": what came before the event that caused it is the effect
 _EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following)\s+(?=\S+\s+\S)", re.I | re.S)
+# "all branches were closed from March to June 2020 during the COVID-19 lockdown": an event, then what caused it
+_CAUSE_WORD = re.compile(r"\b(?:during|over|amid|amidst|for|due to|because of|owing to|thanks to)\s+", re.I)
+_EVENT_VERB = re.compile(r"\b(?:was|were|closed|shut|held|suspended|stopped|delayed|cancell?ed|postponed|halted|paused)\b",
+                         re.I)
+_A_TIME = re.compile(r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many|some|the|\d+)\s+(?:\w+\s+)?"
+                     r"(?:days?|weeks?|months?|years?|quarters?|hours?|period|season|summer|winter|spring|autumn)\b|"
+                     r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
+
+
+def _cause_of_event(clause: str) -> str:
+    """What caused the event a clause tells: the words after its last cause word ("... closed for a week for oven
+    repairs" -> "oven repairs"), when an event verb comes before it and no span of time follows it."""
+    for m in reversed(list(_CAUSE_WORD.finditer(clause))):
+        head, tail = clause[:m.start()], clause[m.end():].strip(" ,.")
+        if len(tail.split()) >= 2 and len(head.split()) >= 3 and _EVENT_VERB.search(head) and not _A_TIME.match(tail):
+            return tail
+    return clause
+
+
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
 _CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
 _QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
@@ -149,6 +183,40 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHEN.match(question):
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
     if _WHY.match(question):
-        cause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
-        return dataclasses.replace(answer, value=cause), len(cause.split()) >= 3
+        clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
+        cause = _cause_of_event(clause)
+        return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
     return answer, False
+
+
+# ---------------------------------------------------------------- a share asked for, given as a ratio
+_SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|percent)\b|\bas an?\s+(?:share|proportion|"
+                          r"percentage|percent)\b|\bhow much of\b.*\bin percent\b", re.I)
+
+
+_GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colder|cooler|lighter|younger|drier|dryer|shorter|"
+                       r"cheaper|narrower|shallower)\b.*\bthan\b", re.I)
+
+
+def share_as_percent(question: str, answer: Answer | None, program: dict | None) -> tuple[Answer | None, dict | None]:
+    """ "What proportion of all loans were children's books?" read as one amount over another: a person asks for
+    the percentage (26.65%), not the ratio (0.27); "how much lighter is A than B?" the size of the gap (6.2, not
+    -6.2); (the answer, its Program as JSON)."""
+    if answer is not None and _GAP_DOWN.match(question) and isinstance(program, dict) and \
+            program.get("op") == "subtract" and isinstance(answer.value, str) and answer.value.startswith("-"):
+        return dataclasses.replace(answer, value=answer.value[1:]), program
+    if answer is None or not isinstance(program, dict) or program.get("op") != "divide" or answer.scale or \
+            not _SHARE_ASKED.search(question):
+        return answer, program
+    from .engines.solver.program.program import Program
+
+    ratio = Program.from_json(program)
+    share = Program("percent_of", ratio.args, "percent", ratio.pattern)
+    try:
+        shown = share.run()
+    except Exception:  # noqa: BLE001 - a Program that cannot run stays as the ratio it was
+        return answer, program
+    value = parse_number(shown.text())
+    if value is None or not 0 <= value <= 100:  # a part of a whole lies within it
+        return answer, program
+    return shown, share.to_json()

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .numbers import parse_number
 from .periods import as_period
+from .table_choice import _GENERIC
 from .types import Answer, Table
 
 
@@ -128,6 +129,71 @@ def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
     return f"{question[:m.start(2)]}total {question[m.start(2):]}"
 
 
+def _number_forms(word: str) -> set[str]:
+    """The word's plural or singular ("pastry" <-> "pastries", "cake" <-> "cakes", "bus" <-> "buses")."""
+    forms = {word + "s", word + "es"}
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        forms.add(word[:-1])
+    return forms - {word}
+
+
+#: comparatives that name what they compare: (up words, down words, the label words of that measure)
+_COMPARATIVES = (("warmer|hotter", "colder|cooler", "temperature temp"), ("heavier", "lighter", "weight mass"),
+                 ("taller", "", "height"), ("older", "younger", "age"), ("wetter|rainier", "drier|dryer",
+                                                                                    "rainfall rain precipitation"),
+                 ("sunnier", "", "sunshine sun"), ("longer", "shorter", "length range duration distance"),
+                 ("faster|quicker", "", "speed"), ("more expensive|pricier|dearer", "cheaper", "price cost fee"),
+                 ("wider", "narrower", "width"), ("deeper", "shallower", "depth"))
+
+
+def _comparative_as_its_measure(question: str, have: set[str]) -> str:
+    """ "How much warmer was July than January?" of a table with a temperature line: "how much higher in temp ...";
+    "how much lighter ...": "how much lower in weight ..." (a gap, shown as its size)."""
+    for up, down, labels in _COMPARATIVES:
+        word = next((w for w in labels.split() if w in have), "")
+        for words, plain in ((up, "higher"), (down, "lower")):
+            if word and words:
+                question = re.sub(rf"\bhow much (?:{words})\b", f"how much {plain} in {word}", question, flags=re.I)
+    return question
+
+
+_PERIOD_WORD = re.compile(r"\b(?:year|month|quarter|week|season|period)\b", re.I)
+
+
+def _rows_kind_without_period_words(question: str, tables: Sequence[Table]) -> str:
+    """ "Which year group was the largest?" of a table whose first column is "Year group": "which group ...", so the
+    rows are asked for, not a year."""
+    for table in tables:
+        head = " ".join(table.rows[0][0].split()) if table.rows and table.rows[0] else ""
+        rest = " ".join(_PERIOD_WORD.sub(" ", head).split())
+        if rest and rest != head and re.search(r"[a-z]", rest, re.I):
+            question = re.sub(rf"\b(which|what)\s+{re.escape(head)}\b", rf"\1 {rest}", question, flags=re.I)
+    return question
+
+
+def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str]) -> str:
+    """ "the lowest pastry sales" of a line "Pastries": a word the table never uses, in the number its row label
+    writes it, when the word after it names no row ("ride revenue" is the Revenue line's) and it is not what
+    "how many" counts."""
+    labels = [set(re.findall(r"[a-z]+", r[0].lower())) for t in tables for r in t.rows[1:] if r]
+    rows = {w for label in labels for w in label}
+    words = re.findall(r"[a-z]+", question.lower())
+    for i, word in enumerate(words):  # a form one line writes ("Pastries"), not one of many ("Mill Field", ...)
+        forms = [f for f in _number_forms(word) if sum(f in label for label in labels) == 1]
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if word in have or word in _GENERIC or len(word) < 3 or len(forms) != 1 or after in rows or \
+                words[max(i - 2, 0):i] == ["how", "many"]:
+            continue
+        question = re.sub(rf"(?<![\w-]){word}(?![\w-])", forms[0], question, flags=re.I)
+    return question
+
+
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
@@ -137,6 +203,8 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         field = _field_of_people(word, have)
         if field:
             question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
+    question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
+    question = _comparative_as_its_measure(question, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
     for group in _SAME_LINE:
         used = [w for w in group if w in have]

@@ -119,9 +119,9 @@ def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
 def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
     does not name either; "" otherwise. A pandas export's index is no period column: its periods follow it."""
-    from .period_layout import names_first
+    from .period_layout import dated, names_first
 
-    held = table_periods(names_first(table))
+    held = dated(table, table_periods(names_first(table))) or _label_periods(table)
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
@@ -129,6 +129,12 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def _label_periods(table: Table) -> list[Period]:
+    """The years a table without period columns names inside its column labels ("Units sold 2024")."""
+    return list(dict.fromkeys(p for c in (table.rows[0] if table.rows else ()) for _, _, p in find_periods(c)
+                              if p.kind == "year"))
 
 
 def lacking(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
@@ -163,18 +169,30 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     asked = [w for w in _question_words(question) | set(_name_words(question.lower())) if w not in _GENERIC]
     named = labels[row] & {_stem(w) for w in asked}
     missed = labels[row] - named
-    if not missed or not named or not any(named <= other for i, other in enumerate(labels) if i != row):
-        return ""
+    total = bool(re.match(r"\W*total\b", table.rows[row][0], re.I))  # "magazine loans" read as "Total loans"
     texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
     known = {_stem(w) for text in texts for w in _name_words(text.lower())}
-    words = _name_words(question.lower())
-    unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and  # "West field"
-               any(_stem(n) in named for n in words[max(i - 1, 0):i] + words[i + 1:i + 2])]
-    if not unknown:
+    unknown = _unknown_names(question, known) if missed else []  # "in Legal" of a table without it
+    if named and not unknown and (not missed or any(named <= other for i, other in enumerate(labels) if i != row)):
+        # a word right before the label's words ("very high dose", "magazine loans"; no "spend on marketing"), else
+        # beside one that other rows share ("West field")
+        words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
+        near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
+        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and
+                   not w.endswith("est") and any(_stem(n) in named for n in near(i))]
+    if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
 
 
+def _unknown_names(question: str, known: set[str]) -> list[str]:
+    """Capitalised words inside the question ("Legal") that name nothing in the table or the text, nor a period."""
+    words = re.findall(r"(?<=\s)[A-Z][a-z&'-]+", question)
+    return [w for w in words if _stem(w.lower()) not in known and w.lower() not in _GENERIC and
+            not months_named(f"in {w}") and w.lower() not in _SHORT_STOP]
+
+
+_WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
 _SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
 
 

@@ -58,7 +58,7 @@ CUES: tuple[Cue, ...] = (
         "What percentage of total revenue was services?"),
     Cue("difference", "diff", re.compile(
         r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
-        r"how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
+        r"how (?:much|many) (?:more|less|fewer|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
         r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b|\bminus\b|\bless (?!than\b)(?=[a-z])"), "What was the change in revenue from 2018 to 2019?"),
     Cue("which_period_more", "compare", re.compile(
         r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|smaller|"
@@ -103,3 +103,24 @@ def operator_of(low: str, years: list[str]) -> tuple[str, str]:
     if cue is None:
         return "value", ""
     return cue.kind, ("min" if MIN_WORDS.search(low) else "max") if cue.kind == "compare" else ""
+
+
+#: what kind of answer a question asks for, so a text span of another kind does not answer it (applied to the
+#: ranker's choice, ``rank.candidates.of_the_kind_asked``): "which month/quarter/period" a span naming a period,
+#: "how many" a span holding a number
+_PERIOD_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial |calendar )?(?:months?|quarters?|half-years?|halves|"
+                           r"half|periods?|seasons?|weeks?)\b")
+_COUNT_ASKED = re.compile(r"^\s*how many\b")
+_A_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+                       r"fifty|hundred|thousand|million|billion|dozen|half|single|several|none|no)\b", re.I)
+
+
+def span_misfits(low: str, span: str) -> bool:
+    """Whether a text span cannot be the kind of answer a lower-cased question asks for."""
+    from ....periods import find_periods, months_named
+
+    if _PERIOD_ASKED.search(low):
+        return not (find_periods(span) or months_named(f"in {span}") or months_named(span))
+    if _COUNT_ASKED.search(low):
+        return not _A_NUMBER.search(span)
+    return False

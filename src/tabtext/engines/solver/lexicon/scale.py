@@ -18,6 +18,10 @@ _UNSCALED = re.compile(r"\bper\s+(?:\w+\s+)?(?:share|unit|ton|tonne|barrel|hour)
 _OTHER_UNIT = re.compile(r"\((?:[$€£¥]|usd|gbp|eur|[a-z]+ ?/ ?[a-z]+|t|kg|tonnes?|km|miles|hours|hrs|minutes|mins)\)", re.I)
 
 
+# a property tax, not a percentage: "Rent and rates", "Business rates"
+_PROPERTY_RATES = re.compile(r"\b(?:rent and|business|council|water|property)\s+rates\b|\brates and rent\b")
+
+
 def scale_of_text(text: str, table_level: bool = False) -> str:
     """The unit a header/label announces: a scale name, ``"none"`` (explicitly unscaled) or ``""``.
 
@@ -38,7 +42,7 @@ def scale_of_text(text: str, table_level: bool = False) -> str:
         return "percent"
     if _UNSCALED.search(low):
         return "none"
-    if re.search(r"(?<!exchange )\b(?:rate|margin|yield)s?\b", low) and "per share" not in low and \
+    if re.search(r"(?<!exchange )\b(?:rate|margin|yield)s?\b", _PROPERTY_RATES.sub(" ", low)) and "per share" not in low and \
             not _OTHER_UNIT.search(low):
         return "percent"
     return ""

@@ -9,7 +9,7 @@ import re
 from ....numbers import SCALE_FACTORS
 from ..program.program import Const, Program
 from ..reading.context import Ctx
-from .period_cols import asked_col, parts_asked
+from .period_cols import asked_col, year_parts
 
 PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
@@ -64,25 +64,33 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     view = ctx.view
     num = row_named_by(ctx, stems(text[:m.start()]))
     den = row_named_by(ctx, stems(text[m.end() - 1:]), skip=num)
-    col = asked_col(ctx, num) if num is not None else None
-    cols = [col] if col is not None else parts_asked(ctx, num) if num is not None else []
+    parts = year_parts(ctx, num) if num is not None else []  # a quarter of months, "the full year" of quarters
+    col = asked_col(ctx, num) if num is not None and not parts else None
+    cols = [col] if col is not None else parts
     if num is None or den is None or not cols or any(view.amount(den, c) in (None, 0.0) for c in cols):
         return None
     scales = [view.cell_scale(num, cols[0]), view.cell_scale(den, cols[0])]
     if "percent" in scales:
         return None
     top, bottom = (_total(view, num, cols), _total(view, den, cols))
+    per = float(m.group(1).replace(",", "")) if m.group(1) else 1.0  # "complaints per 1,000 orders"
     if scales[0] == scales[1]:  # lines in one unit: an average or a share, unless the one after "per" is a count
         if not a_count(view, den):
             return None
-        return Program("divide", (top, bottom), scales[0], "per_unit"), "per_unit"
+        own = _OWN_THOUSANDS.search(view.row_labels[den])  # "Rides (000)": its thousands cancel the amount's
+        return _times(Program("divide", (top, bottom), "" if own else scales[0], "per_unit"), per), "per_unit"
     ratio = Program("divide", (top, bottom), "", "per_unit")
-    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0)
-    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
-    return program, "per_unit"
+    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0) * per
+    return _times(ratio, factor), "per_unit"
 
 
-def _col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+def _times(program: Program, factor: float) -> Program:
+    if factor == 1.0:
+        return program
+    return Program("multiply", (program, Const(factor, f"{factor:g}")), program.scale, "per_unit")
+
+
+def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
     view = ctx.view
     scored = [(len(label_words(view.col_labels[c]) & words), -c) for c in view.numeric_cols() if c != skip]
     best = max(scored, default=(0, 0))
@@ -98,18 +106,19 @@ def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
     """ "VAN-103's fuel use in litres per 100 km": on a table of things as rows and measures as columns, the
     row's column named before "per" over its column named after it, times the number "per" names."""
     row = ctx.best_row
-    num = _col_named_by(ctx, label_words(text[:m.start()]))
-    den = _col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
+    num = col_named_by(ctx, label_words(text[:m.start()]))
+    den = col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
     if row is None or num is None or den is None or ctx.view.amount(row, den) in (None, 0.0):
         return None
     ratio = Program("divide", (ctx.view.operand(row, num), ctx.view.operand(row, den)), "", "per_unit")
-    factor = float(m.group(1).replace(",", "")) if m.group(1) else 1.0
-    program = ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")), "", "per_unit")
-    return program, "per_unit"
+    return _times(ratio, float(m.group(1).replace(",", "")) if m.group(1) else 1.0), "per_unit"
 
 
 _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|income|expenses?|spend|prices?|value|fees?|"
                            r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
+
+
+_OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?)\s*\)|\bin thousands\b", re.I)
 
 
 def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
@@ -118,10 +127,13 @@ def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
 
 
 def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
-    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, no amount word."""
+    """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, or thousands its
+    own label says ("Rides (000)": 182.4 thousand rides), and no amount word."""
     amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
     amounts = [a for a in amounts if a is not None]
-    return bool(amounts) and all(float(a).is_integer() for a in amounts) and \
-        not _AMOUNT_WORDS.search(view.row_labels[row])
+    label = view.row_labels[row]
+    own = _OWN_THOUSANDS.search(label)
+    return bool(amounts) and (all(float(a).is_integer() for a in amounts) or bool(own)) and \
+        not _AMOUNT_WORDS.search(_OWN_THOUSANDS.sub(" ", label))
 
 

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from ....calc import CalcError
 from ....types import Example, Paragraph
+from ..lexicon.cues import span_misfits
 from ..lexicon.scale import matched_scale, paragraph_scale
 from ..lexicon.words import content_tokens, is_year
 from ..patterns.arith import arithmetic, two_rows
@@ -165,8 +166,11 @@ _DIGITS = re.compile(r"\d[\d,.]*")
 
 def span_numbers(program: Program) -> list[str]:
     """The numbers written in a text candidate's spans (or its given value)."""
-    texts = [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
-    return [n.strip(".,") for t in texts for n in _DIGITS.findall(t)]
+    return [n.strip(".,") for t in span_texts(program) for n in _DIGITS.findall(t)]
+
+
+def span_texts(program: Program) -> list[str]:
+    return [a.text for a in program.args if hasattr(a, "text")] or [str(program.answer_value or "")]
 
 
 def names_no_year(program: Program) -> bool:
@@ -175,11 +179,13 @@ def names_no_year(program: Program) -> bool:
 
 def years_for_which_year(reading: Reading, found: list[Candidate]) -> list[Candidate]:
     """A question asking which year is answered by a year: the candidates without the text spans that name none
-    (all of them when nothing else is left). Applied to the ranker's choice, not to the candidates it learns from:
+    (all of them when nothing else is left); likewise "which month/quarter" a period, "how many" a number
+    (``cues.span_misfits``). Applied to the ranker's choice, not to the candidates it learns from:
     its feature for it, learned from train's few such questions, is too weak against a confident reader."""
-    if not YEAR_ASKED.search(reading.q.text.lower()):
-        return found
-    kept = [c for c in found if c.source != "text" or c.name == "text_arithmetic" or not names_no_year(c.program)]
+    low = reading.q.text.lower()
+    year = YEAR_ASKED.search(low)
+    kept = [c for c in found if c.source != "text" or c.name == "text_arithmetic" or not (
+        names_no_year(c.program) if year else span_misfits(low, " ".join(span_texts(c.program))))]
     return kept or found
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ....period_layout import for_runs, in_source, periods_on_rows, question_for_runs, title_rows
 from ....types import Example, Prediction
-from ..patterns.measures import NAMED_MEASURES, more_than, named_first
+from ..patterns.measures import MEASURE_CONFIDENCE, NAMED_MEASURES, TRUSTED, more_than, named_first
 from ..rank import ranker as rank
 from ..rank.candidates import Candidate, candidates, read, years_for_which_year
 from ..reading.question import Query
@@ -33,7 +33,8 @@ def solve(example: Example) -> tuple[Query, Candidate | None, float]:
         return reading.q, None, 0.0
     if reading.offset:  # cell rows of a stacked block, in the whole table's numbering
         best = replace(best, program=best.program.shifted(reading.offset))
-    return reading.q, best, rank.confidence(score, rank.shipped_weights(), lead, best.reader_found)
+    confidence = rank.confidence(score, rank.shipped_weights(), lead, best.reader_found)
+    return reading.q, best, max(confidence, MEASURE_CONFIDENCE) if best.name in TRUSTED else confidence
 
 
 def _as_asked(question: str, best: Candidate, cands: list[Candidate]) -> Candidate | None:
