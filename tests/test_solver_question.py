@@ -59,3 +59,19 @@ def test_row_grounding_prefers_the_named_row():
 def test_year_columns():
     g = ground(read_table(TABLE), classify("What was the change in cost of sales from 2018 to 2019?"))
     assert g.year_cols == {"2019": [1], "2018": [2]}
+
+
+def test_percentage_change_asks_no_percent_column():
+    """ "The percentage change in X" is a rate of X's amounts; a % in the question still asks the rates."""
+    assert not classify("What is the percentage change in revenue from 2018 to 2019?").percent
+    assert classify("What is the percentage change in the gross margin % from 2018 to 2019?").percent
+
+
+def test_and_inside_one_row_label_names_one_row():
+    view = read_table(Table.from_rows([
+        ["", "2019", "2018"],
+        ["Office furniture and equipment", "424", "400"],
+        ["Property and equipment, net", "1,885", "1,987"],
+    ]))
+    g = ground(view, classify("What was the percentage change in the net property and equipment?"))
+    assert g.part_rows == []

@@ -44,3 +44,29 @@ def test_figures_the_text_rounds_into_millions_put_the_table_in_thousands():
                                  "million of non-cash charges.")]
     assert matched_scale([24193.0, 47625.0, 20402.0], paragraphs) == "thousand"
     assert matched_scale([24193.0, 99.0], paragraphs) == ""  # one rounded figure is not enough
+
+
+def test_change_of_an_amount_row_reads_its_years_not_the_change_column():
+    """Amount rows between rate rows ("Percent of product revenues") are amounts, and a unit under one year
+    ("(dollars in millions)") does not make it a column group of its own."""
+    table = Table.from_rows([
+        ["", "2019", "2018", "2018-2019 Dollar/Point Change"],
+        ["", "", "(dollars in millions)", ""],
+        ["Product gross profit", "1,105.6", "1,002.5", "103.1"],
+        ["Percent of product revenues", "58.6%", "58.0%", "0.6"],
+        ["Service gross profit", "234.2", "217.9", "16.3"],
+        ["Percent of service revenues", "65.1%", "63.2%", "1.9"],
+    ])
+    pred = _ask(table, "What was the percentage change in service gross profit from 2018 to 2019?")
+    assert pred.answer.value == "7.48"
+
+
+def test_percentage_change_reads_the_amount_columns_not_the_shares():
+    table = Table.from_rows([
+        ["", "2019", "", "2018", ""],
+        ["", "$", "%", "$", "%"],
+        ["Partner A", "1,315,706", "5.3", "6,841,386", "32.3"],
+        ["Partner C", "4,051,217", "16.5", "2,584,103", "12.2"],
+    ])
+    pred = _ask(table, "What is the percentage change in revenue generated from Partner C from 2018 to 2019?")
+    assert pred.answer.value == "56.77"

@@ -86,3 +86,33 @@ def test_header_years_glued_to_a_day_or_a_footnote_mark_are_read():
     ]))
     assert view.col_years[1:] == [["2019"], ["2018"]]
     assert view.col_labels[1] == "December 31, 2019"
+
+
+def test_year_over_repeated_sub_columns_heads_its_whole_group():
+    """ "2019" written over the second of its two sub-columns still heads both ("$" and "%")."""
+    view = read_table(Table.from_rows([
+        ["", "", "2019", "", "2018"],
+        ["In thousands", "$", "%", "$", "%"],
+        ["Cheese", "11,459", "12%", "11,486", "11%"],
+    ]))
+    assert view.col_years[1:] == [["2019"], ["2019"], ["2018"], ["2018"]]
+    assert view.col_labels[1] == "2019 $" and view.col_labels[4] == "2018 %"
+
+
+def test_period_title_without_year_spans_every_column():
+    view = read_table(Table.from_rows([
+        ["", "", "Three Months Ended", ""],
+        ["", "December 31, 2019", "September 29, 2019", "December 31, 2018"],
+        ["Income tax expense", "(62)", "(28)", "(28)"],
+    ]))
+    assert all(lbl.startswith("Three Months Ended") for lbl in view.col_labels[1:])
+
+
+def test_year_header_with_several_footnote_marks_is_a_header():
+    view = read_table(Table.from_rows([
+        ["", "December 31,", ""],
+        ["", "2019 (1)(2)", "2018 (3)"],
+        ["Working capital", "308,426", "269,857"],
+    ]))
+    assert view.header_rows == 2
+    assert view.col_years[1:] == [["2019"], ["2018"]]

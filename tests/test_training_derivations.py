@@ -95,3 +95,17 @@ def test_operand_labels_tell_the_grounded_cells_from_a_coincidence():
     assert reads_grounded_cells(Program("span", (Span(0, 0, 3, "183"),)), operands) is None
     assert reads_grounded_cells(Program("divide", (Cell(1, 1, "1,617", 1617.0), Const(100.0))), operands) is False
     assert table_operands(_example("5,000-1,434")) is None  # 5,000 is in no cell
+
+
+def test_an_average_count_is_no_operand_cell_even_when_a_cell_holds_it():
+    from training.operand_labels import reads_grounded_cells, table_operands
+
+    from tabtext.engines.solver.program.program import Cell, Program
+
+    table = Table(id="t", rows=(("", "2019", "2018"), ("Revenue", "1,617", "1,434"), ("Stores", "2", "2")))
+    example = Example(uid="q", question="?", context=Context(tables=(table,), paragraphs=()),
+                      meta={"derivation": "(1,617+1,434)/2", "answer_type": "arithmetic"})
+    operands = table_operands(example)
+    assert operands == (((1, 1),), ((1, 2),))
+    average = Program("average", (Cell(1, 1, "1,617", 1617.0), Cell(1, 2, "1,434", 1434.0)))
+    assert reads_grounded_cells(average, operands) is True

@@ -25,7 +25,9 @@ def table_operands(example: Example) -> Grounded | None:
     g: Grounding | None = ground(example)
     if g is None or not g.fully_grounded:
         return None
-    out = tuple(cells for cells, constant in zip(g.cells, g.constant) if not (constant and not cells))
+    count = len(g.cells) - 1 if g.derivation.shape == "average" else -1  # an average's count is no cell it reads
+    out = tuple(cells for i, (cells, constant) in enumerate(zip(g.cells, g.constant))
+                if not (constant and not cells) and i != count)
     if not out or not all(out):
         return None
     return out

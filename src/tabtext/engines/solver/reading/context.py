@@ -64,7 +64,7 @@ class Ctx:
         if not cols:
             return None
         def key(c: int) -> tuple[int, float, int, int]:
-            pct = self.is_percent_col(c)
+            pct = self.is_percent_col(c) if row is None else self.is_percent_cell(row, c)
             return (int(pct != self.q.percent), int(self.view.col_years[c][0] != year), len(self.view.col_years[c]),
                     -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
@@ -72,6 +72,13 @@ class Ctx:
     def is_percent_col(self, c: int) -> bool:
         label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
         return self._percent_col(c) or "%" in label or "percent" in label or \
+            not self.view.scale and self.view.percent_column(c)
+
+    def is_percent_cell(self, r: int, c: int) -> bool:
+        """A rate: its own "%", or a column of rates; an amount row of a column that alternates amounts and
+        their shares ("Product gross profit" over "Percent of product revenues") is not one."""
+        label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
+        return "%" in self.view.cell_text(r, c) or "%" in label or "percent" in label or \
             not self.view.scale and self.view.percent_column(c)
 
     def _percent_col(self, c: int) -> bool:
@@ -109,7 +116,8 @@ class Ctx:
 
     def col_group(self, c: int) -> frozenset[str]:
         """A column's label without its period: the column group it belongs to ("Net additions (losses)")."""
-        label = re.sub(rf"{YEAR}|\(\d\)|\b\d{{1,2}}\b", " ", self.view.col_labels[c])
+        label = re.sub(rf"{YEAR}|\(\d\)|\b\d{{1,2}}\b|\([^)]*(?:million|thousand|billion|000)[^)]*\)", " ",
+                       self.view.col_labels[c], flags=re.I)  # "(in millions)" is a unit, not a group
         return frozenset(t for t in content_tokens(label) if t[:3] not in MONTHS)
 
     def _same_group(self, row: int, years: list[str], firsts: list[frozenset[str]]) -> dict[str, int] | None:

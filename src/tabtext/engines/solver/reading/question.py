@@ -78,6 +78,8 @@ def classify(question: str, off: Collection[str] = ()) -> Query:
         kind = "diff"
     if kind == "value" and (_TEXT_Q.search(low) or _DEFINITION_Q.search(q)) or _CAUSE_Q.search(low):
         kind = "text"
+    if kind == "change_ratio":  # "the percentage change in X" asks a rate of amounts, not of the % columns
+        percent = bool(re.search(r"%|\bpercent(?:age)?s? of\b", low))
     if multi and kind in ("sum", "divide", "count", "list_items") and re.search(r"\brespective", low):
         kind = "value"
     if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
@@ -108,7 +110,7 @@ def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, 
     """The row each part of "A and B" / "A compared to B" names best, in question order (distinct rows)."""
     share = _SHARE_OF.search(without_years(query.text))
     parts = [p for p in (share.groups() if share else _PARTS.split(without_years(query.text))) if content_tokens(p)]
-    if len(parts) < 2:
+    if len(parts) < 2 or _one_label(view, row_ids, parts):
         return []
     out: list[int] = []
     for part in parts:
@@ -119,6 +121,14 @@ def part_rows(view: TableView, query: Query, row_ids: list[int], idf: dict[str, 
         if best[0] >= 1.0 and -best[2] not in out:
             out.append(-best[2])
     return out
+
+
+def _one_label(view: TableView, row_ids: list[int], parts: list[str]) -> bool:
+    """ "The net property and equipment": the parts are the words of one row's label ("Property and equipment,
+    net"), not two rows."""
+    words = {t for p in parts for t in content_tokens(p)}
+    return any(re.search(r"\band\b|&", view.row_labels[r]) and words <= set(content_tokens(view.row_labels[r]))
+               for r in row_ids)
 
 
 def label_idf(labels: list[str]) -> dict[str, float]:

@@ -47,7 +47,7 @@ def is_year_cell(text: str) -> bool:
     s = _squeeze(text).strip().rstrip("*").strip()
     s = re.sub(r"\s*(?:[$€£¥]|US\$|A\$)?\s?(?:m|bn|k|mn|million|thousand|['’]?000s?|restated|\(restated\))$", "", s,
                flags=re.I)
-    return bool(re.fullmatch(rf"(?:(?:FY|Fiscal|fiscal|Year)\s?)?{YEAR}(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))?", s))
+    return bool(re.fullmatch(rf"(?:(?:FY|Fiscal|fiscal|Year)\s?)?{YEAR}(?:/(?:19|20)?\d\d)?(?:\s*\(\w+\))*", s))
 
 
 @dataclass
@@ -133,6 +133,59 @@ def _is_header_row(row: tuple[str, ...], index: int, years_above: bool = False) 
     return all(cell_number(c) is None or is_year_cell(c) for c in filled)
 
 
+PERIOD_TITLE = re.compile(r"^(?:(?:the |for the )?(?:fiscal )?(?:years?|three|six|nine|twelve|\d+)\s*(?:months?|weeks?)?"
+                          r"\s+ended\b|as (?:of|at)\b)(?:(?!\d{4}).)*$", re.I)  # a period title without its year
+
+
+def _span_groups(header: list[list[str]], i: int, width: int) -> None:
+    """A label per group of sub-columns that repeat ("2019" and "2018" over "$ | %" twice) heads its whole group,
+    also the sub-columns left of where it is written ("" "2019" "" "2018" over "$" "%" "$" "%")."""
+    filled = [c for c in range(1, width) if header[i][c].strip()]
+    k = len(filled)
+    below = {c: " ".join(h[c].strip() for h in header[i + 1:] if h[c].strip()).lower() for c in range(1, width)}
+    leaves = [c for c in range(1, width) if below[c]]
+    for m in (2, 3, 4):
+        for s in range(len(leaves) - k * m + 1) if k >= 2 else ():
+            window = leaves[s:s + k * m]
+            if window[-1] - window[0] != k * m - 1 or len({below[c] for c in window[:m]}) < m or \
+                    any(below[window[t]] != below[window[t + m]] for t in range(len(window) - m)):
+                continue
+            groups = [window[g * m:(g + 1) * m] for g in range(k)]
+            if all(f in grp for f, grp in zip(filled, groups)):
+                for f, grp in zip(filled, groups):
+                    for c in grp:
+                        header[i][c] = header[i][f]
+                return
+
+
+def _span_header(header: list[list[str]], width: int) -> None:
+    """Spread the merged cells of upper header rows over the columns they head, in place."""
+    n_head = len(header)
+
+    def below_is_year(i: int, c: int) -> bool:
+        return any(is_year_cell(header[j][c]) for j in range(i + 1, n_head))
+
+    for i, hrow in enumerate(header[:-1]):  # a lone title over labelled columns ("Fiscal 2019", "Year Ended
+        # December 31,") spans them all
+        filled = [c for c in range(1, width) if hrow[c].strip()]
+        below = [c for c in range(1, width) if any(header[j][c].strip() for j in range(i + 1, n_head))]
+        title = hrow[filled[0]] if len(filled) == 1 else ""
+        if len(below) >= 2 and (years_in(title) and not any(years_in(header[j][c]) for j in range(i + 1, n_head)
+                                                             for c in below) or PERIOD_TITLE.search(title)):
+            for c in below:
+                hrow[c] = hrow[filled[0]]
+    for i in range(n_head - 1):
+        _span_groups(header, i, width)
+    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right ...
+        last, source = "", 0
+        for c in range(1, width):
+            if hrow[c].strip():
+                last, source = hrow[c], c
+            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)) and \
+                    below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
+                hrow[c] = last
+
+
 def read_table(table: Table) -> TableView:
     rows = table.rows
     width = table.n_cols
@@ -142,24 +195,7 @@ def read_table(table: Table) -> TableView:
                                             any(is_year_cell(c) for r in rows[:n_head] for c in r[1:])):
         n_head += 1
     header = [list(r) + [""] * (width - len(r)) for r in rows[:n_head]]
-    def below_is_year(i: int, c: int) -> bool:
-        return any(is_year_cell(header[j][c]) for j in range(i + 1, n_head))
-
-    for i, hrow in enumerate(header[:-1]):  # a lone title over labelled columns ("Fiscal 2019") spans them all
-        filled = [c for c in range(1, width) if hrow[c].strip()]
-        below = [c for c in range(1, width) if any(header[j][c].strip() for j in range(i + 1, n_head))]
-        if len(filled) == 1 and years_in(hrow[filled[0]]) and len(below) >= 2 and \
-                not any(years_in(header[j][c]) for j in range(i + 1, n_head) for c in below):
-            for c in below:
-                hrow[c] = hrow[filled[0]]
-    for i, hrow in enumerate(header[:-1]):  # merged cells of upper header rows span to the right ...
-        last, source = "", 0
-        for c in range(1, width):
-            if hrow[c].strip():
-                last, source = hrow[c], c
-            elif last and any(header[j][c].strip() for j in range(i + 1, n_head)) and \
-                    below_is_year(i, c) == below_is_year(i, source):  # ... over columns of the same kind
-                hrow[c] = last
+    _span_header(header, width)
     col_labels = [header_label(" ".join(h[c].strip() for h in header if h[c].strip())) for c in range(width)]
     col_years = [split_years(lbl) for lbl in col_labels]
 
