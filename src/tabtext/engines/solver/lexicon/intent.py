@@ -57,7 +57,8 @@ def _words(options: Collection[str]) -> str:
 
 
 # Not a row: moving a leading period to the end ("In 2019, what was X?") for the classifier changed no open answer
-# and lowered the lockbox (benchmarks/intent_ablation.py); only the paragraph reader gets that wording (reader_wording).
+# and lowered the lockbox (measured as benchmarks/rule_ablation.py measures the rows); only the paragraph reader gets
+# that wording (reader_wording).
 _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the end of|by the end of|on)\b[^,?]{0,60}?"
                              rf"(?:{YEAR}|FY\s?'?\d\d)[^,?]{{0,20}}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
                              r"when)\b.*?)\s*\?\s*$", re.I)
