@@ -63,8 +63,6 @@ _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the 
                              rf"(?:{YEAR}|FY\s?'?\d\d)[^,?]{{0,20}}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
                              r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
-    Rewording("contraction", re.compile(r"\b(what|how|which|who|where)'s\b", re.I), lambda m: f"{m.group(1)} is",
-              "What's the total revenue in 2019?", "What is the total revenue in 2019?"),
     Rewording("imperative_give",
               re.compile(r"^(?:please\s+)?(?:give|state|provide|report|tell me|show|calculate|compute|determine|find|work out)"
                          r"\s+(?:me\s+)?(?P<rest>.+?)[.?]?\s*$",
