@@ -63,13 +63,6 @@ _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the 
                              rf"(?:{YEAR}|FY\s?'?\d\d)[^,?]{{0,20}}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
                              r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
-    Rewording("imperative_give",
-              re.compile(r"^(?:please\s+)?(?:give|state|provide|report|tell me|show|calculate|compute|determine|find|work out)"
-                         r"\s+(?:me\s+)?(?P<rest>.+?)[.?]?\s*$",
-                         re.I),
-              lambda m: f"What is {m.group('rest')}?",
-              "Give the average number of shares granted in 2018 and 2019.",
-              "What is the average number of shares granted in 2018 and 2019?"),
     Rewording("by_what_percent_verb",
               re.compile(rf"^(?P<pre>.*?)\bby (?:what|how much) (?:percent(?:age)?|%)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
                          r"(?P<rest>.*)$", re.I),
