@@ -69,12 +69,6 @@ REWORDINGS: tuple[Rewording, ...] = (
               lambda m: f"{m.group('pre')}What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
               "By what percentage did total net sales change between 2018 and 2019?",
               "What was the percentage change in total net sales between 2018 and 2019?"),
-    Rewording("verb_by_what_percent",
-              re.compile(rf"^(?:how much|what)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\s+by\s+(?:in\s+)?"
-                         r"(?:percent(?:age)?|%)(?:\s+terms)?(?P<rest>.*)$", re.I),
-              lambda m: f"What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
-              "How much did revenue grow by in percentage terms from 2018 to 2019?",
-              "What was the percentage growth in revenue from 2018 to 2019?"),
     Rewording("verb_in_percent",
               re.compile(rf"^how much\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\s+(?P<rest>(?:by|from|between|in)\b.*?)"
                          r",?\s+(?:in|as a) (?:percent(?:age)?|%)(?:\s+terms)?\s*\?\s*$", re.I),
