@@ -86,13 +86,6 @@ REWORDINGS: tuple[Rewording, ...] = (
                          re.I),
               lambda m: f"What was the {_noun(m)} in {m.group('subj')} {m.group('rest')}",
               "How much did revenue grow from 2018 to 2019?", "What was the growth in revenue from 2018 to 2019?"),
-    Rewording("change_as_share_of_base",
-              re.compile(r"^(?P<ask>what (?:is|was)) (?:the )?(?:value of the )?(?:change|increase|decrease|difference) in "
-                         r"(?P<subj>.+?) (?P<period>(?:between|from) .+? (?:and|to) .+?) as a (?:percentage|percent|proportion)"
-                         r" of (?:the|its)? ?.*?\?\s*$", re.I),
-              lambda m: f"{m.group('ask')} the percentage change in {m.group('subj')} {m.group('period')}?",
-              "What is the value of the change in goodwill impairment between 2018 and 2019 as a percentage of the "
-              "2018 goodwill impairment?", "What is the percentage change in goodwill impairment between 2018 and 2019?"),
     Rewording("add_up_to",
               re.compile(rf"^what\s+{_AUX}\s+(?P<subj>.+?)\s+(?:add up to|sum to|total up to|come to|amount to)"
                          r"(?P<rest>.*?)\s*\?\s*$", re.I),
