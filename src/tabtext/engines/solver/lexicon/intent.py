@@ -95,12 +95,6 @@ REWORDINGS: tuple[Rewording, ...] = (
               re.compile(r"^what\s+(?:makes|made|make)\s+up\s+(?P<subj>.+?)\s*\?\s*$", re.I),
               lambda m: f"What does {m.group('subj')} consist of?",
               "What makes up working capital?", "What does working capital consist of?"),
-    Rewording("what_share_of",
-              re.compile(rf"^what\s+{SHARE_NOUNS}\s+of\s+(?P<whole>.+?)\s+(?:came|comes|come|was|were|is|are)\s+"
-                         r"(?:from|made up of|accounted for by|attributable to|due to)\s+(?P<part>.+?)\s*\?\s*$", re.I),
-              lambda m: f"What percentage of {m.group('whole')} was {m.group('part')}?",
-              "What share of total revenue came from services in 2019?",
-              "What percentage of total revenue was services in 2019?"),
     Rewording("what_share_did",
               re.compile(rf"^what\s+{SHARE_NOUNS}\s+of\s+(?P<whole>.+?)\s+(?:did|does|do)\s+(?P<part>.+?)\s+(?:make up|"
                          r"account for|represent|constitute|comprise)(?P<rest>.*?)\s*\?\s*$", re.I),
