@@ -105,11 +105,6 @@ REWORDINGS: tuple[Rewording, ...] = (
               re.compile(r"^what\s+(?:share|portion|proportion|fraction)\s+of\b", re.I), "What percentage of",
               "What share of total units shipped in 2023 were monitors?",
               "What percentage of total units shipped in 2023 were monitors?"),
-    Rewording("which_period_had",
-              re.compile(r"^(?:in\s+)?(?P<which>which|what)\s+(?P<period>years?|periods?|quarters?|fiscal years?)\s+"
-                         r"(?:had|saw|showed|recorded|has|have)\s+(?P<rest>.+)$", re.I),
-              lambda m: f"In {m.group('which').lower()} {m.group('period')} was {m.group('rest')}",
-              "Which year had revenue below 600,000 thousands?", "In which year was revenue less than 600,000 thousands?"),
     Rewording("weather_superlative_period",
               re.compile(rf"^(?:what|which)\s+(?:was|were|is)\s+the\s+(?P<adj>{_words(WEATHER_SUPERLATIVES)})\s+"
                          r"(?P<unit>month|year|quarter|season|week|day)\b", re.I),
