@@ -60,11 +60,6 @@ CUES: tuple[Cue, ...] = (
         r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
         r"how much (?:more|less|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
         r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b|\bminus\b|\bless (?!than\b)(?=[a-z])"), "What was the change in revenue from 2018 to 2019?"),
-    Cue("which_period_more", "compare", re.compile(
-        r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|smaller|"
-        r"largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|\bwhich\b.*\b(?:higher|"
-        r"lower|highest|lowest|larger|largest|greater|greatest|more|less|most|least|bigger|biggest|smaller|smallest)\b"),
-        "What is the year in which revenue was the highest?"),
     Cue("how_many", "count", re.compile(
         r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|categories|"
         r"segments|elements|assumptions|services|regions|countries|geographic|major|companies|executive|officers|members|"
