@@ -74,10 +74,6 @@ CUES: tuple[Cue, ...] = (
         r"fiscal years|periods)\b|\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:"
         r"shown|included|presented|provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b"),
         "Which years does the table provide information for?", lambda low, years: not years),
-    Cue("items_shown", "list_items", re.compile(
-        r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|categories|"
-        r"types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|listed|included|in the "
-        r"table|presented|disclosed)\b"), "What are the regions listed in the table?"),
     Cue("items", "list_items", re.compile(
         r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|line items|"
         r"sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|components|categories|types)\b"),
