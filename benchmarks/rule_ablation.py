@@ -102,7 +102,6 @@ SPECIAL: tuple[Rule, ...] = (
                                                         r"percentage points?|\bchange in (?:the )?percentage of\b")),
     Rule("ratio_of_change_is_diff", "question", _inline(r"\b(?:change|increase|decrease|difference)\b")),
     Rule("respective_is_value", "question", _inline(r"\brespective")),
-    Rule("two_years_are_multi", "question", _inline(r"\band\b")),
     Rule("expand_years", "question", lambda: mock.patch.object(question, "expand_years", lambda text, years: years)),
     Rule("years_for_which_year", "tatqa", lambda: mock.patch.object(task, "years_for_which_year",
                                                                     lambda reading, found: found), False),
