@@ -60,11 +60,6 @@ CUES: tuple[Cue, ...] = (
         r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
         r"how (?:much|many) (?:more|less|fewer|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
         r"\bdeclined\b|\bgrew\b|\bfell\b|\brose\b|\bmovement\b|\bminus\b|\bless (?!than\b)(?=[a-z])"), "What was the change in revenue from 2018 to 2019?"),
-    Cue("which_period_more", "compare", re.compile(
-        r"\b(?:in|which|what) (?:year|years|fiscal year|period)\b.*\b(?:higher|lower|highest|lowest|larger|smaller|"
-        r"largest|smallest|greater|greatest|more|less|most|least|bigger|biggest|better|worse)\b|\bwhich\b.*\b(?:higher|"
-        r"lower|highest|lowest|larger|largest|greater|greatest|more|less|most|least|bigger|biggest|smaller|smallest)\b"),
-        "What is the year in which revenue was the highest?"),
     Cue("how_many", "count", re.compile(
         r"\bhow many (?:of the )?(?:\w+[- ])?(?:years|periods|quarters|months|components|items|types|kinds|categories|"
         r"segments|elements|assumptions|services|regions|countries|geographic|major|companies|executive|officers|members|"
@@ -79,10 +74,6 @@ CUES: tuple[Cue, ...] = (
         r"fiscal years|periods)\b|\b(?:which|what) (?:financial |fiscal )?(?:years?|periods?)(?:'|\(s\))?\s[^?]*\b(?:"
         r"shown|included|presented|provided|recorded|reported|calculated|listed|covered|displayed|in the table)\b"),
         "Which years does the table provide information for?", lambda low, years: not years),
-    Cue("items_shown", "list_items", re.compile(
-        r"\b(?:what|which) (?:are |were )?(?:the )?(?:\w+ ){0,2}(?:countries|regions|segments|items|components|categories|"
-        r"types|currencies|products|markets|geographies|businesses|divisions)\b[^?]*\b(?:shown|listed|included|in the "
-        r"table|presented|disclosed)\b"), "What are the regions listed in the table?"),
     Cue("items", "list_items", re.compile(
         r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|line items|"
         r"sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|components|categories|types)\b"),

@@ -57,32 +57,18 @@ def _words(options: Collection[str]) -> str:
 
 
 # Not a row: moving a leading period to the end ("In 2019, what was X?") for the classifier changed no open answer
-# and lowered the lockbox (benchmarks/intent_ablation.py); only the paragraph reader gets that wording (reader_wording).
+# and lowered the lockbox (measured as benchmarks/rule_ablation.py measures the rows); only the paragraph reader gets
+# that wording (reader_wording).
 _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the end of|by the end of|on)\b[^,?]{0,60}?"
                              rf"(?:{YEAR}|FY\s?'?\d\d)[^,?]{{0,20}}),\s*(?P<rest>(?:what|which|how|by|why|where|who|"
                              r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
-    Rewording("contraction", re.compile(r"\b(what|how|which|who|where)'s\b", re.I), lambda m: f"{m.group(1)} is",
-              "What's the total revenue in 2019?", "What is the total revenue in 2019?"),
-    Rewording("imperative_give",
-              re.compile(r"^(?:please\s+)?(?:give|state|provide|report|tell me|show|calculate|compute|determine|find|work out)"
-                         r"\s+(?:me\s+)?(?P<rest>.+?)[.?]?\s*$",
-                         re.I),
-              lambda m: f"What is {m.group('rest')}?",
-              "Give the average number of shares granted in 2018 and 2019.",
-              "What is the average number of shares granted in 2018 and 2019?"),
     Rewording("by_what_percent_verb",
               re.compile(rf"^(?P<pre>.*?)\bby (?:what|how much) (?:percent(?:age)?|%)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
                          r"(?P<rest>.*)$", re.I),
               lambda m: f"{m.group('pre')}What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
               "By what percentage did total net sales change between 2018 and 2019?",
               "What was the percentage change in total net sales between 2018 and 2019?"),
-    Rewording("verb_by_what_percent",
-              re.compile(rf"^(?:how much|what)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\s+by\s+(?:in\s+)?"
-                         r"(?:percent(?:age)?|%)(?:\s+terms)?(?P<rest>.*)$", re.I),
-              lambda m: f"What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
-              "How much did revenue grow by in percentage terms from 2018 to 2019?",
-              "What was the percentage growth in revenue from 2018 to 2019?"),
     Rewording("verb_in_percent",
               re.compile(rf"^how much\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\s+(?P<rest>(?:by|from|between|in)\b.*?)"
                          r",?\s+(?:in|as a) (?:percent(?:age)?|%)(?:\s+terms)?\s*\?\s*$", re.I),
@@ -100,13 +86,6 @@ REWORDINGS: tuple[Rewording, ...] = (
                          re.I),
               lambda m: f"What was the {_noun(m)} in {m.group('subj')} {m.group('rest')}",
               "How much did revenue grow from 2018 to 2019?", "What was the growth in revenue from 2018 to 2019?"),
-    Rewording("change_as_share_of_base",
-              re.compile(r"^(?P<ask>what (?:is|was)) (?:the )?(?:value of the )?(?:change|increase|decrease|difference) in "
-                         r"(?P<subj>.+?) (?P<period>(?:between|from) .+? (?:and|to) .+?) as a (?:percentage|percent|proportion)"
-                         r" of (?:the|its)? ?.*?\?\s*$", re.I),
-              lambda m: f"{m.group('ask')} the percentage change in {m.group('subj')} {m.group('period')}?",
-              "What is the value of the change in goodwill impairment between 2018 and 2019 as a percentage of the "
-              "2018 goodwill impairment?", "What is the percentage change in goodwill impairment between 2018 and 2019?"),
     Rewording("add_up_to",
               re.compile(rf"^what\s+{_AUX}\s+(?P<subj>.+?)\s+(?:add up to|sum to|total up to|come to|amount to)"
                          r"(?P<rest>.*?)\s*\?\s*$", re.I),
@@ -116,12 +95,6 @@ REWORDINGS: tuple[Rewording, ...] = (
               re.compile(r"^what\s+(?:makes|made|make)\s+up\s+(?P<subj>.+?)\s*\?\s*$", re.I),
               lambda m: f"What does {m.group('subj')} consist of?",
               "What makes up working capital?", "What does working capital consist of?"),
-    Rewording("what_share_of",
-              re.compile(rf"^what\s+{SHARE_NOUNS}\s+of\s+(?P<whole>.+?)\s+(?:came|comes|come|was|were|is|are)\s+"
-                         r"(?:from|made up of|accounted for by|attributable to|due to)\s+(?P<part>.+?)\s*\?\s*$", re.I),
-              lambda m: f"What percentage of {m.group('whole')} was {m.group('part')}?",
-              "What share of total revenue came from services in 2019?",
-              "What percentage of total revenue was services in 2019?"),
     Rewording("what_share_did",
               re.compile(rf"^what\s+{SHARE_NOUNS}\s+of\s+(?P<whole>.+?)\s+(?:did|does|do)\s+(?P<part>.+?)\s+(?:make up|"
                          r"account for|represent|constitute|comprise)(?P<rest>.*?)\s*\?\s*$", re.I),
@@ -132,11 +105,6 @@ REWORDINGS: tuple[Rewording, ...] = (
               re.compile(r"^what\s+(?:share|portion|proportion|fraction)\s+of\b", re.I), "What percentage of",
               "What share of total units shipped in 2023 were monitors?",
               "What percentage of total units shipped in 2023 were monitors?"),
-    Rewording("which_period_had",
-              re.compile(r"^(?:in\s+)?(?P<which>which|what)\s+(?P<period>years?|periods?|quarters?|fiscal years?)\s+"
-                         r"(?:had|saw|showed|recorded|has|have)\s+(?P<rest>.+)$", re.I),
-              lambda m: f"In {m.group('which').lower()} {m.group('period')} was {m.group('rest')}",
-              "Which year had revenue below 600,000 thousands?", "In which year was revenue less than 600,000 thousands?"),
     Rewording("weather_superlative_period",
               re.compile(rf"^(?:what|which)\s+(?:was|were|is)\s+the\s+(?P<adj>{_words(WEATHER_SUPERLATIVES)})\s+"
                          r"(?P<unit>month|year|quarter|season|week|day)\b", re.I),

@@ -82,8 +82,6 @@ def classify(question: str, off: Collection[str] = ()) -> Query:
         percent = bool(re.search(r"%|\bpercent(?:age)?s? of\b", low))
     if multi and kind in ("sum", "divide", "count", "list_items") and re.search(r"\brespective", low):
         kind = "value"
-    if kind in ("value",) and (len(years) >= 2 and re.search(r"\band\b", low)):
-        multi = True
     if kind in ("average", "sum", "compare", "count", "list_years") or kind == "value" and multi:
         years = expand_years(low, years)
     return Query(q, kind, years, content_tokens(q), multi, direction, percent, asked=question.strip())
