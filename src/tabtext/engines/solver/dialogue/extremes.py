@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ....periods import find_periods
+from ..lexicon.cues import MIN_WORDS, SUPERLATIVE
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..patterns.per_unit import stems
 from ..patterns.period_cols import col_period
@@ -18,9 +19,6 @@ from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid
 
-SUPERLATIVE = re.compile(r"\b(?:highest|lowest|most|least|fewest|largest|smallest|biggest|best|worst|weakest|"
-                         r"strongest|busiest|quietest|peak\w*|maximum|minimum)\b", re.I)
-_LEAST = re.compile(r"\b(?:lowest|least|fewest|smallest|worst|weakest|quietest|minimum)\b", re.I)
 _PERIOD_ASKED = re.compile(r"\b(?:which|what)\s+(month|quarter|year|half|half-year|period|season)s?\b|"
                            r"^\s*(?:and\s+)?(?:in\s+)?(when)\b", re.I)
 _VALUE_ASKED = re.compile(r"^\s*(?:and\s+)?(?:what|how (?:much|many))\b(?!.*\b(?:which|when)\b)", re.I)
@@ -35,7 +33,12 @@ THAT_VALUE = re.compile(r"^\s*(?:and\s+)?(?:how (?:many|much)\b[^?]*|what)\s+(?:
 _KINDS = {"month": "month", "quarter": "quarter", "year": "year", "half": "half", "half-year": "half"}
 _CUE_WORDS = frozenset(content_tokens("which what when month quarter year half period season had have was were did "
                                       "highest lowest most least fewest largest smallest biggest best worst weakest "
-                                      "strongest busiest quietest peak peaked maximum minimum"))
+                                      "strongest longest shortest heaviest lightest busiest quietest peak peaked "
+                                      "maximum minimum"))
+
+
+def _least(question: str) -> bool:
+    return bool(MIN_WORDS.search(question.lower()))
 
 
 def extreme_period_of_line(asked: Asked) -> Program | None:
@@ -51,7 +54,7 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
     cols = _period_cols(grid, row, kind, question) if row is not None else []
     if len(cols) < 2:
         return None
-    op = "argmin" if _LEAST.search(question) else "argmax"
+    op = "argmin" if _least(question) else "argmax"
     cells = tuple(grid.cell(row, c) for c in cols)  # type: ignore[arg-type]
     return Program(op, cells, key="column") if m else Program(op, cells, grid.row_scale(row))  # type: ignore[arg-type]
 
@@ -74,7 +77,7 @@ def other_extreme(asked: Asked) -> Program | None:
     if last is None or last.op not in ("argmax", "argmin") or last.answer_value is not None or asked.rows or \
             set(content_tokens(asked.question)) - _CUE_WORDS - REFERENCE_WORDS - CONVERSATION_WORDS:
         return None
-    op = "argmin" if _LEAST.search(asked.question) else "argmax"
+    op = "argmin" if _least(asked.question) else "argmax"
     return Program(op, last.args, last.scale, key=last.key, test=last.test) if op != last.op else None
 
 

@@ -22,7 +22,10 @@ _AMOUNT_ASKED = re.compile(r"\bhow much\b|\bwhat (?:is|was|were|are) the\b")
 _COUNT_PASSING = re.compile(r"^how many\b.*\b(?:above|over|below|under|exceed\w*|more than|less than|fewer than|"
                             r"greater than|higher than|lower than|at least)\s+-?\$?\d")
 MIN_WORDS = re.compile(r"\b(?:lower|lowest|smaller|smallest|less|least|worse|worst|fewer|fewest|weakest|shortest|"
-                       r"lightest|quietest)\b")
+                       r"lightest|quietest|minimum)\b")
+#: the superlatives that ask for an extreme ("which month was busiest?", "when did loans peak?"); MIN_WORDS says which
+SUPERLATIVE = re.compile(r"\b(?:highest|lowest|most|least|fewest|largest|smallest|biggest|best|worst|weakest|strongest|"
+                         r"longest|shortest|heaviest|lightest|busiest|quietest|peak\w*|maximum|minimum)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
