@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ....numbers import parse_number
 from ....types import Table
@@ -14,6 +15,7 @@ from ..lexicon.words import YEAR, is_year, split_years, years_in
 from ..program.program import Cell
 
 
+@lru_cache(maxsize=65_536)  # a table's cells are read again for each of its questions
 def cell_number(text: str) -> float | None:
     """A numeric cell's value; years alone and text cells give None."""
     s = text.strip()
