@@ -5,7 +5,7 @@ numeric cells and the unit (scale) of the table, a column or a row.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ....numbers import parse_number
@@ -189,6 +189,13 @@ def _span_header(header: list[list[str]], width: int) -> None:
 
 
 def read_table(table: Table) -> TableView:
+    """The table's reading: a fresh view each call (callers set its scale), the reading itself done once per
+    table (a context's ~6 questions share it). The view's lists and dicts are shared: read them, do not edit."""
+    return replace(_read_table(table))
+
+
+@lru_cache(maxsize=256)
+def _read_table(table: Table) -> TableView:
     rows = table.rows
     width = table.n_cols
     n_head = 0
