@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .types import Period, Table
 
@@ -134,6 +135,7 @@ def months_named(text: str) -> list[int]:
     return [_MONTHS[m.group(0).lower()] for m in _MONTH_WORD.finditer(text)]
 
 
+@lru_cache(maxsize=16_384)  # a table's header cells are read again for each of its questions
 def as_period(cell: str) -> Period | None:
     """The period a whole cell names ("Q1 2023", "Three months ended March 31, 2023", "2019", "Mar"), else None."""
     text = " ".join(cell.replace("\u00a0", " ").split()).strip(" :*")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _RULES = (
     ("billion", re.compile(r"\b(?:in\s+)?billions?\b|\bbn\b|[$€£¥]\s?b\b", re.I)),
@@ -22,6 +23,7 @@ _OTHER_UNIT = re.compile(r"\((?:[$€£¥]|usd|gbp|eur|[a-z]+ ?/ ?[a-z]+|t|kg|to
 _PROPERTY_RATES = re.compile(r"\b(?:rent and|business|council|water|property)\s+rates\b|\brates and rent\b")
 
 
+@lru_cache(maxsize=16_384)  # a table's labels are read again for each of its questions
 def scale_of_text(text: str, table_level: bool = False) -> str:
     """The unit a header/label announces: a scale name, ``"none"`` (explicitly unscaled) or ``""``.
 

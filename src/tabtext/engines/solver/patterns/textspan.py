@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ....types import Answer, Evidence, Paragraph
+from ..lexicon.text_cache import text_cache
 from ..reader import read
 from ..reader.sentences import split_sentences
 from ..reading.question import Query, content_tokens
@@ -23,11 +24,18 @@ def text_coverage(q: Query, paragraphs: Sequence[Paragraph], numeric: bool = Fal
         return 0.0
     best = 0
     for p in paragraphs:
-        for sent in split_sentences(p.text):
-            if numeric and len(re.findall(r"\d[\d,.]*", sent.text)) < 2:
+        for amounts, words in _sentence_words(p.text):
+            if numeric and amounts < 2:
                 continue
-            best = max(best, len(qset & set(content_tokens(sent.text))))
+            best = max(best, len(qset & words))
     return best / len(qset)
+
+
+@text_cache()  # a context's paragraphs are covered again for each of its questions
+def _sentence_words(text: str) -> tuple[tuple[int, frozenset[str]], ...]:
+    """Each sentence's number of amounts and its content words."""
+    return tuple((len(re.findall(r"\d[\d,.]*", s.text)), frozenset(content_tokens(s.text)))
+                 for s in split_sentences(text))
 
 
 def text_answer(q: Query, paragraphs: Sequence[Paragraph]):

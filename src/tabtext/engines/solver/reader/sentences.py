@@ -8,6 +8,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from ..lexicon.text_cache import text_cache
 
 # The reader keeps its own function-word list: its weights were fitted with it, and the lexicon's STOP (which also
 # drops finance words such as "change" or "amount") lowered the lockbox text-span EM 34.7 -> 31.6 when refitted.
@@ -76,6 +79,7 @@ def _add(out: list[Sentence], text: str, start: int, end: int, paragraph: int) -
 
 # The reader keeps its suffix stemmer: its weights were fitted with it; the lexicon's plural stem here lowered
 # TAT-QA dev EM 70.26 -> 69.66 and the lockbox 72.22 -> 71.37 (and the lexicon taking this one: lockbox 72.01).
+@lru_cache(maxsize=65_536)  # a word's stem: the same few thousand words come back on every question
 def stem(word: str) -> str:
     w = word.lower().strip(".'’").replace("iz", "is")  # amortized ~ amortised
     for suf, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss"), ("ing", ""), ("ed", ""), ("es", ""),
@@ -106,10 +110,15 @@ def terms(text: str) -> list[str]:
     return out
 
 
+@text_cache()  # a context's sentences are ranked again for each of its ~6 questions
+def _sentence_terms(text: str) -> tuple[str, ...]:
+    return tuple(terms(text))
+
+
 def bm25_rank(question: str, sentences: Sequence[Sentence], k1: float = 1.2, b: float = 0.75
               ) -> list[tuple[float, int]]:
     """(score, sentence index) best first; IDF over this question's own sentences."""
-    docs = [terms(s.text) for s in sentences]
+    docs = [_sentence_terms(s.text) for s in sentences]
     if not docs:
         return []
     n = len(docs)

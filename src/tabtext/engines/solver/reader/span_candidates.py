@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import repeat
 
 from ..lexicon.words import MONTH_NAME, YEAR
 from . import lexical
@@ -78,6 +79,16 @@ def _bucket(n: int, edges: tuple[int, ...]) -> str:
         if n <= e:
             return str(e)
     return f">{edges[-1]}"
+
+
+def _bucket_names(prefix: str, top: int, edges: tuple[int, ...]) -> tuple[str, ...]:
+    """``prefix + _bucket(n, edges)`` for n = 0..top, looked up per span instead of rebuilt."""
+    return tuple(prefix + _bucket(n, edges) for n in range(top + 1))
+
+
+_LEN_NAMES = _bucket_names("len", MAX_LEN, (1, 2, 3, 5, 8, 12, 20, 30, 45))
+_QF_NAMES = _bucket_names("qf", 10, (0, 2, 4, 6, 9))
+_OUT_NAMES = _bucket_names("out", 20, (0, 2, 5, 10, 15))
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,36 +207,49 @@ def _amount_kind(p: Parsed, st: int, e: int) -> str:
 
 
 def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
-               qyears: set[str], q: QuestionWords) -> tuple[list[str], int, float]:
+               pref_qyear: list[int] | None, q: QuestionWords) -> tuple[list[str], int, float]:
     """The span's own tags, its number of content words and its share of question words."""
-    low = p.low
+    pref_q = m.pref_q
     nc = m.pref_c[e] - m.pref_c[st]
-    nq = m.pref_q[e] - m.pref_q[st]
+    nq = pref_q[e] - pref_q[st]
     qfrac = nq / nc if nc else 0.0
-    cat = ["len" + _bucket(e - st, (1, 2, 3, 5, 8, 12, 20, 30, 45)),
-           "qf" + _bucket(int(qfrac * 10), (0, 2, 4, 6, 9)),
-           f"lq{int(m.pref_q[st] > 0)}rq{int(m.n_q > m.pref_q[e])}"]
     # share of the sentence's new (non-question) words left outside the span
     left_out = (m.n_new - (nc - nq)) / m.n_new if m.n_new else 0.0
-    cat.append("out" + _bucket(int(left_out * 20), (0, 2, 5, 10, 15)))
+    length = e - st
+    cat = [_LEN_NAMES[length] if length <= MAX_LEN else "len>45",
+           _QF_NAMES[int(qfrac * 10)], f"lq{int(pref_q[st] > 0)}rq{int(m.n_q > pref_q[e])}",
+           _OUT_NAMES[int(left_out * 20)]]
+    kind = ""
     if p.amount_end.get(st) == e:
-        cat.append(_amount_kind(p, st, e))
-        if st >= 2 and low[st - 1] == ":" and p.is_year[st - 2]:
-            cat.append("amt:after_year_colon")
+        kind = _amount_kind(p, st, e)
+        cat.append(kind)
+        if st >= 2 and p.low[st - 1] == ":" and p.is_year[st - 2]:
+            kind = "amt:after_year_colon"  # the last tag is the one checked against the expected kinds
+            cat.append(kind)
     elif p.date_span.get(st) == e:
-        cat.append("amt:date")
-    kind = cat[-1]
-    if kind.startswith("amt:") and expected:
+        kind = "amt:date"
+        cat.append(kind)
+    if kind and expected:
         cat.append("type_match" if kind[4:] in expected else "type_mismatch")
     elif p.pref_num[e] > p.pref_num[st]:
         cat.append("hasnum")
     if repeat_from < st:  # stops at a question word the sentence already used before the span
         cat.append("e:qrepeat")
-    if qyears and any(low[k] in qyears for k in range(st, e)):
+    if pref_qyear is not None and pref_qyear[e] > pref_qyear[st]:
         cat.append("qyear_in")
     if LEXICAL:
         cat += lexical.span_features(p, st, e, q)
     return cat, nq, qfrac
+
+
+def _prefix_qyears(p: Parsed, qyears: set[str]) -> list[int] | None:
+    """Prefix counts of the sentence's tokens that are a year the question names (None: it names none)."""
+    if not qyears:
+        return None
+    pref = [0]
+    for w in p.low:
+        pref.append(pref[-1] + (w in qyears))
+    return pref
 
 
 def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], sentence: Sentence,
@@ -240,12 +264,14 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         return []
     m = _match(p, question_terms)
     starts, ends = _boundaries(p, m)
+    get = weights.get if weights is not None else None
 
-    def cats_score(cats: list[str]) -> float:
-        return sum(weights.get(c, 0.0) for c in cats) if weights is not None else 0.0
+    def cats_score(cats: list[str]) -> float:  # sums in the tags' order (floats: the order is part of the score)
+        return sum(map(get, cats, repeat(0.0))) if get is not None else 0.0
 
-    text = sentence.text
+    text, offset, toks, pref_word = sentence.text, sentence.start, p.toks, p.pref_word
     expected = _EXPECTED.get(qtype, ())
+    pref_qyear = _prefix_qyears(p, qyears)
     sent_flags = _sentence_flags(p, text, qyears, qbigrams)
     end_info = []
     for e, etags in ends.items():
@@ -256,24 +282,32 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     # end_info's own order so that candidates come out as before
     by_end = sorted(range(len(end_info)), key=lambda i: end_info[i][0])
     end_keys = [end_info[i][0] for i in by_end]
+    if get is not None:  # the numeric features' weights, summed below in the order of _numeric's keys
+        w_qfrac, w_nq, w_loglen = get("qfrac", 0.0), get("nq", 0.0), get("loglen", 0.0)
+        rel_term = get("rel", 0.0) * rel_score
     cands: list[Candidate] = []
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears, qwords)
         s_score = cats_score(scat)
         window = sorted(by_end[bisect_right(end_keys, st):bisect_right(end_keys, st + MAX_LEN)])
         for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
-            if p.pref_word[e] == p.pref_word[st]:
+            if pref_word[e] == pref_word[st]:
                 continue
-            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, qyears, qwords)
-            num = {"qfrac": qfrac, "nq": min(nq, 5) / 5, "rel": rel_score, "loglen": min(e - st, 60) / 60}
-            a, b = _trim(text, p.toks[st][0], p.toks[e - 1][1])
-            if weights is not None:
-                score = s_score + e_score + cats_score(cat) + sum(weights.get(k, 0.0) * v for k, v in num.items())
-                cands.append(Candidate(sentence, sentence.start + a, sentence.start + b, text[a:b], None, score))
+            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords)
+            a, b = _trim(text, toks[st][0], toks[e - 1][1])
+            if get is not None:
+                num_score = (0 + w_qfrac * qfrac + w_nq * (min(nq, 5) / 5) + rel_term
+                             + w_loglen * (min(e - st, 60) / 60))
+                score = s_score + e_score + cats_score(cat) + num_score
+                cands.append(Candidate(sentence, offset + a, offset + b, text[a:b], None, score))
             else:
-                cands.append(Candidate(sentence, sentence.start + a, sentence.start + b, text[a:b],
-                                       _features(scat + ecat + cat, num, qtype), 0.0))
+                cands.append(Candidate(sentence, offset + a, offset + b, text[a:b],
+                                       _features(scat + ecat + cat, _numeric(qfrac, nq, rel_score, e - st), qtype)))
     return cands
+
+
+def _numeric(qfrac: float, nq: int, rel_score: float, length: int) -> dict[str, float]:
+    return {"qfrac": qfrac, "nq": min(nq, 5) / 5, "rel": rel_score, "loglen": min(length, 60) / 60}
 
 
 def _features(cats: list[str], num: dict[str, float], qtype: str) -> dict[str, float]:

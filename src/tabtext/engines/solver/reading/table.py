@@ -5,7 +5,8 @@ numeric cells and the unit (scale) of the table, a column or a row.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ....numbers import parse_number
 from ....types import Table
@@ -14,6 +15,7 @@ from ..lexicon.words import YEAR, is_year, split_years, years_in
 from ..program.program import Cell
 
 
+@lru_cache(maxsize=65_536)  # a table's cells are read again for each of its questions
 def cell_number(text: str) -> float | None:
     """A numeric cell's value; years alone and text cells give None."""
     s = text.strip()
@@ -187,6 +189,13 @@ def _span_header(header: list[list[str]], width: int) -> None:
 
 
 def read_table(table: Table) -> TableView:
+    """The table's reading: a fresh view each call (callers set its scale), the reading itself done once per
+    table (a context's ~6 questions share it). The view's lists and dicts are shared: read them, do not edit."""
+    return replace(_read_table(table))
+
+
+@lru_cache(maxsize=256)
+def _read_table(table: Table) -> TableView:
     rows = table.rows
     width = table.n_cols
     n_head = 0
