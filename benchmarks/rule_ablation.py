@@ -103,7 +103,7 @@ SPECIAL: tuple[Rule, ...] = (
     Rule("ratio_of_change_is_diff", "question", _inline(r"\b(?:change|increase|decrease|difference)\b")),
     Rule("respective_is_value", "question", _inline(r"\brespective")),
     Rule("expand_years", "question", lambda: mock.patch.object(question, "expand_years", lambda text, years: years)),
-    Rule("years_for_which_year", "tatqa", lambda: mock.patch.object(task, "years_for_which_year",
+    Rule("spans_of_the_kind_asked", "tatqa", lambda: mock.patch.object(task, "spans_of_the_kind_asked",
                                                                     lambda reading, found: found), False),
     Rule("more_than", "tatqa", lambda: mock.patch.object(task, "more_than", lambda q, program: None), False),
     Rule("named_first", "tatqa", lambda: mock.patch.object(task, "named_first", lambda q, name, program, named:

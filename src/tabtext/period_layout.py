@@ -55,17 +55,21 @@ def _year_named(table: Table) -> int | None:
 def dated(table: Table, held: Sequence) -> list:
     """The periods a table holds, its months without a year in the year its name gives (``_year_named``)."""
     year = _year_named(table)
-    return [dataclasses.replace(p, year=year) if year and p.year is None and p.kind in ("month", "quarter", "half") else p
-            for p in held]
+    return [_in_year(p, year) for p in held]
+
+
+def _in_year(period, year: int | None):  # type: ignore[no-untyped-def]
+    """A month, quarter or half written without its year, in ``year`` (when there is one)."""
+    if year is None or period is None or period.year is not None or period.kind not in ("month", "quarter", "half"):
+        return period
+    return dataclasses.replace(period, year=year)
 
 
 def _label(cell: str, year: int | None = None) -> str:
     """A period cell as ``Period.label()``; a year spanning two ("2022/23") keeps its own words, which the solver
     reads as the year it ends in, as it reads the question's ``same_words``; a month without a year takes the
     year the table's name gives."""
-    period = as_period(cell)
-    if period is not None and period.year is None and period.kind in ("month", "quarter", "half") and year is not None:
-        period = dataclasses.replace(period, year=year)
+    period = _in_year(as_period(cell), year)
     if period is None or period.year is None and period.kind != "month" or period.kind == "year" and \
             _SPLIT_YEAR.search(cell):
         return re.sub(r"(\d{4})\s*-\s*(\d{2})", r"\1/\2", cell)  # the solver's header years read "/"

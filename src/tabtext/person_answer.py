@@ -198,13 +198,17 @@ _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colde
                        r"cheaper|narrower|shallower)\b.*\bthan\b", re.I)
 
 
-def share_as_percent(question: str, answer: Answer | None, program: dict | None) -> tuple[Answer | None, dict | None]:
-    """ "What proportion of all loans were children's books?" read as one amount over another: a person asks for
-    the percentage (26.65%), not the ratio (0.27); "how much lighter is A than B?" the size of the gap (6.2, not
-    -6.2); (the answer, its Program as JSON)."""
+def gap_as_size(question: str, answer: Answer | None, program: dict | None) -> Answer | None:
+    """ "How much lighter is A than B?" computed as a difference: the size of the gap (6.2, not -6.2)."""
     if answer is not None and _GAP_DOWN.match(question) and isinstance(program, dict) and \
             program.get("op") == "subtract" and isinstance(answer.value, str) and answer.value.startswith("-"):
-        return dataclasses.replace(answer, value=answer.value[1:]), program
+        return dataclasses.replace(answer, value=answer.value[1:])
+    return answer
+
+
+def share_as_percent(question: str, answer: Answer | None, program: dict | None) -> tuple[Answer | None, dict | None]:
+    """ "What proportion of all loans were children's books?" read as one amount over another: a person asks for
+    the percentage (26.65%), not the ratio (0.27); (the answer, its Program as JSON)."""
     if answer is None or not isinstance(program, dict) or program.get("op") != "divide" or answer.scale or \
             not _SHARE_ASKED.search(question):
         return answer, program

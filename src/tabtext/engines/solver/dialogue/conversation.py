@@ -193,8 +193,6 @@ def _other_row(asked: Asked) -> Program | None:
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 
-
-
 def _other_period(asked: Asked) -> Program | None:
     refs, years = asked.last(1), asked.years
     if not refs or not years or asked.rows or asked.grid is None or \

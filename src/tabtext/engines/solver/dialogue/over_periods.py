@@ -10,7 +10,7 @@ from dataclasses import replace
 from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAME, MONTHS, content_tokens
-from ..patterns.period_cols import WHOLE_YEAR
+from ..patterns.period_cols import WHOLE_YEAR, col_period
 from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -355,8 +355,6 @@ _ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\
 def over_all_periods_of_last(asked: Asked) -> Program | None:
     """ "And what was the total for the six months?" after an answer about one line: that line summed (or
     averaged) over every period column."""
-    from ..patterns.period_cols import col_period as _col_period
-
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
             not _ALL_PERIODS.search(asked.question) or names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
@@ -366,6 +364,6 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
     if not found or len({c.row for c in found}) != 1:
         return None
     row = found[0].row
-    cols = [c for c in range(1, grid.table.n_cols) if _col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
+    cols = [c for c in range(1, grid.table.n_cols) if col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None

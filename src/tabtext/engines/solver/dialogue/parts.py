@@ -10,6 +10,7 @@ from dataclasses import replace
 from ....periods import find_periods
 from ....types import Period
 from ..lexicon.words import MONTH_NAME, content_tokens
+from ..patterns import period_cols
 from ..patterns.period_cols import WHOLE_YEAR
 from ..program.program import Cell, Operand, Program
 from . import edit
@@ -19,8 +20,9 @@ from .over_periods import AGGREGATE, names_a_subject
 
 
 def col_period(grid: Grid, col: int) -> Period | None:
-    found = [p for _, _, p in find_periods(grid.col_labels[col]) if p.year is not None]
-    return found[-1] if found else None
+    """The dated period a column names (``period_cols.col_period``, without the undated "January")."""
+    period = period_cols.col_period(grid.col_labels[col])
+    return period if period is not None and period.year is not None else None
 
 
 def whole_named(asked: Asked, held: list[Period]) -> Period | None:

@@ -7,8 +7,8 @@ size"), is the last answer's. Over the periods the last answer read (a total ove
 from __future__ import annotations
 
 from ....numbers import SCALE_FACTORS
-from ..patterns.per_unit import PER_UNIT
-from ..program.program import Const, Program
+from ..patterns.per_unit import PER_UNIT, times
+from ..program.program import Program
 from . import edit
 from .asked import Asked
 
@@ -34,7 +34,7 @@ def per_unit_of_last(asked: Asked) -> Program | None:
         return None
     ratio = Program("divide", tuple(_line(grid, row, cols) for row in (num, den)))  # type: ignore[arg-type]
     factor = SCALE_FACTORS.get(grid.row_scale(num), 1.0) / SCALE_FACTORS.get(grid.row_scale(den), 1.0)
-    return ratio if factor == 1.0 else Program("multiply", (ratio, Const(factor, f"{factor:g}")))
+    return times(ratio, factor)
 
 
 def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]

@@ -100,7 +100,7 @@ def operator_of(low: str, years: list[str]) -> tuple[str, str]:
 
 
 #: what kind of answer a question asks for, so a text span of another kind does not answer it (applied to the
-#: ranker's choice, ``rank.candidates.of_the_kind_asked``): "which month/quarter/period" a span naming a period,
+#: ranker's choice, ``rank.candidates.spans_of_the_kind_asked``): "which month/quarter/period" a span naming a period,
 #: "how many" a span holding a number
 _PERIOD_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial |calendar )?(?:months?|quarters?|half-years?|halves|"
                            r"half|periods?|seasons?|weeks?)\b")

@@ -78,16 +78,17 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
         if not a_count(view, den):
             return None
         own = _OWN_THOUSANDS.search(view.row_labels[den])  # "Rides (000)": its thousands cancel the amount's
-        return _times(Program("divide", (top, bottom), "" if own else scales[0], "per_unit"), per), "per_unit"
+        return times(Program("divide", (top, bottom), "" if own else scales[0], "per_unit"), per), "per_unit"
     ratio = Program("divide", (top, bottom), "", "per_unit")
     factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0) * per
-    return _times(ratio, factor), "per_unit"
+    return times(ratio, factor), "per_unit"
 
 
-def _times(program: Program, factor: float) -> Program:
+def times(program: Program, factor: float) -> Program:
+    """``program`` times ``factor`` ("per 1,000 orders", thousands over units), itself when the factor is 1."""
     if factor == 1.0:
         return program
-    return Program("multiply", (program, Const(factor, f"{factor:g}")), program.scale, "per_unit")
+    return Program("multiply", (program, Const(factor, f"{factor:g}")), program.scale, program.pattern)
 
 
 def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
@@ -111,7 +112,7 @@ def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
     if row is None or num is None or den is None or ctx.view.amount(row, den) in (None, 0.0):
         return None
     ratio = Program("divide", (ctx.view.operand(row, num), ctx.view.operand(row, den)), "", "per_unit")
-    return _times(ratio, float(m.group(1).replace(",", "")) if m.group(1) else 1.0), "per_unit"
+    return times(ratio, float(m.group(1).replace(",", "")) if m.group(1) else 1.0), "per_unit"
 
 
 _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|income|expenses?|spend|prices?|value|fees?|"

@@ -177,7 +177,7 @@ def names_no_year(program: Program) -> bool:
     return not any(is_year(n) for n in span_numbers(program))
 
 
-def years_for_which_year(reading: Reading, found: list[Candidate]) -> list[Candidate]:
+def spans_of_the_kind_asked(reading: Reading, found: list[Candidate]) -> list[Candidate]:
     """A question asking which year is answered by a year: the candidates without the text spans that name none
     (all of them when nothing else is left); likewise "which month/quarter" a period, "how many" a number
     (``cues.span_misfits``). Applied to the ranker's choice, not to the candidates it learns from:

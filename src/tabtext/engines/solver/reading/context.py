@@ -70,16 +70,16 @@ class Ctx:
         return min(cols, key=key)
 
     def is_percent_col(self, c: int) -> bool:
-        label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
-        return self._percent_col(c) or "%" in label or "percent" in label or \
-            not self.view.scale and self.view.percent_column(c)
+        return self._percent_col(c) or self._percent_label(c)
 
     def is_percent_cell(self, r: int, c: int) -> bool:
         """A rate: its own "%", or a column of rates; an amount row of a column that alternates amounts and
         their shares ("Product gross profit" over "Percent of product revenues") is not one."""
+        return "%" in self.view.cell_text(r, c) or self._percent_label(c)
+
+    def _percent_label(self, c: int) -> bool:
         label = re.sub(r"except\b.*", "", self.view.col_labels[c].lower())
-        return "%" in self.view.cell_text(r, c) or "%" in label or "percent" in label or \
-            not self.view.scale and self.view.percent_column(c)
+        return "%" in label or "percent" in label or not self.view.scale and self.view.percent_column(c)
 
     def _percent_col(self, c: int) -> bool:
         cells = [self.view.cell_text(r, c) for r in self.view.data_rows() if self.view.value(r, c) is not None]

@@ -14,7 +14,7 @@ from ....period_layout import for_runs, in_source, periods_on_rows, question_for
 from ....types import Example, Prediction
 from ..patterns.measures import MEASURE_CONFIDENCE, NAMED_MEASURES, TRUSTED, more_than, named_first
 from ..rank import ranker as rank
-from ..rank.candidates import Candidate, candidates, read, years_for_which_year
+from ..rank.candidates import Candidate, candidates, read, spans_of_the_kind_asked
 from ..reading.question import Query
 
 
@@ -23,7 +23,7 @@ def solve(example: Example) -> tuple[Query, Candidate | None, float]:
     reading = read(example)
     cands = candidates(reading)
     chosen = rank.choose(reading, cands)
-    if chosen is not None and (kept := years_for_which_year(reading, cands)) is not cands and chosen[0] not in kept:
+    if chosen is not None and (kept := spans_of_the_kind_asked(reading, cands)) is not cands and chosen[0] not in kept:
         chosen = rank.choose(reading, kept) or chosen
     if chosen is None:
         return reading.q, None, 0.0

@@ -199,7 +199,7 @@ def earlier_run(t: Turn) -> Plan | None:
         return None
     grounded_new = t.on("new_subject") and len(t.novel) >= 2 and \
         any(set(t.novel) <= set(content_words(c.label)) for c in t.doc.candidates if c.source == "table")
-    run = lookup_run(t.steps)
+    run = lookup_run(t.steps, t.on("unconsumed"))
     if grounded_new or len(run) < 2:
         return None
     if t.op not in ("sum", "average"):
@@ -247,7 +247,7 @@ def earlier_lookups(t: Turn) -> Plan | None:
     if not (t.op in ("change", "sum", "average") and prev is not None and not t.followup and
             re.search(r"\b(?:then|that|those|these|this)\b", t.question) and not (set(t.years) - set(prev.years))):
         return None
-    run = [st for st in lookup_run(t.steps) if st.lookup]
+    run = [st for st in lookup_run(t.steps, t.on("unconsumed")) if st.lookup]
     if len(run) < 2:  # "what was, then, the change in that cash dividend throughout 2002?" after two lookups
         return None
     run = run[-2:] if t.op == "change" else run

@@ -39,9 +39,6 @@ _CONNECTOR = re.compile(r"\b(?:percent\w* of|portion of|share of|fraction of|in 
                         r"divided by|over|of)\b")
 _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", "expressed", "times", "less",
                 "minus", "plus", "of", "to", "for", "compared", "relative", "per", "and"}
-# a follow-up naming its own line reads "the change in X in 2007" afresh (ConvFinQA strict EM half A 531 -> 532,
-# half B 572 = 572)
-NAMED = True
 # "X as a percentage of Y" the document states (ConvFinQA strict EM half A 532 -> 533, half B 572 = 572)
 _PERCENT_OF = re.compile(r"\bpercent\w* of\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
@@ -97,7 +94,7 @@ def whole_table_period(t: Turn) -> Plan | None:
 
 def _year_pair(t: Turn):
     if not (t.op in ("change", "pct_change") and len(t.years) == 1 and t.subject and
-            not (t.followup and t.prev is not None and not (NAMED and t.novel_subject))):
+            not (t.followup and t.prev is not None and not (t.on("named_change") and t.novel_subject))):
         return None
     if t.on("not_that") and t.prev is not None and refers_to_value(t.question):
         return None  # "what is that less the operating income in 2013?": the earlier answer less a new value

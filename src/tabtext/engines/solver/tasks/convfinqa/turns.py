@@ -278,20 +278,18 @@ def count_word(question: str) -> int | None:
     return _COUNTS.get(m.group(1)) or int(m.group(1))
 
 
-def lookup_run(steps: list[Step]) -> list[Step]:
-    """The trailing earlier answers that are single values (the operands a follow-up operator works on)."""
+def lookup_run(steps: list[Step], unconsumed: bool = True) -> list[Step]:
+    """The trailing earlier answers that are single values (the operands a follow-up operator works on); without
+    two, the last two answers, or with ``unconsumed`` the last two no later answer computed with."""
     run: list[Step] = []
     for s in reversed(steps):
         if s.value is None or not s.lookup:
             break
         run.insert(0, s)
     if len(run) < 2:
-        free = _not_consumed(steps[-3:]) if CONSUMED else []
+        free = _not_consumed(steps[-3:]) if unconsumed else []
         run = free[-2:] if len(free) >= 2 else [s for s in steps[-2:] if s.value is not None]
     return run
-
-
-CONSUMED = True  # ConvFinQA strict EM half A 530 -> 531, half B 571 -> 572
 
 
 def _not_consumed(steps: list[Step]) -> list[Step]:
