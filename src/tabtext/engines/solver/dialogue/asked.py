@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....types import Context
-from ..lexicon.words import years_in
+from ..lexicon.words import content_tokens, years_in
 from ..program.program import Program, Ref
-from .edit import Grid
+from .edit import Grid, period_of
 
 #: words that refer to earlier answers and name no subject of their own
 REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more fewer "
                             "less".split())
+
+_AGGREGATE = frozenset(content_tokens("total sum overall grand all"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +30,22 @@ class Asked:
         return self.grid.rows_named(self.question) if self.grid else []
 
     @property
+    def lines(self) -> list[int]:
+        """The rows named, but a bare "Total" row named by the aggregate word alone ("what is the total for the
+        year?" asks for a line's total, not the Total row)."""
+        rows = self.rows
+        if not self.grid or not rows:
+            return rows
+        return [r for r in rows if set(content_tokens(self.grid.row_labels[r])) - _AGGREGATE]
+
+    @property
     def years(self) -> list[str]:
-        return self.grid.years_named(self.question) if self.grid else []
+        """The periods named; one named without its year ("and in the first half?") in the last answer's year."""
+        if not self.grid:
+            return []
+        refs = self.last(1)
+        year = period_of(self.history[refs[0].turn], self.history, self.grid)[:4] if refs else ""
+        return self.grid.years_named(self.question, year)
 
     @property
     def names_unknown_year(self) -> bool:

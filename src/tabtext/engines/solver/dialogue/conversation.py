@@ -19,7 +19,7 @@ from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
-from . import edit, extremes, named_periods, over_periods, parts, per_unit, wholes
+from . import edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
 from .asked import REFERENCE_WORDS, Asked
 from .core import as_counted, as_program, ask_core
 from .edit import Grid
@@ -42,7 +42,6 @@ _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
-_IT = re.compile(r"\b(?:it|its)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b", re.I)
 _GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
@@ -104,7 +103,8 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 _DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
-                                   "big does compare " + _GAP_WORDS.replace("|", " ")))
+                                   "big does compare grow grew growth improve improved improvement worsen worsened "
+                                   "over period time " + _GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
 
@@ -113,7 +113,8 @@ def _change_of_earlier(asked: Asked) -> Program | None:
     lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
     if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
             or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
-            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows)):
+            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows) |
+                               _read_words(asked, refs)):
         return None
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
@@ -130,6 +131,13 @@ def _lines_of(asked: Asked, refs: list[Ref]) -> list[int | None]:
     """The row each earlier answer reads (None: several, or none)."""
     rows = [{c.row for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))} for r in refs]
     return [next(iter(r)) if len(r) == 1 else None for r in rows]
+
+
+def _read_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
+    """The words of the row and column labels the earlier answers read: "how much lower in weight is that?" names
+    the column both weights were read in, not a subject of its own."""
+    found = [c for r in refs for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))]
+    return frozenset(w for c in found for w in content_tokens(f"{c.row_label} {c.col_label}"))
 
 
 def _label_words(asked: Asked, rows: list[int]) -> frozenset[str]:
@@ -166,17 +174,6 @@ def _percent_change_of_last(asked: Asked) -> Program | None:
     return Program("change_ratio", last.args, "percent")
 
 
-def _subject_of_last(asked: Asked) -> Program | None:
-    refs = asked.last(1)
-    if not refs or asked.rows or asked.grid is None:
-        return None
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    if not found:
-        return None
-    question = _IT.sub(found[0].row_label, asked.question, count=1)
-    return as_program(ask_core(question, asked.context), asked.grid)
-
-
 def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows
     if not refs or not rows or asked.grid is None or asked.names_unknown_year:
@@ -201,36 +198,26 @@ def _other_period(asked: Asked) -> Program | None:
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 
 
-def _text_cell(asked: Asked) -> Program | None:
-    grid = asked.grid
-    if grid is None or not asked.rows:
-        return None
-    for col in grid.cols_named(asked.question):
-        column = [grid.cell(r, col) for r in grid.body_rows()]
-        texts = [c for c in column if c.text.strip() and c.value is None]
-        if 2 * len(texts) > len(column):  # a column of names or places, not amounts with a note among them
-            cell = grid.cell(asked.rows[0], col)
-            return Program("lookup", (cell,)) if cell in texts else None
-    return None
-
-
 FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
             "what is the sum of the two?", 6, _combine_earlier),
-    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|decline|drop\w*|gap|compare)\b|"
+    Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
+            r"improve\w*|worsen\w*)\b|"
             rf"\bhow (?:many|much) (?:more|{_GAP_WORDS})\b|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),
     Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
+    Pattern("share_of_earlier", wholes.SHARE_ALONE.pattern, "what percentage is that? (after a part of the last answer)",
+            4.5, wholes.share_of_earlier),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,
             _percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),
-    Pattern("subject_of_last", _IT.pattern, "what was the change in it from 2019 to 2020?", 3,
-            _subject_of_last),
+    Pattern("subject_of_last", same_subject.IT.pattern, "what was the change in it from 2019 to 2020?", 3,
+            same_subject.subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
     Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
     Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
@@ -241,6 +228,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
+    Pattern("measure_of_same_row", r".", "what's the claim rate? (after the Trail T5's claims)", 1,
+            same_subject.measure_of_same_row),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
             over_periods.previous_period),
     Pattern("next_period", over_periods.NEXT.pattern, "and in the next quarter?", 2, over_periods.next_period),
@@ -279,7 +268,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("period_of_last", extremes.THAT_PERIOD.pattern, "which month was that?", 3.5, extremes.period_of_last),
     Pattern("value_of_last", extremes.THAT_VALUE.pattern, "how many was that? (after the department with the most)", 4,
             extremes.value_of_last),
-    Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, _text_cell),
+    Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 
 

@@ -93,9 +93,9 @@ class Grid:
             cols = same or cols
         return cols[0] if cols else None
 
-    def years_named(self, question: str) -> list[str]:
+    def years_named(self, question: str, year: str = "") -> list[str]:
         """The period keys of the columns the question names: years, and quarters, halves or months ("Q3" without a
-        year when one column is that quarter)."""
+        year when one column is that quarter, or among several the one of ``year``: the year a conversation is in)."""
         known = set(self.col_years) - {""}
         out = [y for y in years_in(question) if y in known]
         named = [p for _, _, p in find_periods(question)]
@@ -105,6 +105,8 @@ class Grid:
             if p.kind not in _PART_OF_YEAR:
                 continue
             keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
+            if len(keys) > 1 and year:
+                keys = [k for k in keys if k.startswith(year)]
             if len(keys) == 1 and keys[0] in known and keys[0] not in out:
                 out = [y for y in out if not keys[0].startswith(y)] + keys  # "Q3 2024": the quarter, not the year
         return out

@@ -20,7 +20,9 @@ from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid
 
 _PERIOD_ASKED = re.compile(r"\b(?:which|what)\s+(month|quarter|year|half|half-year|period|season)s?\b|"
-                           r"^\s*(?:and\s+)?(?:in\s+)?(when)\b", re.I)
+                           r"^\s*(?:and\s+)?(?:in\s+)?(when)\b|"  # "what was the peak year for them?"
+                           r"\bthe\s+(?:peak|best|worst|busiest|quietest|strongest|weakest|highest|lowest|top|record)\s+"
+                           r"(month|quarter|year|half|period|season)\b", re.I)
 _VALUE_ASKED = re.compile(r"^\s*(?:and\s+)?(?:what|how (?:much|many))\b(?!.*\b(?:which|when)\b)", re.I)
 _EVERY = re.compile(r"\b(month|quarter|year|half)(?:ly)?\b|\b(?:annual)\b", re.I)  # "the highest monthly revenue"
 #: "which month was that?", "when was that?": the period of the last answer
@@ -50,7 +52,8 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
         return None
     row = _line(asked, grid)
     every = _EVERY.search(question)
-    kind = _KINDS.get(((m.group(1) if m else every.group(1) if every else "") or "").lower(), "")
+    asked_kind = next((g for g in m.groups() if g), "") if m else ""
+    kind = _KINDS.get(((asked_kind if m else every.group(1) if every else "") or "").lower(), "")
     cols = _period_cols(grid, row, kind, question) if row is not None else []
     if len(cols) < 2:
         return None

@@ -105,7 +105,7 @@ def change_from_period(asked: Asked) -> Program | None:
 
 
 #: "two years earlier", "three months later": a move of several periods
-AWAY = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(year|quarter|month|half)s?\s+"
+AWAY = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(year|quarter|month|hal(?=ves)|half)(?:s|ves)?\s+"
                   r"(earlier|before|ago|prior|later|after|on)\b", re.I)
 _NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _KIND_MONTHS = {"month": 1, "quarter": 3, "half": 6}
@@ -119,6 +119,7 @@ def _key_away(asked: Asked, program: Program) -> str | None:
         return None
     n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
     step, unit = (-n if m.group(3).lower() in ("earlier", "before", "ago", "prior") else n), m.group(2).lower()
+    unit = "half" if unit == "hal" else unit  # "two halves later"
     if unit == "year" and len(current) > 4:  # the same quarter or month some years away
         key = f"{int(current[:4]) + step:04d}{current[4:]}"
         return key if key in grid.col_years else ""  # type: ignore[union-attr]

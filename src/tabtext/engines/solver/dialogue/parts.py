@@ -60,7 +60,7 @@ def parts_of_other_period(asked: Asked) -> Program | None:
     total (or the average asked) over them, a total or average over the old period's columns the same over the
     new one's."""
     refs, grid, question = asked.last(1), asked.grid, asked.question
-    if not refs or grid is None or asked.rows or asked.years or names_a_subject(WHOLE_YEAR.sub(" ", question)):
+    if not refs or grid is None or asked.lines or asked.years or names_a_subject(WHOLE_YEAR.sub(" ", question)):
         return None
     program = _without_lookups(edit.inline(asked.history[refs[0].turn], asked.history))
     found = edit.cells(program)

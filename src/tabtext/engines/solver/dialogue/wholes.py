@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lexicon.words import content_tokens
 from ..patterns.per_unit import stems
 from ..program.program import Cell, Program
 from . import edit, over_periods
@@ -115,3 +116,28 @@ def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list)
             not _CHANGE_NAMED.search(rest):  # "that pastry figure" after its change; "that" alone is the change
         return grid.cell(found[0].row, col)
     return None
+
+
+#: a share asked with no whole named ("what percentage is that?", "what share was e-books?")
+SHARE_ALONE = re.compile(r"\b(?:what|which)\s+(?:percent(?:age)?|share|proportion|fraction)\b(?!\s+of\b)", re.I)
+_SHARE_WORDS = frozenset(content_tokens("what percentage percent share proportion fraction is was were that this it "
+                                        "those these total whole"))
+
+
+def share_of_earlier(asked: Asked) -> Program | None:
+    """ "What share was children's books?" after a total: the row named, in the last answer's period, over it;
+    "what percentage is that?" after a part of the answer before it ("how many of those were children's books?"
+    after total loans): the last answer over the one before, both read in one column."""
+    m, grid = SHARE_ALONE.search(asked.question), asked.grid
+    if m is None or grid is None or asked.years or not asked.last(1):
+        return None
+    if asked.lines:
+        return _named_share_of_last(asked, asked.question[m.end():])
+    refs = asked.last(2)
+    if not refs or set(content_tokens(asked.question)) - _SHARE_WORDS:
+        return None
+    part, whole = (edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in reversed(refs))
+    if len(part) != 1 or len(whole) != 1 or part[0].col != whole[0].col or part[0].row == whole[0].row or \
+            abs(part[0].value or 0) > abs(whole[0].value or 0):
+        return None
+    return Program("percent_of", (refs[1], refs[0]), "percent")

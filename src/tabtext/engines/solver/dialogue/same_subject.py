@@ -1,0 +1,59 @@
+"""Follow-ups about the last answer's subject, its row: a measure asked without naming it ("what's the claim rate?"
+after the Trail T5's warranty claims, on a table of things as rows, is the Trail T5's claim rate: the core asked with
+the row named; on a table of periods ``over_periods.measure_in_same_period`` keeps the period instead), "it" read
+as that row, and a cell of a column of names ("In which region is Bristol?"). Rows of ``conversation.FOLLOW_UPS``."""
+
+from __future__ import annotations
+
+import re
+
+from ....periods import find_periods, months_named
+from ..program.program import Program
+from . import edit
+from .asked import Asked
+from .core import as_program, ask_core
+from .over_periods import names_a_subject
+
+IT = re.compile(r"\b(?:it|its)\b", re.I)
+
+
+def measure_of_same_row(asked: Asked) -> Program | None:
+    """ "What's the claim rate?" after an answer about one row, on a table of at most one period: the core's
+    answer with that row named, kept when it reads that row only."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
+            months_named(asked.question) or not names_a_subject(asked.question) or len(set(grid.col_years) - {""}) > 1:
+        return None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found or len({c.row for c in found}) != 1:
+        return None
+    row = found[0].row
+    program = as_program(ask_core(f"{asked.question.rstrip(' ?')} for {grid.row_labels[row]}?", asked.context), grid)
+    read = edit.cells(program) if program is not None else []
+    return program if read and all(c.row == row for c in read) else None
+
+
+def subject_of_last(asked: Asked) -> Program | None:
+    """ "What was the change in it from 2019 to 2020?": "it" read as the last answer's row, then the core."""
+    refs = asked.last(1)
+    if not refs or asked.rows or asked.grid is None:
+        return None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found:
+        return None
+    question = IT.sub(found[0].row_label, asked.question, count=1)
+    return as_program(ask_core(question, asked.context), asked.grid)
+
+
+def text_cell(asked: Asked) -> Program | None:
+    """ "In which region is Bristol?": the named row's cell in a column of names or places the question names."""
+    grid = asked.grid
+    if grid is None or not asked.rows:
+        return None
+    for col in grid.cols_named(asked.question):
+        column = [grid.cell(r, col) for r in grid.body_rows()]
+        texts = [c for c in column if c.text.strip() and c.value is None]
+        if 2 * len(texts) > len(column):  # a column of names or places, not amounts with a note among them
+            cell = grid.cell(asked.rows[0], col)
+            return Program("lookup", (cell,)) if cell in texts else None
+    return None

@@ -1,0 +1,88 @@
+"""What people say next, reworded and re-targeted beyond the benchmark conversations, each on a table written here
+(none from a benchmark set) and asked the way ``tabtext ask --chat`` asks it (``commands.ask.Conversation``):
+halves, a line's growth said in other words, a share with no whole named, the peak period, a measure of the last
+answer's thing, a row named after a total over the quarters."""
+
+from __future__ import annotations
+
+from tabtext.commands.ask import Conversation
+from tabtext.display import shown
+from tabtext.engines import make_engine
+from tabtext.tables import read_table
+from tabtext.types import Context
+
+HALVES = """Category,H1 2023,H2 2023,H1 2024,H2 2024
+Print books,"5,200","5,600","4,900","5,100"
+Magazines,820,760,700,640
+Digital,"2,100","2,450","2,800","3,150"
+Total,"8,120","8,810","8,400","8,890"
+"""
+SERVICES = """Service,2020,2021,2022
+Counselling,640,910,1180
+Home visits,1500,1420,1390
+Total,2140,2330,2570
+"""
+MODELS = """Model,Weight (kg),Units sold,Returns
+Aero 1,9.5,1200,36
+Aero 2,8.1,950,19
+Tour X,12.4,400,22
+"""
+QUARTERS = """USD 000,Q1 FY25,Q2 FY25,Q3 FY25,Q4 FY25
+Sales,"1,000","1,200","1,100","1,300"
+Cost of sales,(600),(700),(650),(750)
+Gross profit,400,500,450,550
+"""
+
+
+def chat(tmp_path, csv_text: str, *questions: str) -> list[str]:
+    """What ``ask --chat`` shows for each question in turn ("no answer found" when it does not stand behind one)."""
+    from tabtext.commands.ask import found
+
+    (tmp_path / "t.csv").write_text(csv_text, encoding="utf-8")
+    conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "t.csv"),)))
+    out = []
+    for q in questions:
+        _, pred = conv.ask(q)
+        out.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    return out
+
+
+def test_a_half_without_its_year_the_years_total_and_its_growth(tmp_path):
+    assert chat(tmp_path, HALVES, "How many digital loans were there in H2 2023?", "and in the first half?",
+                "what is the total for the year?", "and for 2024?", "how much did it grow?",
+                "in percentage terms?") == ["2,450", "2,100", "4,550", "5,950", "1,400", "30.77%"]
+
+
+def test_two_halves_later(tmp_path):
+    assert chat(tmp_path, HALVES, "How many magazine loans were there in H1 2023?", "and two halves later?") == \
+        ["820", "700"]
+
+
+def test_a_share_with_no_whole_named_is_of_the_last_answer(tmp_path):
+    assert chat(tmp_path, HALVES, "What were total loans in H2 2024?", "what share was digital?",
+                "and in H1 2023?") == ["8,890", "35.43%", "25.86%"]
+    assert chat(tmp_path, SERVICES, "What was the total in 2022?", "how many of those were home visits?",
+                "what percentage is that?", "and in 2020?") == ["2,570", "1,390", "54.09%", "70.09%"]
+
+
+def test_growth_said_as_grow_then_by_what_percent(tmp_path):
+    assert chat(tmp_path, SERVICES, "How many counselling sessions were there in 2022?", "How about 2020?",
+                "How much did it grow?", "By what percent?") == ["1,180", "640", "540", "84.38%"]
+
+
+def test_the_peak_year_is_a_period_and_the_lowest_too(tmp_path):
+    assert chat(tmp_path, SERVICES, "How many home visits were there in 2021?", "what was the peak year for them?",
+                "and the lowest?") == ["1,420", "2020", "2022"]
+
+
+def test_a_measure_of_the_last_answers_thing_and_a_gap_named_by_its_comparative(tmp_path):
+    assert chat(tmp_path, MODELS, "How many Aero 2s were sold?", "and how many returns did it have?",
+                "what's the return rate?", "and for the Tour X?") == ["950", "19", "2%", "5.5%"]
+    assert chat(tmp_path, MODELS, "What is the weight of the Aero 1?", "what about the Tour X?",
+                "how much heavier is that?") == ["9.5", "12.4", "2.9"]
+
+
+def test_a_row_named_after_a_total_over_the_quarters_is_that_rows_total(tmp_path):
+    assert chat(tmp_path, QUARTERS, "What were total sales for FY25?", "and the total cost of sales?",
+                "what is the gross profit then?", "what share of sales is that?") == \
+        ["4,600 thousand", "2,700 thousand", "1,900 thousand", "41.3%"]
