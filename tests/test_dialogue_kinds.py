@@ -86,3 +86,40 @@ def test_a_row_named_after_a_total_over_the_quarters_is_that_rows_total(tmp_path
     assert chat(tmp_path, QUARTERS, "What were total sales for FY25?", "and the total cost of sales?",
                 "what is the gross profit then?", "what share of sales is that?") == \
         ["4,600 thousand", "2,700 thousand", "1,900 thousand", "41.3%"]
+
+
+MONTHS = """Month,Riders,Fares ($000),Buses
+January 2025,"41,200",98.5,30
+February 2025,"39,800",95.1,30
+March 2025,"44,600",106.2,32
+April 2025,"46,100",110.4,33
+May 2025,"48,900",117.0,34
+June 2025,"50,300",120.6,34
+"""
+SHOP = """Product,Jan 2025,Feb 2025,Mar 2025,Total
+Bread,820,790,860,2470
+Cakes,310,280,450,1040
+Total,1130,1070,1310,3510
+"""
+
+
+def test_three_months_earlier_and_a_month_asked_without_a_lead_word(tmp_path):
+    assert chat(tmp_path, MONTHS, "How many riders were there in June 2025?", "and three months earlier?",
+                "how many were there in April?") == ["50,300", "44,600", "46,100"]
+
+
+def test_the_average_per_month_in_that_period_is_over_every_month_the_total_read(tmp_path):
+    assert chat(tmp_path, MONTHS, "What were total fares from January to March?", "and from April to June?",
+                "what's the average per month in that period?") == ["299.8 thousand", "348 thousand", "116 thousand"]
+
+
+def test_it_the_year_before_and_the_prior_period_are_moves_not_new_questions(tmp_path):
+    assert chat(tmp_path, SERVICES, "How many counselling sessions were there in 2022?", "And what was it the year before?",
+                "And in the prior period?", "what was the figure for 2022?") == ["1,180", "910", "640", "1,180"]
+    assert chat(tmp_path, SERVICES, "How many home visits were there in 2020?",
+                "what was the change in it from 2020 to 2022?") == ["1,500", "-110"]
+
+
+def test_a_share_naming_its_part_and_whole_after_a_change(tmp_path):
+    assert chat(tmp_path, SHOP, "How many cakes did we sell in March?", "how much did that change from January?",
+                "what share of total March sales was cakes?", "and in February?") == ["450", "140", "34.35%", "26.17%"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from ....calc import CalcError
 from ....numbers import parse_number
+from ....periods import find_periods
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
@@ -84,6 +85,12 @@ def _combine_earlier(asked: Asked) -> Program | None:
 
 #: operator words that alone mean the two last answers ("total" alone may name a Total line)
 _BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
+
+
+def _period_words(asked: Asked) -> frozenset[str]:
+    """The words of the periods the question names ("q3", "h1", "first half")."""
+    spans = [asked.question[s:e] for s, e, _ in find_periods(asked.question)]
+    return frozenset(content_tokens(" ".join(spans + over_periods.MONTH.findall(asked.question))))
 
 
 def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
@@ -190,11 +197,17 @@ def _other_row(asked: Asked) -> Program | None:
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
 
 
+#: words of "what was the figure for 2022?" / "how many were there in 2022?": the last answer asked of a period
+_SAME_AGAIN = frozenset(content_tokens("figure figures number numbers value amount count there come came"))
+
+
 def _other_period(asked: Asked) -> Program | None:
     refs, years = asked.last(1), asked.years
     if not refs or not years or asked.rows or asked.grid is None or \
             over_periods.names_other_line(asked):
         return None  # "and vinyl records in 2023?" names a line the table lacks: not the last one moved
+    if not _LEAD.search(asked.question) and not _names_nothing(asked, _SAME_AGAIN | _period_words(asked)):
+        return None
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 
 
@@ -219,7 +232,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("subject_of_last", same_subject.IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             same_subject.subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
-    Pattern("other_period", _LEAD.pattern, "and in 2019?", 2, _other_period),
+    Pattern("other_period", r".", "and in 2019?", 2, _other_period),
     Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
             parts.parts_of_other_period),
     Pattern("line_over_every_period", r"\b(?:average|mean|total)\b", "what was the average quarterly net income?", 3,

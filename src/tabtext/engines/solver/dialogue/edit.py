@@ -238,6 +238,9 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
     """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
     another line (or another table) reads the same period."""
     m = _THAT_PERIOD.search(question)
+    if m and m.group(0).lower().endswith("period") and history and grid is not None and \
+            len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:
+        return question  # "the average per month in that period" after a total over months: all of them
     key = period_of(history[-1], history, grid) if m and history and grid is not None else ""
     cols = [c for c, k in enumerate(grid.col_years) if k == key] if key and grid is not None else []
     if not cols:

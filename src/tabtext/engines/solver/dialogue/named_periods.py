@@ -6,6 +6,7 @@ period the table lacks ("the same quarter a year later"), which the dialogue ans
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..program.program import Program
 from . import edit, over_periods
@@ -135,8 +136,9 @@ def _key_away(asked: Asked, program: Program) -> str | None:
 def periods_away(asked: Asked) -> Program | None:
     """ "And two years earlier?": the last answer several periods away."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or over_periods.names_other_line(asked):
-        return None
+    if not refs or grid is None or asked.rows or asked.years or \
+            over_periods.names_other_line(replace(asked, question=AWAY.sub(" ", asked.question))):
+        return None  # "three months earlier": the number names nothing
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     key = _key_away(asked, program)
     return edit.other_period(program, grid, [key]) if key else None

@@ -46,7 +46,7 @@ _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percenta
 
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
-                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half)\b|"
+                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period)\b|"
                        r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b", re.I)
 MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
                        re.I)
@@ -206,7 +206,7 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
     return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
 
 
-_MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
+MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
 _MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
                                        "preceding previous last next following subsequent after later ago"))
@@ -215,7 +215,7 @@ _MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figu
 def names_other_line(asked: Asked) -> bool:
     """A period move that names something besides periods ("and vinyl records in 2023?", "and magazines the year
     before?"): a line the table lacks, not the last answer's line moved."""
-    return names_a_subject(_MONTH.sub(" ", asked.question), _MOVE_WORDS)
+    return names_a_subject(MONTH.sub(" ", asked.question), _MOVE_WORDS)
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:

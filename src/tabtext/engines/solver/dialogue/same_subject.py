@@ -6,13 +6,15 @@ as that row, and a cell of a column of names ("In which region is Bristol?"). Ro
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ....periods import find_periods, months_named
 from ..program.program import Program
 from . import edit
 from .asked import Asked
 from .core import as_program, ask_core
-from .over_periods import names_a_subject
+from .named_periods import AWAY
+from .over_periods import NEXT, PREVIOUS, names_a_subject, names_other_line
 
 IT = re.compile(r"\b(?:it|its)\b", re.I)
 
@@ -33,10 +35,17 @@ def measure_of_same_row(asked: Asked) -> Program | None:
     return program if read and all(c.row == row for c in read) else None
 
 
+def _only_a_move(asked: Asked) -> bool:
+    """ "And what was it the year before?": a move to another period and nothing else, read by the period rows."""
+    moves = (PREVIOUS, NEXT, AWAY)
+    return any(m.search(asked.question) for m in moves) and \
+        not names_other_line(replace(asked, question=IT.sub(" ", asked.question)))
+
+
 def subject_of_last(asked: Asked) -> Program | None:
     """ "What was the change in it from 2019 to 2020?": "it" read as the last answer's row, then the core."""
     refs = asked.last(1)
-    if not refs or asked.rows or asked.grid is None:
+    if not refs or asked.rows or asked.grid is None or _only_a_move(asked):
         return None
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found:

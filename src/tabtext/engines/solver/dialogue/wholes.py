@@ -51,10 +51,10 @@ def share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.names_unknown_year or not (
             _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
-                                                        asked.question, re.I)):
+                                                        asked.question, re.I) or _names_part_and_whole(asked)):
         return None
     cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
-    whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
+    whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are|did|does|do)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
         return _named_share_of_last(asked, asked.question[cue.end():])
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
@@ -74,6 +74,16 @@ def share_of_named(asked: Asked) -> Program | None:
         return None  # a line as a share of itself: the whole was not read
     part = _part_named(asked, whole, row, col, found)
     return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
+
+
+def _names_part_and_whole(asked: Asked) -> bool:
+    """ "What share of total December sales was cakes?": a whole row and a period after "of", and another row after
+    it: the cells are named, whatever the conversation was about."""
+    m = re.search(r"\b(?:percent\w*|share|proportion) of\b(.*?)\b(?:was|were|is|are|did|came|come)\b(.*)", asked.question,
+                  re.I)
+    grid = asked.grid
+    return bool(m and grid and grid.rows_named(m.group(1)) and grid.years_named(m.group(1)) and
+                set(grid.rows_named(m.group(2))) - set(grid.rows_named(m.group(1))))
 
 
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
