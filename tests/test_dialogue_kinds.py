@@ -123,3 +123,30 @@ def test_it_the_year_before_and_the_prior_period_are_moves_not_new_questions(tmp
 def test_a_share_naming_its_part_and_whole_after_a_change(tmp_path):
     assert chat(tmp_path, SHOP, "How many cakes did we sell in March?", "how much did that change from January?",
                 "what share of total March sales was cakes?", "and in February?") == ["450", "140", "34.35%", "26.17%"]
+
+
+def test_two_quarters_compared_in_other_words(tmp_path):
+    assert chat(tmp_path, QUARTERS, "What were sales in Q4 FY25?", "How much higher was Q4 than Q1?") == \
+        ["1,300 thousand", "300 thousand"]
+    assert chat(tmp_path, QUARTERS, "What were sales in Q4 FY25?", "What was the percentage increase from Q1 to Q4?") \
+        == ["1,300 thousand", "30%"]
+    assert chat(tmp_path, QUARTERS, "What were sales in Q4 FY25?", "By how much did it exceed Q3?") == \
+        ["1,300 thousand", "200 thousand"]
+    assert chat(tmp_path, QUARTERS, "What were sales in Q4 FY25?", "What's the difference to Q2?") == \
+        ["1,300 thousand", "100 thousand"]
+
+
+def test_the_quarterly_average_the_year_to_date_and_a_share_of_the_annual_figure(tmp_path):
+    assert chat(tmp_path, QUARTERS, "What were sales in Q3 FY25?", "and year to date?") == \
+        ["1,100 thousand", "3,300 thousand"]
+    assert chat(tmp_path, QUARTERS, "What were sales in Q3 FY25?", "What was the quarterly average?") == \
+        ["1,100 thousand", "1,150 thousand"]
+    assert chat(tmp_path, QUARTERS, "What were sales in Q4 FY25?", "What share of the annual sales came in Q4?") == \
+        ["1,300 thousand", "28.26%"]
+    assert chat(tmp_path, QUARTERS, "What were sales in Q4 FY25?", "How much of the year's sales was that?") == \
+        ["1,300 thousand", "28.26%"]
+
+
+def test_an_empty_heading_row_answers_nothing(tmp_path):
+    sheet = "EUR m,2023,2024\nRevenue,410,450\nEquity,,\nShare capital,50,50\nRetained earnings,140,170\n"
+    assert chat(tmp_path, sheet, "What was revenue in 2024?", "what is the equity?")[1] == "no answer found"

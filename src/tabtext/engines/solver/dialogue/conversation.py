@@ -219,7 +219,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             rf"\bhow (?:many|much) (?:more|{_GAP_WORDS})\b|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, _change_of_earlier),
-    Pattern("share_of_named", r"\b(?:percent\w*|share|proportion|portion|fraction) of\b",
+    Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("share_of_earlier", wholes.SHARE_ALONE.pattern, "what percentage is that? (after a part of the last answer)",
             4.5, wholes.share_of_earlier),
@@ -237,6 +237,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.parts_of_other_period),
     Pattern("line_over_every_period", r"\b(?:average|mean|total)\b", "what was the average quarterly net income?", 3,
             parts.line_over_every_period),
+    Pattern("to_date_of_last", parts.TO_DATE.pattern, "what about year to date? (after a quarter's revenue)", 3,
+            parts.to_date_of_last),
     Pattern("over_named_periods", r".", "and in July and August? (after a total over other months)", 2,
             parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
@@ -265,8 +267,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich (?:one|line|grew|rose|fell|was|is|had)\b.*"
             r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
             3, over_periods.which_of_two),
-    Pattern("two_periods_of_line", r"\b(?:ratio|divided|quotient|difference|change|gap|sum|total|combined|together|"
-            r"average|mean)\b", "what is the ratio of March to January?", 6, named_periods.two_periods_of_line),
+    Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
+            named_periods.two_periods_of_line),
     Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),
     Pattern("change_from_period", named_periods.CHANGE_FROM.pattern, "how much did it change from Q1?", 5,
             named_periods.change_from_period),
@@ -369,6 +371,8 @@ class Dialogue:
         except CalcError as exc:
             return Reply(question, program, None, error=f"cannot compute {edit.describe(program, history)}: {exc}",
                          table=table)
+        if not answer.text().strip():  # an empty cell (a section's heading row) answers nothing
+            return Reply(question, program, None, error="no answer found: the cell read is empty", table=table)
         if name:
             program = replace(program, pattern=name)
         self.history.append(program)

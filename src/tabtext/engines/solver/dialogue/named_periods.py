@@ -14,9 +14,12 @@ from .asked import Asked
 
 #: operator words -> (operator, scale of the result: "" keeps the line's own)
 _OPS = ((re.compile(r"\b(?:ratio|divided|quotient)\b", re.I), "divide", "none"),
-        (re.compile(r"\b(?:difference|change|gap)\b", re.I), "subtract", ""),
+        (re.compile(r"\b(?:difference|change|gap|increase|decrease|higher|lower|more|less|fewer|exceed\w*|gr[eo]w\w*|"
+                    r"rise|rose|f[ae]ll|drop\w*|declin\w*)\b", re.I), "subtract", ""),
         (re.compile(r"\b(?:sum|total|combined|together)\b", re.I), "add", ""),
         (re.compile(r"\b(?:average|mean)\b", re.I), "average", ""))
+#: the cue of ``two_periods_of_line``: any operator word
+TWO_PERIODS = re.compile("|".join(cue.pattern for cue, _, _ in _OPS), re.I)
 
 
 def two_periods_of_line(asked: Asked) -> Program | None:
@@ -38,6 +41,8 @@ def two_periods_of_line(asked: Asked) -> Program | None:
     if name == "subtract" and re.search(r"\bfrom\b.*\bto\b", asked.question, re.I):
         cols = cols[::-1]  # "the change from 2019 to 2020": the later one minus the earlier
     cells = tuple(grid.cell(row, c) for c in cols)  # type: ignore[arg-type]
+    if name == "subtract" and _PERCENT.search(asked.question):  # "the percentage increase from Q1 to Q4"
+        return Program("change_ratio", cells, "percent")
     return Program(name, cells, "" if scale == "none" else asked.history[refs[0].turn].scale)
 
 
@@ -82,7 +87,8 @@ def beyond_table(asked: Asked) -> bool:
 
 #: a change asked from a period ("how much did it change from Q1?", "the difference compared to Q2", "since 2021")
 CHANGE_FROM = re.compile(r"\b(?:chang\w*|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|rise|rose|f[ae]ll|drop\w*|"
-                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs)\b", re.I)
+                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs|to|with|over|on)\b|"
+                         r"\b(?:exceed\w*|outstrip\w*|beat)\b", re.I)  # "the difference to Q2", "by how much did it exceed Q3?"
 _PERCENT = re.compile(r"\bpercent\w*|%|\brate\b", re.I)
 
 

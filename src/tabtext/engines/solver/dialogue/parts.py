@@ -81,8 +81,8 @@ def parts_of_other_period(asked: Asked) -> Program | None:
 
 _AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 #: "the average quarterly net income", "average revenue per month": a line over every period of that kind
-_EVERY = re.compile(r"\b(?:average|mean|total)\b[^?]*\b(?:(month|quarter|year)ly|annual|(?:per|a|each)\s+(month|quarter|year))\b",
-                    re.I)
+_EVERY = re.compile(r"\b(?:average|mean|total)\b[^?]*\b(?:(month|quarter|year)ly|annual|(?:per|a|each)\s+(month|quarter|year))\b|"
+                    r"\b(?:(month|quarter|year)ly|annual)\s+(?:average|mean)\b", re.I)  # "the quarterly average"
 _EVERY_WORDS = frozenset(content_tokens("per each month quarter year"))
 _RANGE = re.compile(r"\b(?:from|between)\b.*\b(?:to|and|through|until)\b", re.I)
 
@@ -158,13 +158,46 @@ def line_over_every_period(asked: Asked) -> Program | None:
     """ "What was the average quarterly net income?": the line named, averaged (or totalled) over its columns of
     that kind of period, when the question names no period and nothing else."""
     grid, m = asked.grid, _EVERY.search(asked.question)
-    if grid is None or m is None or len(asked.rows) != 1 or find_periods(asked.question) or asked.years:
+    if grid is None or m is None or len(asked.rows) > 1 or find_periods(asked.question) or asked.years:
         return None
-    row = asked.rows[0]
-    if names_a_subject(asked.question, frozenset(content_tokens(grid.row_labels[row])) | _EVERY_WORDS):
+    row = asked.rows[0] if asked.rows else _last_line(asked)  # "what was the quarterly average?": the last one's
+    if row is None or names_a_subject(asked.question, frozenset(content_tokens(grid.row_labels[row])) | _EVERY_WORDS):
         return None
-    kind = (m.group(1) or m.group(2) or "year").lower()
+    kind = next((g for g in m.groups() if g), "year").lower()
     cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid, c)) and p.kind == kind and
             grid.cell(row, c).value is not None]
     op = "average" if _AVERAGE.search(asked.question) else "add"
     return Program(op, tuple(grid.cell(row, c) for c in cols), grid.row_scale(row)) if len(cols) > 1 else None
+
+
+def _last_line(asked: Asked) -> int | None:
+    """The one row the last answer read."""
+    refs = asked.last(1)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if refs else []
+    return found[0].row if found and len({c.row for c in found}) == 1 else None
+
+
+#: "and the year to date?", "the cumulative total through Q3?", "so far this year"
+TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd|cumulative\w*|so far|to date|running total)\b", re.I)
+
+
+def to_date_of_last(asked: Asked) -> Program | None:
+    """ "What about year to date?" after a quarter's (or month's) figure: the line summed from the first period of
+    its kind in that year to the last answer's (or the one named: "the cumulative total through Q3")."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.lines or len(asked.years) > 1 or \
+            names_a_subject(TO_DATE.sub(" ", asked.question), _TO_DATE_WORDS):
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    if len(found) != 1 or program.op != "lookup" or grid.row_scale(found[0].row) == "percent":
+        return None  # a rate does not add up
+    end = col_period(grid, grid.col_of_year(asked.years[0]) if asked.years else found[0].col)  # type: ignore[arg-type]
+    if end is None or end.kind not in ("quarter", "half", "month"):
+        return None
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid, c)) and p.kind == end.kind and
+            p.year == end.year and p.end_month <= end.end_month and grid.cell(found[0].row, c).value is not None]
+    return Program("add", tuple(grid.cell(found[0].row, c) for c in cols), program.scale) if len(cols) > 1 else None
+
+
+_TO_DATE_WORDS = frozenset(content_tokens("total sum through up until till including this year figure"))

@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ....types import Period
 from ..lexicon.words import content_tokens
 from ..patterns.per_unit import stems
 from ..program.program import Cell, Program
-from . import edit, over_periods
+from . import edit, over_periods, parts
 from .asked import Asked
 from .edit import Grid
 
@@ -47,13 +48,31 @@ def whole_of_column(grid: Grid, whole: str, found: Sequence[Cell]) -> Program | 
     return Program("add", tuple(grid.cell(r, col) for r in rows))
 
 
+#: "what share of ...", "how much of ...": the whole follows
+SHARE_OF = re.compile(r"\b(?:percent\w*|share|proportion|portion|fraction|how much) of\b", re.I)
+#: a whole that is the year of the last answer's quarter, half or month ("the annual revenue", "the year's revenue")
+_YEAR_WHOLE = re.compile(r"\b(?:annual|yearly|year'?s|full[- ]year|whole[- ]year|entire[- ]year|for the year)\b", re.I)
+
+
+def whole_of_year(grid: Grid, row: int, found: Sequence[Cell], whole: str) -> Program | None:
+    """``row`` summed over the parts of the one year the last answer's period lies in ("what share of the annual
+    revenue came in Q4?"), when the whole says so."""
+    periods = {parts.col_period(grid, c.col) for c in found}
+    if not _YEAR_WHOLE.search(whole) or None in periods or len({p.year for p in periods}) != 1:  # type: ignore[union-attr]
+        return None
+    year = next(iter(periods)).year  # type: ignore[union-attr]
+    cols = parts.parts_of(grid, Period(year, 12, 12, "year"))
+    return Program("add", tuple(grid.cell(row, c) for c in cols)) if cols else None
+
+
 def share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.names_unknown_year or not (
             _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
-                                                        asked.question, re.I) or _names_part_and_whole(asked)):
+                                                        asked.question, re.I) or _names_part_and_whole(asked) or
+            _YEAR_WHOLE.search(asked.question)):
         return None
-    cue = re.search(r"\b(?:percent\w*|share|proportion|portion|fraction) of\b", asked.question, re.I)
+    cue = SHARE_OF.search(asked.question)
     whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are|did|does|do)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
         return _named_share_of_last(asked, asked.question[cue.end():])
@@ -61,7 +80,8 @@ def share_of_named(asked: Asked) -> Program | None:
     last = asked.history[refs[0].turn]
     subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
     found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
-    over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
+    over = whole_of_year(grid, rows[0], found, whole) if found and rows else None
+    over = over or whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
         whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
         else None
     if over is not None:
