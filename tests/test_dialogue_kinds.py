@@ -150,3 +150,15 @@ def test_the_quarterly_average_the_year_to_date_and_a_share_of_the_annual_figure
 def test_an_empty_heading_row_answers_nothing(tmp_path):
     sheet = "EUR m,2023,2024\nRevenue,410,450\nEquity,,\nShare capital,50,50\nRetained earnings,140,170\n"
     assert chat(tmp_path, sheet, "What was revenue in 2024?", "what is the equity?")[1] == "no answer found"
+
+
+UNITS = """,Q1 2025,Q2 2025,Q3 2025
+Revenue ($000),"2,400","2,700","3,100"
+Units sold,120,130,150
+Employees,40,42,45
+"""
+
+
+def test_per_unit_names_the_units_row_and_another_per_swaps_the_denominator(tmp_path):
+    assert chat(tmp_path, UNITS, "What was revenue in Q2 2025?", "and per unit?", "and per employee?", "and in Q3?") == \
+        ["2,700 thousand", "20,769.23", "64,285.71", "68,888.89"]

@@ -274,7 +274,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             named_periods.change_from_period),
     Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
             named_periods.one_period_of_combined),
-    Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern, "how many rides per scooter was that? (after the fleet)",
+    Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern + "|" + per_unit.PER_ROW.pattern, "how many rides per scooter was that? (after the fleet)",
             4, per_unit.per_unit_of_last),
     Pattern("extreme_period_of_line", extremes.SUPERLATIVE.pattern, "which month had the lowest pastry sales?", 3.5,
             extremes.extreme_period_of_line),

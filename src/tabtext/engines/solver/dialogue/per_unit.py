@@ -6,22 +6,35 @@ size"), is the last answer's. Over the periods the last answer read (a total ove
 
 from __future__ import annotations
 
+import re
+
 from ....numbers import SCALE_FACTORS
 from ..patterns.per_unit import PER_UNIT, times
 from ..program.program import Program
 from . import edit
 from .asked import Asked
+from .over_periods import rows_partly_named
+
+#: "per unit", "per unit sold": a row named by it ("Units sold"), which ``PER_UNIT`` leaves to prices
+PER_ROW = re.compile(r"\bper\s+units?\b", re.I)
 
 
 def per_unit_of_last(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
-    m = PER_UNIT.search(asked.question)
+    m = PER_UNIT.search(asked.question) or PER_ROW.search(asked.question)
     if not refs or grid is None or m is None or len(asked.years) > 1:
         return None
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    if not found or len({c.row for c in found}) != 1:
+    rows = list(dict.fromkeys(c.row for c in found))
+    if len(rows) == 2 and _is_ratio(asked.history[refs[0].turn]):  # "and per employee?" after revenue per unit
+        found = [c for c in found if c.row == rows[0]]  # the numerator's line
+    elif len(rows) != 1:
         return None
-    before, after = grid.rows_named(asked.question[:m.start()]), grid.rows_named(asked.question[m.end() - 1:])
+    rest = asked.question[m.start() + len("per"):]
+    before = grid.rows_named(asked.question[:m.start()])
+    after = grid.rows_named(rest) or rows_partly_named(grid, re.split(r"[,?;]", rest)[0])  # "per unit": Units sold
+    if not PER_UNIT.search(asked.question) and not after:
+        return None  # "per unit" names no row of the table: a price, not this
     last = found[0].row
     num, den = (before[0], after[0] if after else last) if before else (last, after[0]) if after else (None, None)
     last = edit.inline(asked.history[refs[0].turn], asked.history)
@@ -41,3 +54,8 @@ def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
     """The row's cell, or its total over several columns (the months a total read)."""
     return grid.cell(row, cols[0]) if len(cols) == 1 else Program("add", tuple(grid.cell(row, c) for c in cols))
 
+
+def _is_ratio(program: Program) -> bool:
+    """A per-unit figure: one line over another (times a unit factor)."""
+    return program.op == "divide" or program.op == "multiply" and any(
+        isinstance(a, Program) and a.op == "divide" for a in program.args)
