@@ -162,3 +162,28 @@ Employees,40,42,45
 def test_per_unit_names_the_units_row_and_another_per_swaps_the_denominator(tmp_path):
     assert chat(tmp_path, UNITS, "What was revenue in Q2 2025?", "and per unit?", "and per employee?", "and in Q3?") == \
         ["2,700 thousand", "20,769.23", "64,285.71", "68,888.89"]
+
+
+HALF_AND_FULL_YEARS = """GBP 000,H1 2025,H2 2025,FY 2025,FY 2024
+Room revenue,"2,100","2,600","4,700","4,300"
+Bar revenue,500,640,"1,140","1,020"
+Total revenue,"2,600","3,240","5,840","5,320"
+"""
+LOANS = """Metric,Jan 2025,Feb 2025,Mar 2025,Apr 2025
+Adult loans,"3,100","2,900","3,300","3,050"
+Child loans,"1,200","1,150","1,400","1,320"
+Total loans,"4,300","4,050","4,700","4,370"
+"""
+
+
+def test_a_year_named_alone_is_the_years_column_not_its_first_half(tmp_path):
+    assert chat(tmp_path, HALF_AND_FULL_YEARS, "What was total revenue in FY 2025?", "And the year before?",
+                "What share of the 2025 total came from bar revenue?") == ["5,840 thousand", "5,320 thousand", "19.52%"]
+
+
+def test_the_combined_total_then_how_many_more_in_another_month(tmp_path):
+    assert chat(tmp_path, LOANS, "How many adult loans were there in February 2025?", "And child loans that month?",
+                "So what's the combined total?", "How many more total loans were there in April?",
+                "What is that as a percentage increase?") == ["2,900", "1,150", "4,050", "320", "7.9%"]
+    assert chat(tmp_path, LOANS, "How many adult loans were there in February 2025?",
+                "How many more were there in April?") == ["2,900", "150"]

@@ -11,7 +11,7 @@ from .edit import Grid, period_of
 
 #: words that refer to earlier answers and name no subject of their own
 REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more fewer "
-                            "less".split())
+                            "less so".split())
 
 _AGGREGATE = frozenset(content_tokens("total sum overall grand all"))
 

@@ -22,7 +22,7 @@ from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
 from .asked import REFERENCE_WORDS, Asked
-from .core import as_counted, as_program, ask_core
+from .core import as_counted, as_program, ask_core, in_the_year_named
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -72,7 +72,7 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 def _combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
     if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
-                                      _names_nothing(asked, frozenset(content_tokens("total sum"))) or
+                                      _names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
                                       _names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
@@ -270,6 +270,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
             named_periods.two_periods_of_line),
     Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),
+    Pattern("more_in_period", named_periods.MORE_IN.pattern, "how many more total loans were there in May?", 5,
+            named_periods.more_in_period),
     Pattern("change_from_period", named_periods.CHANGE_FROM.pattern, "how much did it change from Q1?", 5,
             named_periods.change_from_period),
     Pattern("one_period_of_combined", _LEAD.pattern, "what about March? (after the sum of two months)", 2.5,
@@ -335,6 +337,7 @@ class Dialogue:
         context = self._reading(first)
         pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
+        program = in_the_year_named(read, program, self._grid(first)) if program is not None else None
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])

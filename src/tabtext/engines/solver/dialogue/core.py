@@ -12,13 +12,16 @@ from dataclasses import replace
 from functools import partial
 
 from ....numbers import parse_number
+from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
+from ..lexicon.words import years_in
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .edit import Grid, map_cells
+from .edit import cells as cells_of
 
 
 def ask_core(question: str, context: Context) -> Prediction:
@@ -125,3 +128,20 @@ def as_counted(question: str, program: Program, evidence: Sequence[Evidence], ta
         return program
     shown, _ = as_a_person_reads(question, Answer("0", program.scale), evidence, table)
     return replace(program, scale="") if shown is not None and shown.scale == "" else program
+
+
+def in_the_year_named(question: str, program: Program, grid: Grid | None) -> Program:
+    """The core's cells moved from a year's parts to the year's own column when the question names the year alone
+    ("total revenue in FY 2024" on a table of H1 2024, H2 2024, FY 2024: the FY 2024 column, not H1's)."""
+    if grid is None:
+        return program
+    named = [p for _, _, p in find_periods(question)]
+    years = [y for y in years_in(question) if y in grid.col_years]
+    if len(years) != 1 or any(p.kind != "year" for p in named):
+        return program
+    year = years[0]
+    found = cells_of(program)
+    if not found or not all(grid.col_years[c.col].startswith(f"{year}-") for c in found if c.col < len(grid.col_years)):
+        return program
+    col = grid.col_of_year(year)
+    return map_cells(program, lambda c: grid.cell(c.row, col)) if col is not None else program  # type: ignore[arg-type]

@@ -148,3 +148,30 @@ def periods_away(asked: Asked) -> Program | None:
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     key = _key_away(asked, program)
     return edit.other_period(program, grid, [key]) if key else None
+
+
+#: "how many more total loans were there in May?": more (or fewer) than the last answer, in the period named
+MORE_IN = re.compile(r"\bhow (?:many|much) (?:more|fewer|less|higher|lower|bigger|smaller)\b(?![^?]*\bthan\b)", re.I)
+
+
+def more_in_period(asked: Asked) -> Program | None:
+    """ "How many more total loans were there in May?" after February's total: the line named (else the last
+    answer's computation) in the period named, minus the last answer; a line other than the last answer's one line
+    is compared with itself in the last answer's period."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or len(asked.years) != 1 or len(asked.lines) > 1:
+        return None
+    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(program)
+    col = grid.col_of_year(asked.years[0], like=found[0].col) if found else None
+    if col is None or col in {c.col for c in found}:
+        return None
+    rows = {c.row for c in found}
+    scale = asked.history[refs[0].turn].scale
+    if not asked.lines or rows == {asked.lines[0]}:
+        moved = edit.other_period(program, grid, asked.years)
+        return Program("subtract", (moved, refs[0]), scale) if moved is not None else None
+    row = asked.lines[0]
+    if len(rows) == 1:  # "how many more e-book loans in May?" after February's physical loans: e-books with e-books
+        return Program("subtract", (grid.cell(row, col), grid.cell(row, found[0].col)), grid.row_scale(row))
+    return Program("subtract", (grid.cell(row, col), refs[0]), scale)  # after a sum of lines: the line named over it
