@@ -187,3 +187,46 @@ def test_the_combined_total_then_how_many_more_in_another_month(tmp_path):
                 "What is that as a percentage increase?") == ["2,900", "1,150", "4,050", "320", "7.9%"]
     assert chat(tmp_path, LOANS, "How many adult loans were there in February 2025?",
                 "How many more were there in April?") == ["2,900", "150"]
+
+
+PROFIT = """EUR thousands,FY 2023,FY 2024
+Revenue,"48,000","53,000"
+Net profit,"4,000","5,300"
+"""
+BALANCE = """EUR thousands at 31 December,2023,2024
+Cash,"3,000","4,500"
+Total assets,"38,000","42,000"
+Total equity,"16,600","21,200"
+Total liabilities & equity,"38,000","42,000"
+"""
+
+
+def chat_tables(tmp_path, texts: list[str], *questions: str) -> list[str]:
+    """``chat`` over several tables (a workbook's sheets), each chosen as ``ask`` chooses."""
+    from tabtext.commands.ask import found
+    from tabtext.table_choice import QuestionFirstTable
+
+    tables = []
+    for n, text in enumerate(texts):
+        (tmp_path / f"t{n}.csv").write_text(text, encoding="utf-8")
+        tables.append(read_table(tmp_path / f"t{n}.csv"))
+    conv = Conversation(QuestionFirstTable(make_engine("solver")), Context(tables=tuple(tables)))
+    out = []
+    for q in questions:
+        _, pred = conv.ask(q)
+        out.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    return out
+
+
+def test_a_share_of_a_row_of_the_other_sheet_and_the_same_share_a_year_earlier(tmp_path):
+    assert chat_tables(tmp_path, [PROFIT, BALANCE], "What was net profit in FY 2024?",
+                       "what's that as a percentage of total equity?", "and in 2023?") == \
+        ["5,300 thousand", "25%", "24.1%"]
+
+
+def test_a_turn_starting_with_and_is_not_a_sum_and_a_rise_runs_from_the_earlier_period(tmp_path):
+    assert chat_tables(tmp_path, [PROFIT, BALANCE], "What was net profit in FY 2024?",
+                       "and total equity at the end of 2024?", "what's the ratio of the two?") == \
+        ["5,300 thousand", "21,200 thousand", "0.25"]
+    assert chat_tables(tmp_path, [PROFIT, BALANCE], "What was cash at 31 December 2024?", "and a year earlier?",
+                       "how much did cash rise?") == ["4,500 thousand", "3,000 thousand", "1,500 thousand"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....types import Context
+from ....types import Context, Table
 from ..lexicon.words import content_tokens, years_in
 from ..program.program import Program, Ref
 from .edit import Grid, period_of
@@ -23,7 +23,8 @@ class Asked:
     question: str
     grid: Grid | None
     history: tuple[Program, ...]
-    context: Context
+    context: Context  # with the current table first, as the core reads it
+    tables: tuple[Table, ...] = ()  # the context's tables in their own order (a cell's ``table`` index)
 
     @property
     def rows(self) -> list[int]:

@@ -40,6 +40,8 @@ _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:
                    r"(?:that|this|it|the same)\b|^\s*(?:let'?s\s+)?(?:look at|turn to|switch to|try)\b|"
                    r"^\s*(?!(?:what|how|which|who|whom|when|where|why|is|was|were|are|did|does|do|has|have|had)\b)"
                    r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
+#: a lead word of a turn, not of the question ("and total equity at the end of 2024?" is no "X and Y" to add up)
+_CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
@@ -126,7 +128,7 @@ def _change_of_earlier(asked: Asked) -> Program | None:
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
-    first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[1] == asked.rows[0] else (a, b)
+    first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[0] != lines[1] == asked.rows[0] else (a, b)
     program = Program("subtract", (first, second), _scale_of(asked, a))
     if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
             _value(program, asked) < 0:
@@ -324,7 +326,7 @@ class Dialogue:
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
         read = edit.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
-        asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current))
+        asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]
         if proposals:
@@ -332,7 +334,7 @@ class Dialogue:
             return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
         if named_periods.beyond_table(asked):
             return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
-        tables = self.context.tables
+        tables, read = self.context.tables, _CONVERSATIONAL_LEAD.sub("", read)  # "and total equity?": no sum
         first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)
         pred = ask_core(read, context)
@@ -357,7 +359,7 @@ class Dialogue:
 
     def _grid(self, index: int) -> Grid | None:
         tables = self.context.tables
-        return Grid.of(tables[index], index) if index < len(tables) and tables[index].rows else None
+        return Grid.of(tables[index], index, tables) if index < len(tables) and tables[index].rows else None
 
     def _reading(self, index: int) -> Context:
         """The context with table ``index`` first: the core reads the first table."""

@@ -36,9 +36,16 @@ class Grid:
     index: int = 0  # which table of the context this is
     scale: str = ""  # the table's own scale ("thousand"), for a cell read afresh
     row_scales: tuple[str, ...] = ()  # each row's unit as the core reads it ("Rooms revenue ($000)": thousand)
+    siblings: tuple[Table, ...] = ()  # every table of the context, so a cell of another one is read in its own grid
+
+    def of_cell(self, cell: Cell) -> Grid:
+        """The grid of the table the cell lies in."""
+        if cell.table == self.index or not 0 <= cell.table < len(self.siblings):
+            return self
+        return Grid.of(self.siblings[cell.table], cell.table, self.siblings)
 
     @classmethod
-    def of(cls, table: Table, index: int = 0) -> Grid:
+    def of(cls, table: Table, index: int = 0, siblings: tuple[Table, ...] = ()) -> Grid:
         """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
         view = read_table(table)
         header = max(1, view.header_rows)
@@ -50,7 +57,7 @@ class Grid:
                  for r in range(table.n_rows)]
         scales = tuple(view.cell_scale(r, c) for r, c in enumerate(first))
         return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index,
-                   view.scale, scales)
+                   view.scale, scales, siblings)
 
     def row_scale(self, row: int) -> str:
         return self.row_scales[row] if row < len(self.row_scales) else self.scale
@@ -208,27 +215,42 @@ def as_asked_change(program: Program, question: str, scale: str) -> Program:
 
 def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program | None:
     """The same computation in other periods: one year named shifts every period by the same step; as many
-    years as the program has periods map oldest to oldest."""
+    years as the program has periods map oldest to oldest. A cell of another table (the balance sheet's equity
+    beside the profit) moves to the same period there."""
     found = cells(program)
-    cols = list(dict.fromkeys(c.col for c in found if grid.col_years[c.col]))
-    if not cols or not years:
+    keys = sorted({k for c in found if (k := _key_of(grid, c))})
+    if not keys or not years:
         return None
-    if len(years) == len(cols):
-        mapping = dict(zip(sorted(cols, key=lambda c: grid.col_years[c]), sorted(years)))
-        target = {c: grid.col_of_year(y, like=c) for c, y in mapping.items()}
+    if len(years) == len(keys):
+        moves = dict(zip(keys, sorted(years)))
     elif len(years) == 1:
         order = sorted(set(grid.col_years) - {""})
-        latest = max(cols, key=lambda c: grid.col_years[c])
-        step = order.index(years[0]) - order.index(grid.col_years[latest])
-        shifted = {c: order.index(grid.col_years[c]) + step for c in cols}
+        if years[0] not in order or keys[-1] not in order:
+            return None
+        step = order.index(years[0]) - order.index(keys[-1])
+        shifted = {k: order.index(k) + step if k in order else -1 for k in keys}
         if not all(0 <= i < len(order) for i in shifted.values()):
             return None
-        target = {c: grid.col_of_year(order[i], like=c) for c, i in shifted.items()}
+        moves = {k: order[i] for k, i in shifted.items()}
     else:
         return None
-    if any(t is None for t in target.values()) or all(t == c for c, t in target.items()):
+    if all(k == v for k, v in moves.items()):
         return None
-    return map_cells(program, lambda c: grid.cell(c.row, target[c.col]) if c.col in target else c)  # type: ignore[arg-type]
+    targets = {}
+    for c in found:
+        if (k := _key_of(grid, c)) in moves:
+            col = grid.of_cell(c).col_of_year(moves[k], like=c.col)
+            if col is None:
+                return None
+            targets[(c.table, c.row, c.col)] = col
+    return map_cells(program, lambda c: grid.of_cell(c).cell(c.row, targets[(c.table, c.row, c.col)])
+                     if (c.table, c.row, c.col) in targets else c)
+
+
+def _key_of(grid: Grid, cell: Cell) -> str:
+    """The period key of the cell's column, in its own table."""
+    years = grid.of_cell(cell).col_years
+    return years[cell.col] if cell.col < len(years) else ""
 
 
 _THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)

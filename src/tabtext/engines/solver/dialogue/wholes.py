@@ -65,6 +65,23 @@ def whole_of_year(grid: Grid, row: int, found: Sequence[Cell], whole: str) -> Pr
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if cols else None
 
 
+def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cell | None:
+    """The whole as a row of another table of the context, in the last answer's period ("what's that as a
+    percentage of total equity?" after the profit and loss account's net profit: the balance sheet's equity at that
+    year's end), when this table has no such row."""
+    grid = asked.grid
+    keys = {grid.col_years[c.col] for c in found} if grid else set()
+    if grid is None or len(keys) != 1 or "" in keys:
+        return None
+    for index, table in enumerate(asked.tables):
+        other = Grid.of(table, index, asked.tables) if index != grid.index and table.rows else None
+        rows = other.rows_named(whole) if other else []
+        col = other.col_of_year(next(iter(keys))) if other and rows else None
+        if col is not None:
+            return other.cell(rows[0], col)  # type: ignore[union-attr]
+    return None
+
+
 def share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.names_unknown_year or not (
@@ -80,6 +97,9 @@ def share_of_named(asked: Asked) -> Program | None:
     last = asked.history[refs[0].turn]
     subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
     found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
+    other = whole_in_other_table(asked, whole, found) if not rows and not years else None
+    if other is not None:
+        return Program("percent_of", (subject, other), "percent")
     over = whole_of_year(grid, rows[0], found, whole) if found and rows else None
     over = over or whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
         whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
