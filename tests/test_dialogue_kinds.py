@@ -230,3 +230,19 @@ def test_a_turn_starting_with_and_is_not_a_sum_and_a_rise_runs_from_the_earlier_
         ["5,300 thousand", "21,200 thousand", "0.25"]
     assert chat_tables(tmp_path, [PROFIT, BALANCE], "What was cash at 31 December 2024?", "and a year earlier?",
                        "how much did cash rise?") == ["4,500 thousand", "3,000 thousand", "1,500 thousand"]
+
+
+LIBRARY = """| Metric | Jan 2025 | Feb 2025 | Mar 2025 |
+|---|---:|---:|---:|
+| Visits | 5,100 | 4,800 | 5,600 |
+| New members | 120 | 95 | 140 |
+| Events held | 12 | 10 | 15 |
+"""
+
+
+def test_how_many_of_a_line_named_in_full_is_its_cell_not_a_count_of_the_lines(tmp_path):
+    (tmp_path / "lib.md").write_text(LIBRARY, encoding="utf-8")
+    conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "lib.md"),)))
+    _, first = conv.ask("How many new members joined in January?")
+    _, total = conv.ask("what was the total over the three months?")
+    assert (first.answer.text(), total.answer.text()) == ("120", "355")

@@ -22,7 +22,7 @@ from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
 from .asked import REFERENCE_WORDS, Asked
-from .core import as_counted, as_program, ask_core, in_the_year_named
+from .core import as_counted, as_program, ask_core, in_the_year_named, named_cell_not_count
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -339,7 +339,8 @@ class Dialogue:
         context = self._reading(first)
         pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
-        program = in_the_year_named(read, program, self._grid(first)) if program is not None else None
+        if program is not None:
+            program = named_cell_not_count(read, in_the_year_named(read, program, self._grid(first)), self._grid(first))
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])
