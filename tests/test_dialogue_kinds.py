@@ -246,3 +246,15 @@ def test_how_many_of_a_line_named_in_full_is_its_cell_not_a_count_of_the_lines(t
     _, first = conv.ask("How many new members joined in January?")
     _, total = conv.ask("what was the total over the three months?")
     assert (first.answer.text(), total.answer.text()) == ("120", "355")
+
+
+LOAN = """A$ thousands,30 Jun 2023,30 Jun 2024
+Cash,412,536
+Bank loan,600,520
+Equity,"1,102","1,506"
+"""
+
+
+def test_a_date_named_in_full_is_a_move_and_how_much_was_repaid_is_the_gap(tmp_path):
+    assert chat(tmp_path, LOAN, "What was the bank loan at 30 June 2023?", "and at 30 June 2024?", "how much was repaid?") \
+        == ["600 thousand", "520 thousand", "80 thousand"]

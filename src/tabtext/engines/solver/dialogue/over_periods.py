@@ -198,12 +198,17 @@ _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over 
 def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> bool:
     """Words beyond the aggregate, the periods, references and ``besides``: "total equity at 31 December 2023"
     names a line (of another table, when this one has none), "the total for 2023" names none."""
+    words = set(content_tokens(without_periods(question)))
+    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
+
+
+def without_periods(question: str) -> str:
+    """The question with the periods it names cut out ("at June 30, 2024" whole, its day too)."""
     rest, last = [], 0
     for start, end, _ in find_periods(question):
         rest.append(question[last:start])
         last = end
-    words = set(content_tokens(" ".join(rest) + question[last:]))
-    return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
+    return " ".join(rest) + question[last:]
 
 
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
@@ -215,7 +220,7 @@ _MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figu
 def names_other_line(asked: Asked) -> bool:
     """A period move that names something besides periods ("and vinyl records in 2023?", "and magazines the year
     before?"): a line the table lacks, not the last answer's line moved."""
-    return names_a_subject(MONTH.sub(" ", asked.question), _MOVE_WORDS)
+    return names_a_subject(MONTH.sub(" ", without_periods(asked.question)), _MOVE_WORDS)
 
 
 def aggregate_of_last(asked: Asked) -> Program | None:
