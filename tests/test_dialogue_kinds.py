@@ -258,3 +258,8 @@ Equity,"1,102","1,506"
 def test_a_date_named_in_full_is_a_move_and_how_much_was_repaid_is_the_gap(tmp_path):
     assert chat(tmp_path, LOAN, "What was the bank loan at 30 June 2023?", "and at 30 June 2024?", "how much was repaid?") \
         == ["600 thousand", "520 thousand", "80 thousand"]
+
+
+def test_which_half_had_the_higher_line_is_a_period(tmp_path):
+    assert chat(tmp_path, HALF_AND_FULL_YEARS, "Which half of 2025 had the higher bar revenue?") == ["H2 2025"]
+    assert chat(tmp_path, HALF_AND_FULL_YEARS, "Which half of 2025 had lower room revenue?") == ["H1 2025"]

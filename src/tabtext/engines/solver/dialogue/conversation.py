@@ -280,7 +280,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             named_periods.one_period_of_combined),
     Pattern("per_unit_of_last", per_unit.PER_UNIT.pattern + "|" + per_unit.PER_ROW.pattern, "how many rides per scooter was that? (after the fleet)",
             4, per_unit.per_unit_of_last),
-    Pattern("extreme_period_of_line", extremes.SUPERLATIVE.pattern, "which month had the lowest pastry sales?", 3.5,
+    Pattern("extreme_period_of_line", extremes.EXTREME.pattern, "which month had the lowest pastry sales?", 3.5,
             extremes.extreme_period_of_line),
     Pattern("other_extreme", extremes.SUPERLATIVE.pattern, "and the lowest? (after the highest)", 3.5,
             extremes.other_extreme),

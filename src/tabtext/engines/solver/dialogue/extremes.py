@@ -32,6 +32,11 @@ THAT_PERIOD = re.compile(r"^\s*(?:and\s+)?(?:in\s+)?(?:which|what)\s+(?:month|qu
 #: "how many was that?", "what was the figure?": the figure of the one cell a choice kept
 THAT_VALUE = re.compile(r"^\s*(?:and\s+)?(?:how (?:many|much)\b[^?]*|what)\s+(?:was|is|were)\s+(?:that|it|this)\s*\??\s*$|"
                         r"^\s*(?:and\s+)?(?:what|how (?:many|much))\b[^?]*\b(?:figure|number|value|amount|count)\s*\??\s*$", re.I)
+#: "which half had the higher EBITDA?": a comparative asking which period
+COMPARATIVE = re.compile(r"\b(?:higher|lower|larger|smaller|bigger|greater|more|less|fewer|better|worse|stronger|weaker)\b",
+                         re.I)
+#: the cue of ``extreme_period_of_line``
+EXTREME = re.compile(SUPERLATIVE.pattern + "|" + COMPARATIVE.pattern, re.I)
 _KINDS = {"month": "month", "quarter": "quarter", "year": "year", "half": "half", "half-year": "half"}
 _CUE_WORDS = frozenset(content_tokens("which what when month quarter year half period season had have was were did "
                                       "highest lowest most least fewest largest smallest biggest best worst weakest "
@@ -40,7 +45,7 @@ _CUE_WORDS = frozenset(content_tokens("which what when month quarter year half p
 
 
 def _least(question: str) -> bool:
-    return bool(MIN_WORDS.search(question.lower()))
+    return bool(MIN_WORDS.search(question.lower()) or re.search(r"\bweaker\b", question, re.I))
 
 
 def extreme_period_of_line(asked: Asked) -> Program | None:
@@ -48,8 +53,9 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
     monthly revenue?": that cell's figure."""
     grid, question = asked.grid, asked.question
     m = _PERIOD_ASKED.search(question)
-    if grid is None or not SUPERLATIVE.search(question) or m is None and not _VALUE_ASKED.search(question):
-        return None
+    if grid is None or not (SUPERLATIVE.search(question) or m is not None and COMPARATIVE.search(question)) or \
+            m is None and not _VALUE_ASKED.search(question):
+        return None  # "which half of 2024 had the higher EBITDA?": of two periods, the comparative is the extreme
     row = _line(asked, grid)
     every = _EVERY.search(question)
     asked_kind = next((g for g in m.groups() if g), "") if m else ""
