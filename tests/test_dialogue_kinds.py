@@ -263,3 +263,8 @@ def test_a_date_named_in_full_is_a_move_and_how_much_was_repaid_is_the_gap(tmp_p
 def test_which_half_had_the_higher_line_is_a_period(tmp_path):
     assert chat(tmp_path, HALF_AND_FULL_YEARS, "Which half of 2025 had the higher bar revenue?") == ["H2 2025"]
     assert chat(tmp_path, HALF_AND_FULL_YEARS, "Which half of 2025 had lower room revenue?") == ["H1 2025"]
+
+
+def test_a_share_naming_its_part_and_whole_opens_a_conversation(tmp_path):
+    assert chat(tmp_path, LOANS, "What share of March's loans were child loans?", "and in January?") == \
+        ["29.79%", "27.91%"]

@@ -14,14 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ....calc import CalcError
-from ....numbers import parse_number
-from ....periods import find_periods
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import content_tokens
-from ..program.program import Program, Ref
-from . import edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
-from .asked import REFERENCE_WORDS, Asked
+from ..program.program import Program
+from . import earlier, edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
+from .asked import Asked
 from .core import as_counted, as_program, ask_core, in_the_year_named, named_cell_not_count
 from .edit import Grid
 
@@ -42,17 +40,6 @@ _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:
                    r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
 #: a lead word of a turn, not of the question ("and total equity at the end of 2024?" is no "X and Y" to add up)
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
-#: words that point at earlier answers rather than name a subject
-_EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
-_COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
-#: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
-_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|paid (?:down|off)|reduced|cut|saved)\b", re.I)
-_GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
-_HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{_GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
-_SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
-                     r"from\b.*\bto)\b", re.I)
-
-
 @dataclass(frozen=True, slots=True)
 class Pattern:
     name: str
@@ -65,122 +52,6 @@ class Pattern:
         if not re.search(self.when, asked.question, re.I):
             return None
         return self.build(asked)
-
-
-def _scale_of(asked: Asked, ref: Ref) -> str:
-    return asked.history[ref.turn].scale
-
-
-def _combine_earlier(asked: Asked) -> Program | None:
-    refs = over_periods.the_two(asked)
-    if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
-                                      _names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
-                                      _names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
-        return None
-    if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
-        return None
-    if re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
-        return Program("divide", tuple(refs))  # the first of the two over the second
-    op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
-    return Program(op, tuple(refs), _scale_of(asked, refs[0]))
-
-
-#: operator words that alone mean the two last answers ("total" alone may name a Total line)
-_BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
-
-
-def _period_words(asked: Asked) -> frozenset[str]:
-    """The words of the periods the question names ("q3", "h1", "first half")."""
-    spans = [asked.question[s:e] for s, e, _ in find_periods(asked.question)]
-    return frozenset(content_tokens(" ".join(spans + over_periods.MONTH.findall(asked.question))))
-
-
-def _names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
-    """The question names no subject of its own: only cue and reference words ("what was the change?", "the
-    quarter-on-quarter change")."""
-    return not set(content_tokens(over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))) - REFERENCE_WORDS - cue_words
-
-
-def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
-    """Words that name what two earlier percentages measure ("the change in margin"), besides "percentage points"."""
-    words = "percentage points" + (" margin rate ratio share" if refs and all(
-        asked.history[r.turn].scale == "percent" for r in refs) else "")
-    return frozenset(content_tokens(words))
-
-
-#: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
-#: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
-_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
-                                   "big does compare grow grew growth improve improved improvement worsen worsened "
-                                   "over period time repaid paid reduced cut saved " + _GAP_WORDS.replace("|", " ")))
-_NO_SUBJECT = _DOING | _MOVING
-
-
-def _change_of_earlier(asked: Asked) -> Program | None:
-    refs = asked.last(2)
-    lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
-    if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
-            or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
-            not _names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows) |
-                               _read_words(asked, refs)):
-        return None
-    a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
-    ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
-              for r in refs)
-    first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[0] != lines[1] == asked.rows[0] else (a, b)
-    program = Program("subtract", (first, second), _scale_of(asked, a))
-    if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
-            _value(program, asked) < 0:
-        program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
-    return program
-
-
-def _lines_of(asked: Asked, refs: list[Ref]) -> list[int | None]:
-    """The row each earlier answer reads (None: several, or none)."""
-    rows = [{c.row for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))} for r in refs]
-    return [next(iter(r)) if len(r) == 1 else None for r in rows]
-
-
-def _read_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
-    """The words of the row and column labels the earlier answers read: "how much lower in weight is that?" names
-    the column both weights were read in, not a subject of its own."""
-    found = [c for r in refs for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))]
-    return frozenset(w for c in found for w in content_tokens(f"{c.row_label} {c.col_label}"))
-
-
-def _label_words(asked: Asked, rows: list[int]) -> frozenset[str]:
-    return frozenset(w for r in rows for w in content_tokens(asked.grid.row_labels[r])) if asked.grid else frozenset()
-
-
-def _periods_of(asked: Asked, refs: list[Ref]) -> set[str]:
-    """The periods the earlier answers read ("how much more was spent in FY2023?" names one of them)."""
-    if asked.grid is None:
-        return set()
-    return {asked.grid.col_years[c.col] for r in refs for c in edit.cells(edit.inline(asked.history[r.turn],
-                                                                                          asked.history))}
-
-
-def _value(program: Program, asked: Asked) -> float:
-    try:
-        value = parse_number(program.run(asked.history).text())
-    except CalcError:
-        return 0.0
-    return value if value is not None else 0.0
-
-
-#: words of "that change as a percentage" that name no subject ("in percentage terms", "expressed in relative terms")
-_PERCENT_WORDS = frozenset(content_tokens("growth rate terms relative expressed"))
-
-
-def _percent_change_of_last(asked: Asked) -> Program | None:
-    refs = asked.last(1)
-    if not refs or asked.rows or asked.years:
-        return None
-    last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not _names_nothing(asked, _PERCENT_WORDS):
-        return None
-    return Program("change_ratio", last.args, "percent")
 
 
 def _other_row(asked: Asked) -> Program | None:
@@ -208,25 +79,27 @@ def _other_period(asked: Asked) -> Program | None:
     if not refs or not years or asked.rows or asked.grid is None or \
             over_periods.names_other_line(asked):
         return None  # "and vinyl records in 2023?" names a line the table lacks: not the last one moved
-    if not _LEAD.search(asked.question) and not _names_nothing(asked, _SAME_AGAIN | _period_words(asked)):
+    if not _LEAD.search(asked.question) and not earlier.names_nothing(asked, _SAME_AGAIN | earlier.period_words(asked)):
         return None
     return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
 
 
 FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
-            "what is the sum of the two?", 6, _combine_earlier),
+            "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repaid|paid (?:down|off)|reduced|cut|saved)\b|"
-            rf"\bhow (?:many|much) (?:more|{_GAP_WORDS})\b|"
+            rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
-            "what was the change?", 5, _change_of_earlier),
+            "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
+    Pattern("share_named_in_full", wholes.SHARE_OF.pattern, "what share of June's loans were e-books?", 5.5,
+            wholes.share_named_in_full),
     Pattern("share_of_earlier", wholes.SHARE_ALONE.pattern, "what percentage is that? (after a part of the last answer)",
             4.5, wholes.share_of_earlier),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,
-            _percent_change_of_last),
+            earlier.percent_change_of_last),
     Pattern("percent_change_of_earlier", r"\b(?:percent\w*|growth|rate of growth)", "what is the percentage "
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,

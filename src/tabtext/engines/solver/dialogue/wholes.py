@@ -86,7 +86,7 @@ def share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.names_unknown_year or not (
             _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
-                                                        asked.question, re.I) or _names_part_and_whole(asked) or
+                                                        asked.question, re.I) or
             _YEAR_WHOLE.search(asked.question)):
         return None
     cue = SHARE_OF.search(asked.question)
@@ -116,14 +116,23 @@ def share_of_named(asked: Asked) -> Program | None:
     return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
 
 
-def _names_part_and_whole(asked: Asked) -> bool:
-    """ "What share of total December sales was cakes?": a whole row and a period after "of", and another row after
-    it: the cells are named, whatever the conversation was about."""
-    m = re.search(r"\b(?:percent\w*|share|proportion) of\b(.*?)\b(?:was|were|is|are|did|came|come)\b(.*)", asked.question,
-                  re.I)
-    grid = asked.grid
-    return bool(m and grid and grid.rows_named(m.group(1)) and grid.years_named(m.group(1)) and
-                set(grid.rows_named(m.group(2))) - set(grid.rows_named(m.group(1))))
+_PART_AFTER = re.compile(r"\b(?:percent\w*|share|proportion) of\b(.*?)\b(?:was|were|is|are|did|came|come|comes|went)\b(.*)",
+                         re.I)
+
+
+def share_named_in_full(asked: Asked) -> Program | None:
+    """ "What share of June's loans were e-books?": the part row named after the verb over the whole row named
+    after "of" ("loans": the one row holding the word, a total first), in the one period the question names,
+    with or without a conversation before it."""
+    m, grid = _PART_AFTER.search(asked.question), asked.grid
+    if m is None or grid is None or len(asked.years) != 1 or _PRONOUN.search(m.group(2)):
+        return None  # "was that pastries figure": the part is an earlier answer (share_of_named)
+    wholes = grid.rows_named(m.group(1)) or over_periods.rows_partly_named(grid, m.group(1))
+    parts = [r for r in grid.rows_named(m.group(2)) or over_periods.rows_partly_named(grid, m.group(2)) if r not in wholes]
+    col = grid.col_of_year(asked.years[0])
+    if not wholes or len(parts) != 1 or col is None or grid.cell(wholes[0], col).value is None:
+        return None
+    return Program("percent_of", (grid.cell(parts[0], col), grid.cell(wholes[0], col)), "percent")
 
 
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
