@@ -71,7 +71,7 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 _DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
-                                   "big does compare grow grew growth improve improved improvement worsen worsened "
+                                   "big does compare grow grew improve improved improvement worsen worsened "
                                    "over period time repaid paid reduced cut saved " + GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
@@ -84,6 +84,8 @@ def change_of_earlier(asked: Asked) -> Program | None:
             not names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows) |
                                _read_words(asked, refs)):
         return None
+    if _changes_the_other(asked, refs):
+        return None  # "what was the year-over-year growth?" after a change of the answer before: not their difference
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
@@ -93,6 +95,14 @@ def change_of_earlier(asked: Asked) -> Program | None:
             _value(program, asked) < 0:
         program = Program("subtract", (second, first), _scale_of(asked, a))  # "the difference between the two": a gap
     return program
+
+
+def _changes_the_other(asked: Asked, refs: list[Ref]) -> bool:
+    """The last answer is a change (or rate) computed from the one before it."""
+    last = asked.history[refs[1].turn]
+    before = set(edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)))
+    return last.op in ("subtract", "change_ratio") and bool(before) and \
+        before <= set(edit.cells(edit.inline(last, asked.history)))
 
 
 def _lines_of(asked: Asked, refs: list[Ref]) -> list[int | None]:

@@ -262,8 +262,11 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     if not edit.period_of(asked.history[refs[0].turn], asked.history, grid) or len(set(grid.col_years) - {""}) < 2:
         return None  # a table of one period ("Units sold 2024" among measures) has no other period to stay out of
     last = edit.inline(asked.history[refs[0].turn], asked.history)
-    if len(asked.lines) == 1 and last.op in ("lookup", "add", "average") and len({c.row for c in edit.cells(last)}) == 1:
-        return edit.other_row(last, grid, asked.lines[0])  # "what was the gross profit then?" after a year's revenue
+    if len(asked.lines) == 1 and last.op in ("lookup", "add", "average") and len({c.row for c in edit.cells(last)}) == 1 \
+            and not names_a_subject(asked.question, frozenset(edit.label_words(grid.row_labels[asked.lines[0]]))):
+        moved = edit.other_row(last, grid, asked.lines[0])  # "what was the gross profit then?" after a year's revenue
+        if moved is not None:
+            return moved
     question = edit.name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
     program = as_program(ask_core(question, asked.context), grid)
     return program if program is not None and edit.cells(program) else None
