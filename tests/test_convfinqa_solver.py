@@ -430,3 +430,13 @@ def test_answers_carry_a_program_over_cells_and_earlier_turns():
                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
     cell = Program.from_json(answer_convfinqa(lookup).meta["program"]).args[0]
     assert isinstance(cell, Cell) and (cell.row, cell.col, cell.value) == (1, 2, 1100.0)
+
+
+def test_another_period_asks_for_another_value():
+    # the earlier answer was read from 2006's column though 2007 was asked: "and in 2006?" is the other cell
+    q1 = ("what was the net revenue in 2007?", "1100")
+    assert ask("and in 2006?", q1) == "1250.0"
+    example = Example(uid="d#0", question="and in 2006?", context=CONTEXT,
+                      history=(Turn("user", q1[0]), Turn("assistant", q1[1])),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example, frozenset({"another_value"})).raw == "1100.0"

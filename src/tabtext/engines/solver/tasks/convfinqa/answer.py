@@ -131,6 +131,7 @@ REFINEMENTS = {
     "stated_percent": "'X as a percentage of Y' that the document states as a percentage: read, not computed",
     "named_change": "a follow-up naming its own line reads 'the change in X in 2007' afresh (half A 531 -> 532, B =)",
     "unconsumed": "without two trailing lookups, the last answers no later one computed with (A 530 -> 531, B 571 -> 572)",
+    "another_value": "'and in 2015?' landing on the earlier answer itself: that line's other period, else another value",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
