@@ -390,6 +390,14 @@ def test_month_names_pick_the_row():
     assert ask_in(notes, "what is the amount of euro notes with march 2021 maturities?") == "1029.0"
 
 
+def test_a_quarter_picks_the_row_of_the_month_it_ends():
+    dividends = Context(tables=(Table.from_rows([["quarter ended", "2002 dividend"], ["december 31", ".455"],
+                                                 ["september 30", ".455"], ["june 30", ".450"],
+                                                 ["march 31", ".440"]]),))
+    assert ask_in(dividends, "what was the cash dividend per share in the first quarter of 2002?") == "0.44"
+    assert ask_in(dividends, "what was the cash dividend per share in the third quarter of 2002?") == "0.455"
+
+
 def test_parenthesised_words_are_no_operator_cues():
     assert detect_ops("what was the net income ( loss ) attributable to common shareholders in 2008?") == []
 

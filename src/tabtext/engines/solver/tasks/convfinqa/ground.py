@@ -24,6 +24,10 @@ STOP = lexicon.STOP | VAGUE
 _PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
 _MONTH = re.compile(rf"\b{lexicon.MONTH_NAME}\b")
+# a quarter's rows are often named by the month it ends ("march 31 2002 | dividend" for the first quarter)
+_QUARTER = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)[- ]quarter\b")
+_QUARTER_END = {"first": "march", "1st": "march", "second": "june", "2nd": "june", "third": "september",
+                "3rd": "september", "fourth": "december", "4th": "december"}
 RIGHT_NOUN = 0.3
 # a rate answers an amount question only when nothing else fits (0.15 -> 1.0: ConvFinQA strict EM half A 528 -> 530,
 # half B 571 = 571)
@@ -164,6 +168,7 @@ class Document:
             s += RIGHT_NOUN  # "93000 gas customers": the words right after the number name it
         if MONTHS and question:
             asked = set(_MONTH.findall(question.lower()))  # month names are stop words, but "march 2021" rows differ
+            asked |= {_QUARTER_END[q] for q in _QUARTER.findall(question.lower())}
             if asked and asked & set(_MONTH.findall(cand.label)):
                 s += MONTHS
         if cand.source == "table":
