@@ -448,3 +448,12 @@ def test_another_period_asks_for_another_value():
                       history=(Turn("user", q1[0]), Turn("assistant", q1[1])),
                       meta={"benchmark": "chatrag", "dataset": "convfinqa"})
     assert answer_convfinqa(example, frozenset({"another_value"})).raw == "1100.0"
+
+
+
+def test_a_misspelt_word_still_names_its_label(monkeypatch):
+    from tabtext.engines.solver.tasks.convfinqa import ground
+    assert ground.overlap(["entergy", "lousiana"], ["entergy", "louisiana"]) == 1.0
+    assert ground.overlap(["entergy", "texas"], ["entergy", "louisiana"]) < 1.0  # short or unlike words differ
+    monkeypatch.setattr(ground, "FUZZY", 0)
+    assert ground.overlap(["entergy", "lousiana"], ["entergy", "louisiana"]) < 1.0
