@@ -457,3 +457,12 @@ def test_a_misspelt_word_still_names_its_label(monkeypatch):
     assert ground.overlap(["entergy", "texas"], ["entergy", "louisiana"]) < 1.0  # short or unlike words differ
     monkeypatch.setattr(ground, "FUZZY", 0)
     assert ground.overlap(["entergy", "lousiana"], ["entergy", "louisiana"]) < 1.0
+
+
+def test_a_percentage_written_beside_the_earlier_answer_is_read():
+    text = "in 2016 , net interest decreased $ 13 million ( 23% ) and other costs fell $ 4 million to $ 60 million ."
+    notes = Context(tables=(TABLE,), paragraphs=(Paragraph("p", text),))
+    q1 = ("what was the decrease in net interest in 2016?", "13")
+    assert ask_in(notes, "and what was that as a percentage of the 2015 net interest?", q1) == "23%"
+    q1 = ("what was the decrease in other costs in 2016?", "4")  # no percentage beside it: computed, not read
+    assert ask_in(notes, "and what was that as a percentage of the 2016 other costs?", q1) != "23%"

@@ -48,6 +48,9 @@ class Pattern:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("explicit", "a literal number or unit in the question", "+-*/", "earlier answer or literal, literal",
             "what is that less 100?", earlier.explicit),
+    Pattern("stated_percent_of_earlier", "a percentage of an earlier answer the text writes beside it", "lookup",
+            "the percentage after the earlier number", "and what was that as a percentage of the 2015 net interest?",
+            earlier.stated_percent_of_earlier),
     Pattern("difference_of_changes", "'the difference between X's percent change and Y's'", "subtract",
             "the last two earlier percent changes", "what is the difference between the pmi percentage and the s&p one?",
             earlier.difference_of_changes),

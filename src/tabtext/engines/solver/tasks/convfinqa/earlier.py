@@ -73,6 +73,27 @@ def explicit(t: Turn) -> Plan | None:
     return literal_arithmetic(t.question, t.prev, t.years, t.doc, last) or rescale(t.question, t.prev, last)
 
 
+_PERCENT_ASKED = re.compile(r"percent|%")
+_BESIDE = 25  # how far (characters) after the earlier answer's number its percentage may start
+
+
+def stated_percent_of_earlier(t: Turn) -> Plan | None:
+    """ "what was that as a percentage of the 2015 net interest?" after a lookup of a number the text writes with
+    its percentage ("net interest decreased $ 13 million ( 23% )"): the percentage as written."""
+    prev, found = t.prev, t.doc.candidates
+    if not (t.op in ("ratio", "pct_change") and prev is not None and prev.lookup and prev.value is not None and
+            _PERCENT_ASKED.search(t.question)):
+        return None
+    for i, c in enumerate(found[:-1]):
+        beside = found[i + 1]
+        if c.source == beside.source == "text" and not c.percent and beside.percent and \
+                abs(c.value - prev.value) < 1e-9 and beside.key[0] == c.key[0] and \
+                0 <= beside.key[1] - c.evidence.end <= _BESIDE:
+            return Plan(beside.text, (beside.evidence,), "the percentage the text writes beside the earlier answer",
+                        "%", P.program("lookup", P.leaf(beside)))
+    return None
+
+
 def change_over_base(t: Turn) -> Plan | None:
     q = t.question
     if t.prev is not None and (t.op == "pct_change" or t.op in ("ratio", "change") and CHANGE_REF.search(q)
