@@ -466,3 +466,10 @@ def test_a_percentage_written_beside_the_earlier_answer_is_read():
     assert ask_in(notes, "and what was that as a percentage of the 2015 net interest?", q1) == "23%"
     q1 = ("what was the decrease in other costs in 2016?", "4")  # no percentage beside it: computed, not read
     assert ask_in(notes, "and what was that as a percentage of the 2016 other costs?", q1) != "23%"
+
+
+def test_a_change_the_text_states_is_read():
+    text = "net earnings of $ 6.0 billion decreased by $ 932 million ( 13.4% ) . headcount grew to 5400 employees ."
+    notes = Context(tables=(TABLE,), paragraphs=(Paragraph("p", text),))
+    assert ask_in(notes, "by what amount did the net earnings decrease over the year?") == "932.0"
+    assert ask_in(notes, "what were the net earnings?") == "6.0"  # not asked as a change: the amount itself

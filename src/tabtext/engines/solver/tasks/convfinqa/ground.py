@@ -98,6 +98,7 @@ class Candidate:
     percent: bool = False  # the cell or text writes it "11.4%"
     right: str = ""  # for a text number: the few words right after it
     row: str = ""  # for a cell: its row's label
+    before: str = ""  # for a text number: the few words right before it
 
 
 def overlap(subject: list[str], label_words: list[str]) -> float:
@@ -300,7 +301,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
                                  Evidence("text", paragraph=p_index, start=s0, end=s0 + len(m.group()),
                                           text=m.group().strip()), "text", (p_index, s0),
                                  unit.group(1) if unit else "", bool(m.group(4)),
-                                 " ".join(right.split()[:4])))
+                                 " ".join(right.split()[:4]), before=left[-30:]))
     return out
 
 
