@@ -390,6 +390,14 @@ def test_month_names_pick_the_row():
     assert ask_in(notes, "what is the amount of euro notes with march 2021 maturities?") == "1029.0"
 
 
+def test_a_quarter_picks_the_row_of_the_month_it_ends():
+    dividends = Context(tables=(Table.from_rows([["quarter ended", "2002 dividend"], ["december 31", ".455"],
+                                                 ["september 30", ".455"], ["june 30", ".450"],
+                                                 ["march 31", ".440"]]),))
+    assert ask_in(dividends, "what was the cash dividend per share in the first quarter of 2002?") == "0.44"
+    assert ask_in(dividends, "what was the cash dividend per share in the third quarter of 2002?") == "0.455"
+
+
 def test_parenthesised_words_are_no_operator_cues():
     assert detect_ops("what was the net income ( loss ) attributable to common shareholders in 2008?") == []
 
@@ -430,3 +438,38 @@ def test_answers_carry_a_program_over_cells_and_earlier_turns():
                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
     cell = Program.from_json(answer_convfinqa(lookup).meta["program"]).args[0]
     assert isinstance(cell, Cell) and (cell.row, cell.col, cell.value) == (1, 2, 1100.0)
+
+
+def test_another_period_asks_for_another_value():
+    # the earlier answer was read from 2006's column though 2007 was asked: "and in 2006?" is the other cell
+    q1 = ("what was the net revenue in 2007?", "1100")
+    assert ask("and in 2006?", q1) == "1250.0"
+    example = Example(uid="d#0", question="and in 2006?", context=CONTEXT,
+                      history=(Turn("user", q1[0]), Turn("assistant", q1[1])),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example, frozenset({"another_value"})).raw == "1100.0"
+
+
+
+def test_a_misspelt_word_still_names_its_label(monkeypatch):
+    from tabtext.engines.solver.tasks.convfinqa import ground
+    assert ground.overlap(["entergy", "lousiana"], ["entergy", "louisiana"]) == 1.0
+    assert ground.overlap(["entergy", "texas"], ["entergy", "louisiana"]) < 1.0  # short or unlike words differ
+    monkeypatch.setattr(ground, "FUZZY", 0)
+    assert ground.overlap(["entergy", "lousiana"], ["entergy", "louisiana"]) < 1.0
+
+
+def test_a_percentage_written_beside_the_earlier_answer_is_read():
+    text = "in 2016 , net interest decreased $ 13 million ( 23% ) and other costs fell $ 4 million to $ 60 million ."
+    notes = Context(tables=(TABLE,), paragraphs=(Paragraph("p", text),))
+    q1 = ("what was the decrease in net interest in 2016?", "13")
+    assert ask_in(notes, "and what was that as a percentage of the 2015 net interest?", q1) == "23%"
+    q1 = ("what was the decrease in other costs in 2016?", "4")  # no percentage beside it: computed, not read
+    assert ask_in(notes, "and what was that as a percentage of the 2016 other costs?", q1) != "23%"
+
+
+def test_a_change_the_text_states_is_read():
+    text = "net earnings of $ 6.0 billion decreased by $ 932 million ( 13.4% ) . headcount grew to 5400 employees ."
+    notes = Context(tables=(TABLE,), paragraphs=(Paragraph("p", text),))
+    assert ask_in(notes, "by what amount did the net earnings decrease over the year?") == "932.0"
+    assert ask_in(notes, "what were the net earnings?") == "6.0"  # not asked as a change: the amount itself

@@ -48,6 +48,9 @@ class Pattern:
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("explicit", "a literal number or unit in the question", "+-*/", "earlier answer or literal, literal",
             "what is that less 100?", earlier.explicit),
+    Pattern("stated_percent_of_earlier", "a percentage of an earlier answer the text writes beside it", "lookup",
+            "the percentage after the earlier number", "and what was that as a percentage of the 2015 net interest?",
+            earlier.stated_percent_of_earlier),
     Pattern("difference_of_changes", "'the difference between X's percent change and Y's'", "subtract",
             "the last two earlier percent changes", "what is the difference between the pmi percentage and the s&p one?",
             earlier.difference_of_changes),
@@ -86,6 +89,9 @@ PATTERNS: tuple[Pattern, ...] = (
             "what was the percent change for the five year period ended 2017?", table.whole_table_period),
     Pattern("listed_change", "change in one year, row without a year", "lookup", "the row that is itself a change",
             "what was the change in net revenue due to volume/weather in 2007?", table.listed_change),
+    Pattern("stated_change", "'by what amount did X decrease' and the text writes it", "lookup",
+            "the number after 'decreased by'", "by what amount did the net earnings decrease over the year?",
+            table.stated_change),
     Pattern("change_from_year_before", "change in one year", "subtract", "the year's cell, the year before's",
             "what was the change in revenue in 2007?", table.change_from_year_before),
     Pattern("over_years", "change/sum/average/ratio over two or more years", "combine", "one cell per year",
@@ -131,6 +137,7 @@ REFINEMENTS = {
     "stated_percent": "'X as a percentage of Y' that the document states as a percentage: read, not computed",
     "named_change": "a follow-up naming its own line reads 'the change in X in 2007' afresh (half A 531 -> 532, B =)",
     "unconsumed": "without two trailing lookups, the last answers no later one computed with (A 530 -> 531, B 571 -> 572)",
+    "another_value": "'and in 2015?' landing on the earlier answer itself: that line's other period, else another value",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)

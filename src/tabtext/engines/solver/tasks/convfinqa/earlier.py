@@ -19,6 +19,7 @@ from .turns import (
     combine_order,
     count_word,
     literal_arithmetic,
+    lookup_plan,
     lookup_run,
     named_steps,
     number_value,
@@ -70,6 +71,27 @@ def _on_earlier(t: Turn) -> bool:
 def explicit(t: Turn) -> Plan | None:
     last = P.ref(t.steps) if t.steps else None
     return literal_arithmetic(t.question, t.prev, t.years, t.doc, last) or rescale(t.question, t.prev, last)
+
+
+_PERCENT_ASKED = re.compile(r"percent|%")
+_BESIDE = 25  # how far (characters) after the earlier answer's number its percentage may start
+
+
+def stated_percent_of_earlier(t: Turn) -> Plan | None:
+    """ "what was that as a percentage of the 2015 net interest?" after a lookup of a number the text writes with
+    its percentage ("net interest decreased $ 13 million ( 23% )"): the percentage as written."""
+    prev, found = t.prev, t.doc.candidates
+    if not (t.op in ("ratio", "pct_change") and prev is not None and prev.lookup and prev.value is not None and
+            _PERCENT_ASKED.search(t.question)):
+        return None
+    for i, c in enumerate(found[:-1]):
+        beside = found[i + 1]
+        if c.source == beside.source == "text" and not c.percent and beside.percent and \
+                abs(c.value - prev.value) < 1e-9 and beside.key[0] == c.key[0] and \
+                0 <= beside.key[1] - c.evidence.end <= _BESIDE:
+            return Plan(beside.text, (beside.evidence,), "the percentage the text writes beside the earlier answer",
+                        "%", P.program("lookup", P.leaf(beside)))
+    return None
 
 
 def change_over_base(t: Turn) -> Plan | None:
@@ -229,7 +251,30 @@ def operand_of_year(t: Turn) -> Plan | None:
 def moved_to_year(t: Turn) -> Plan | None:
     if not (_on_earlier(t) and t.op == "lookup" and t.years) or t.novel_subject:
         return None
-    return or_stop(transfer(t.doc, t.prev, t.steps, t.years, t.question))  # type: ignore[arg-type]
+    plan = transfer(t.doc, t.prev, t.steps, t.years, t.question)  # type: ignore[arg-type]
+    if plan is not None and t.on("another_value"):
+        plan = _another_value(t, plan) or plan
+    return or_stop(plan)
+
+
+def _another_value(t: Turn, plan: Plan) -> Plan | None:
+    """ "what was it in 2015?" landing on the earlier answer itself: another period asks for another value. The
+    earlier answer's line at the period that turn asked (its cell was read from the other period's column), else
+    the best value that is not the earlier answer."""
+    prev = t.prev
+    if not (prev is not None and prev.lookup and prev.value is not None and plan.program is not None and
+            plan.program.op == "lookup" and abs(number_value(plan.formula) - prev.value) < 1e-9):
+        return None
+    cell = t.doc.locate(prev.value)
+    old = prev.years[-1] if prev.years else None
+    if cell is not None and cell.source == "table" and old:
+        line = [c for c in t.doc.candidates if c.source == "table" and c.key[:2] == cell.key[:2] and old in c.years
+                and abs(c.value - prev.value) >= 1e-9]
+        if line:
+            return lookup_plan(line[0], "the earlier answer's line, the period that turn asked")
+    others = t.doc.subset([c for c in t.doc.candidates if abs(c.value - prev.value) >= 1e-9])
+    return lookup_plan(others.best(prev.words, t.years[:1], f"{prev.question} {t.question}"),
+                       "previous subject, new year, another value")
 
 
 def moved_to_row(t: Turn) -> Plan | None:

@@ -24,6 +24,10 @@ STOP = lexicon.STOP | VAGUE
 _PCT_CELL = re.compile(r"\d\s*%|\d\s*\)\s*%")  # "11.4%", "( 3.2 ) %"
 MONTHS = 0.2
 _MONTH = re.compile(rf"\b{lexicon.MONTH_NAME}\b")
+# a quarter's rows are often named by the month it ends ("march 31 2002 | dividend" for the first quarter)
+_QUARTER = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)[- ]quarter\b")
+_QUARTER_END = {"first": "march", "1st": "march", "second": "june", "2nd": "june", "third": "september",
+                "3rd": "september", "fourth": "december", "4th": "december"}
 RIGHT_NOUN = 0.3
 # a rate answers an amount question only when nothing else fits (0.15 -> 1.0: ConvFinQA strict EM half A 528 -> 530,
 # half B 571 = 571)
@@ -31,6 +35,9 @@ PERCENT_MISMATCH = 1.0
 _PERCENT_ASK = re.compile(r"percent|%|\brates?\b|margin|ratio|yield|proportion|share|portion|return|growth|"
                           r"change|increase|decrease|decline|variation|difference")
 YEARLESS = 0.2
+# a word this close to one of a label's (rapidfuzz ratio, both of 6+ letters) names it: ConvFinQA strict EM
+# half A 535 -> 537, half B 573 = 573 (80 and 90 gave half A 536)
+FUZZY = 85
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
 _GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d({lexicon.YEAR})\b")
@@ -91,6 +98,7 @@ class Candidate:
     percent: bool = False  # the cell or text writes it "11.4%"
     right: str = ""  # for a text number: the few words right after it
     row: str = ""  # for a cell: its row's label
+    before: str = ""  # for a text number: the few words right before it
 
 
 def overlap(subject: list[str], label_words: list[str]) -> float:
@@ -98,6 +106,10 @@ def overlap(subject: list[str], label_words: list[str]) -> float:
         return 0.0
     s, lab = set(subject), set(label_words)
     common = s & lab
+    if FUZZY:
+        # a misspelt or differently inflected word ("lousiana", "maturitie") still names the label's word
+        common |= {w for w in s - common if len(w) >= 6 and
+                   any(len(x) >= 6 and fuzz.ratio(w, x) >= FUZZY for x in lab - common)}
     if not common:
         return 0.0
     return len(common) / len(s) * 0.6 + len(common) / len(lab) * 0.4
@@ -164,6 +176,7 @@ class Document:
             s += RIGHT_NOUN  # "93000 gas customers": the words right after the number name it
         if MONTHS and question:
             asked = set(_MONTH.findall(question.lower()))  # month names are stop words, but "march 2021" rows differ
+            asked |= {_QUARTER_END[q] for q in _QUARTER.findall(question.lower())}
             if asked and asked & set(_MONTH.findall(cand.label)):
                 s += MONTHS
         if cand.source == "table":
@@ -288,7 +301,7 @@ def _text_candidates(text: str, p_index: int) -> list[Candidate]:
                                  Evidence("text", paragraph=p_index, start=s0, end=s0 + len(m.group()),
                                           text=m.group().strip()), "text", (p_index, s0),
                                  unit.group(1) if unit else "", bool(m.group(4)),
-                                 " ".join(right.split()[:4])))
+                                 " ".join(right.split()[:4]), before=left[-30:]))
     return out
 
 

@@ -113,6 +113,25 @@ def listed_change(t: Turn) -> Plan | None:
     return None
 
 
+_ASKS_AMOUNT = re.compile(r"\b(?:by )?(?:what amount|how much)\b.*\b(?:increas|decreas|declin|grow|grew|rose|rise|fell|"
+                          r"fall|drop)|\b(?:increase|decrease|decline|growth|drop) amount\b")
+_STATED_CHANGE = re.compile(r"\b(?:increased|decreased|declined|grew|rose|fell|dropped|increase|decrease|decline|"
+                            r"growth|drop) (?:by |of )?(?:approximately |about )?\$?\s*$")
+
+
+def stated_change(t: Turn) -> Plan | None:
+    """ "by what amount did the net earnings decrease over the year?": the amount the text writes right after
+    "decreased by" in a sentence about the subject."""
+    if not (t.op == "change" and t.subject and _ASKS_AMOUNT.search(t.question) and
+            not (t.followup and t.prev is not None)):
+        return None
+    stated = [c for c in t.doc.candidates if c.source == "text" and not c.percent and _STATED_CHANGE.search(c.before)]
+    found = t.doc.subset(stated).best(t.subject, t.years[-1:], t.question) if stated else None
+    if found is None:
+        return None
+    return Plan(found.text, (found.evidence,), "a change the text states", program=P.program("lookup", P.leaf(found)))
+
+
 def change_from_year_before(t: Turn) -> Plan | None:
     pair = _year_pair(t)
     if pair is None:

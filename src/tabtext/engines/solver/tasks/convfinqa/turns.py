@@ -298,7 +298,7 @@ def _not_consumed(steps: list[Step]) -> list[Step]:
             not any(later.program is not None and within(s.program, later.program) for later in steps[k + 1:])]
 
 
-def _lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
+def lookup_plan(c: ground.Candidate | None, note: str) -> Plan | None:
     if c is None:
         return None
     return Plan(c.text, (c.evidence,), note, "%" if c.percent else "", P.program("lookup", P.leaf(c)))
@@ -329,7 +329,7 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
         return _across_years(doc, prev, known, dict(zip(sorted(spread), sorted(years))))  # "and from 2005 to 2006?"
     if len(spread) > 1:  # a sum or change across years: the subject, new year
         c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-        return _lookup_plan(c, "previous subject, new year")
+        return lookup_plan(c, "previous subject, new year")
     keys: set[tuple] = set()
     for number in dict.fromkeys(prev.numbers):
         cell = doc.locate(number_value(number)) if old else None
@@ -343,10 +343,10 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
                 continue
         if prev.lookup:
             c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-            return _lookup_plan(c, "previous subject, new year")
+            return lookup_plan(c, "previous subject, new year")
     else:
         edited = with_numbers(prev.program, moved_to) if prev.program is not None else None
         if edited is not None and shape(edited) != shape(prev.program):
             return Plan(render(edited), edited.evidence(), "previous computation moved to the new year", program=edited)
     c = doc.best(prev.words, years[:1], f"{prev.question} {question}")
-    return _lookup_plan(c, "previous subject, new year")
+    return lookup_plan(c, "previous subject, new year")
