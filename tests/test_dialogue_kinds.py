@@ -268,3 +268,19 @@ def test_which_half_had_the_higher_line_is_a_period(tmp_path):
 def test_a_share_naming_its_part_and_whole_opens_a_conversation(tmp_path):
     assert chat(tmp_path, LOANS, "What share of March's loans were child loans?", "and in January?") == \
         ["29.79%", "27.91%"]
+
+
+HOTELS = """GBP thousands unless stated,FY 2023,FY 2024
+Room revenue,"9,870","10,960"
+Energy,"-1,380","-1,170"
+Total operating costs,"-8,560","-9,000"
+Room nights sold (number),"81,200","84,100"
+"""
+
+
+def test_a_counted_line_is_not_in_the_tables_thousands_and_they_is_the_last_answer(tmp_path):
+    assert chat(tmp_path, HOTELS, "How many room nights were sold in FY 2024?", "what was room revenue per room night?",
+                "and in 2023?") == ["84,100", "130.32", "121.55"]
+    assert chat(tmp_path, HOTELS, "What were energy costs in FY 2024?", "and in FY 2023?", "by how much did they fall?",
+                "in percent?", "what share of total operating costs were they in 2024?") == \
+        ["1,170 thousand", "1,380 thousand", "210 thousand", "15.22%", "13%"]

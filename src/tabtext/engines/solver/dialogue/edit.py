@@ -55,7 +55,7 @@ class Grid:
                  all(a.startswith(("-", "\u2212")) for a in amounts) and not _SIGNED_LINE.search(view.row_labels[r]))}
         first = [next((c for c in range(1, table.n_cols) if parse_number(table.cell(r, c)) is not None), 1)
                  for r in range(table.n_rows)]
-        scales = tuple(view.cell_scale(r, c) for r, c in enumerate(first))
+        scales = tuple("" if _COUNTED.search(view.row_labels[r]) else view.cell_scale(r, c) for r, c in enumerate(first))
         return cls(table, header, tuple(view.row_labels), tuple(view.col_labels), years, frozenset(shown), index,
                    view.scale, scales, siblings)
 
@@ -123,6 +123,8 @@ class Grid:
 _SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income(?! tax)|gain|gains|earnings|flows?|"
                           r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
+#: a line its label says is a count ("Room nights sold (number)"), not in the table's "thousands unless stated"
+_COUNTED = re.compile(r"\((?:number|no\.?|count|#|units?|people|persons)\)", re.I)
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 
 

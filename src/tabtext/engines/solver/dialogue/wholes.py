@@ -19,7 +19,7 @@ from .edit import Grid
 #: the whole named by "all" / "whole" / "entire" / "overall", not a row
 _ALL = re.compile(r"\b(?:all|whole|entire|overall|total)\b", re.I)
 _TOTAL_ROW = re.compile(r"^\W*total\b", re.I)
-_PRONOUN = re.compile(r"\b(?:it|its|that|this|them|those|these)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|its|that|this|they|them|those|these)\b", re.I)
 _CHANGE_NAMED = re.compile(r"\b(?:change|increase|decrease|difference|growth|rise|fall|drop)\b", re.I)
 
 
