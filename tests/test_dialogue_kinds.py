@@ -284,3 +284,12 @@ def test_a_counted_line_is_not_in_the_tables_thousands_and_they_is_the_last_answ
     assert chat(tmp_path, HOTELS, "What were energy costs in FY 2024?", "and in FY 2023?", "by how much did they fall?",
                 "in percent?", "what share of total operating costs were they in 2024?") == \
         ["1,170 thousand", "1,380 thousand", "210 thousand", "15.22%", "13%"]
+
+
+def test_which_of_two_lines_grew_less_and_the_gap_between_two_growth_rates(tmp_path):
+    first = ["How many counselling sessions were there in 2020?", "And in 2022?", "What is the percentage increase?",
+             "What about home visits over the same period?"]
+    assert chat(tmp_path, SERVICES, *first, "And which grew less?")[-1] == "Home visits"
+    assert chat(tmp_path, SERVICES, *first, "Which service had the bigger rise?")[-1] == "Counselling"
+    assert chat(tmp_path, SERVICES, *first, "Which grew more slowly?")[-1] == "Home visits"
+    assert chat(tmp_path, SERVICES, *first, "What is the difference between the two growth rates?")[-1] == "91.71%"

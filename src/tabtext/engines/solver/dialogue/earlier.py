@@ -62,7 +62,7 @@ def names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool
 
 def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
     """Words that name what two earlier percentages measure ("the change in margin"), besides "percentage points"."""
-    words = "percentage points" + (" margin rate ratio share" if refs and all(
+    words = "percentage points" + (" margin rate ratio share growth" if refs and all(
         asked.history[r.turn].scale == "percent" for r in refs) else "")
     return frozenset(content_tokens(words))
 
@@ -84,7 +84,7 @@ def change_of_earlier(asked: Asked) -> Program | None:
             not names_nothing(asked, _measure_words(asked, refs) | _NO_SUBJECT | _label_words(asked, asked.rows) |
                                _read_words(asked, refs)):
         return None
-    if _changes_the_other(asked, refs):
+    if _changes_the_other(asked, refs) or re.match(r"\s*(?:and\s+)?which\b", asked.question, re.I):  # "which grew less?"
         return None  # "what was the year-over-year growth?" after a change of the answer before: not their difference
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
