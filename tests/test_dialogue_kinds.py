@@ -293,3 +293,10 @@ def test_which_of_two_lines_grew_less_and_the_gap_between_two_growth_rates(tmp_p
     assert chat(tmp_path, SERVICES, *first, "Which service had the bigger rise?")[-1] == "Counselling"
     assert chat(tmp_path, SERVICES, *first, "Which grew more slowly?")[-1] == "Home visits"
     assert chat(tmp_path, SERVICES, *first, "What is the difference between the two growth rates?")[-1] == "91.71%"
+
+
+def test_a_follow_up_naming_its_part_as_a_share_and_relative_to_a_line(tmp_path):
+    assert chat(tmp_path, QUARTERS, "What was gross profit in Q2 FY25?", "What about cost of sales as a share of sales?") \
+        == ["500 thousand", "58.33%"]
+    assert chat(tmp_path, QUARTERS, "What was gross profit in Q2 FY25?", "and relative to sales?") == \
+        ["500 thousand", "41.67%"]

@@ -49,7 +49,9 @@ def whole_of_column(grid: Grid, whole: str, found: Sequence[Cell]) -> Program | 
 
 
 #: "what share of ...", "how much of ...": the whole follows
-SHARE_OF = re.compile(r"\b(?:percent\w*|share|proportion|portion|fraction|how much) of\b", re.I)
+SHARE_OF = re.compile(r"\b(?:percent\w*|share|proportion|portion|fraction|how much) of\b|\brelative to\b", re.I)
+#: "what about net income as a share of ...": a follow-up naming its own part
+_LEAD_ROW = re.compile(r"\s*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 #: a whole that is the year of the last answer's quarter, half or month ("the annual revenue", "the year's revenue")
 _YEAR_WHOLE = re.compile(r"\b(?:annual|yearly|year'?s|full[- ]year|whole[- ]year|entire[- ]year|for the year)\b", re.I)
 
@@ -84,12 +86,13 @@ def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cel
 
 def share_of_named(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.names_unknown_year or not (
-            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of\b",
-                                                        asked.question, re.I) or
-            _YEAR_WHOLE.search(asked.question)):
-        return None
     cue = SHARE_OF.search(asked.question)
+    if not refs or grid is None or cue is None or asked.names_unknown_year or not (
+            _PRONOUN.search(asked.question) or re.match(r"\s*(?:and\s+)?(?:(?:as\s+)?an?\s+(?:percent\w*|share|proportion)\s+of|"
+                                                        r"relative to)\b", asked.question, re.I) or
+            _YEAR_WHOLE.search(asked.question) or _LEAD_ROW.match(asked.question[:cue.start()]) and
+            grid.rows_named(asked.question[:cue.start()])):  # "what about net income as a share of net sales?"
+        return None
     whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are|did|does|do)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
         return _named_share_of_last(asked, asked.question[cue.end():])
@@ -161,7 +164,8 @@ def _part_named(asked: Asked, whole: str, whole_row: int, col: int, found: list)
     was it as a share of revenue in 2023?" after its growth, "what share of December's total sales was that
     pastry figure?" after its increase since October)."""
     grid = asked.grid
-    rest = asked.question.replace(whole, " ")
+    at = asked.question.rfind(whole)  # the whole after the cue ("cost of sales as a share of sales": the last "sales")
+    rest = asked.question[:at] + " " + asked.question[at + len(whole):]
     named = [r for r in grid.rows_named(rest) if r != whole_row]
     if named:
         return grid.cell(named[0], col)
