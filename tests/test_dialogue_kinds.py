@@ -300,3 +300,11 @@ def test_a_follow_up_naming_its_part_as_a_share_and_relative_to_a_line(tmp_path)
         == ["500 thousand", "58.33%"]
     assert chat(tmp_path, QUARTERS, "What was gross profit in Q2 FY25?", "and relative to sales?") == \
         ["500 thousand", "41.67%"]
+
+
+def test_after_a_choice_of_month_its_figure_compares_and_another_line_reads_that_month(tmp_path):
+    first = "Which month had the highest riders?"
+    assert chat(tmp_path, MONTHS, first, "How much higher was it than January?") == ["June 2025", "9,100"]
+    assert chat(tmp_path, MONTHS, first, "And fares that month?") == ["June 2025", "120.6 thousand"]
+    assert chat(tmp_path, QUARTERS, "Which quarter of FY25 had the highest sales?", "what share of the year's sales was that?") \
+        == ["Q4 2025", "28.26%"]

@@ -59,7 +59,8 @@ def _other_row(asked: Asked) -> Program | None:
     if not refs or not rows or asked.grid is None or asked.names_unknown_year:
         return None
     last = edit.inline(asked.history[refs[0].turn], asked.history)
-    if len(asked.years) == 1 and len({c.col for c in edit.cells(last)}) > 1 and last.op != "lookup":
+    if len(asked.years) == 1 and last.op != "lookup" and (last.op in ("argmax", "argmin") or
+                                                          len({c.col for c in edit.cells(last)}) > 1):
         col = asked.grid.col_of_year(asked.years[0])  # "what about operating income in Q3?" after a change
         return Program("lookup", (asked.grid.cell(rows[0], col),), asked.grid.row_scale(rows[0])) if col is not None else None
     moved = edit.other_row(last, asked.grid, rows[0])

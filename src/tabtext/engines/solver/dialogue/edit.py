@@ -169,6 +169,15 @@ def cells(program: Operand) -> list[Cell]:
     return [c for a in args for c in cells(a)]
 
 
+def as_figure(program: Program, grid: Grid) -> Program:
+    """A choice among cells ("which month had the highest revenue?") as the figure of the cell it keeps, for a
+    follow-up that computes with it ("how much higher was it than January?"); any other program as it is."""
+    if program.op not in ("argmax", "argmin"):
+        return program
+    kept = cells(program)
+    return Program("lookup", (kept[0],), grid.row_scale(kept[0].row)) if len(kept) == 1 else program
+
+
 def map_cells(program: Program, fn: Callable[[Cell], Operand]) -> Program:
     def edit(a: Operand) -> Operand:
         if isinstance(a, Cell):

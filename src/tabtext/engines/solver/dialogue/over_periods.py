@@ -143,16 +143,18 @@ def compared_with_period(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None:
         return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
+    inlined = edit.inline(asked.history[refs[0].turn], asked.history)
+    program = edit.as_figure(inlined, grid)
+    last = refs[0] if program is inlined else program  # a choice ("the highest month"): its figure, not its name
     current, keys = edit.period_of(program, asked.history, grid), list(asked.years)
     if asked.rows:
         moved = edit.other_row(program, grid, asked.rows[0])
         if moved is not None and keys:
             moved = edit.other_period(moved, grid, keys[:1]) or moved
-        return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
+        return Program("subtract", (last, moved), program.scale) if moved is not None else None
     keys = keys or _same_part_of_year(asked, current)
     moved = edit.other_period(program, grid, keys[:1]) if len(keys) == 1 and keys[0] != current else None
-    return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
+    return Program("subtract", (last, moved), program.scale) if moved is not None else None
 
 
 def more_than_previous(asked: Asked) -> Program | None:

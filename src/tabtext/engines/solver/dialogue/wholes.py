@@ -100,6 +100,8 @@ def share_of_named(asked: Asked) -> Program | None:
     last = asked.history[refs[0].turn]
     subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
     found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
+    if last.op in ("argmax", "argmin") and len(found) == 1:
+        subject = found[0]  # "what share of the year's revenue was that?" after "which quarter was highest?": its figure
     other = whole_in_other_table(asked, whole, found) if not rows and not years else None
     if other is not None:
         return Program("percent_of", (subject, other), "percent")
