@@ -308,3 +308,14 @@ def test_after_a_choice_of_month_its_figure_compares_and_another_line_reads_that
     assert chat(tmp_path, MONTHS, first, "And fares that month?") == ["June 2025", "120.6 thousand"]
     assert chat(tmp_path, QUARTERS, "Which quarter of FY25 had the highest sales?", "what share of the year's sales was that?") \
         == ["Q4 2025", "28.26%"]
+
+
+def test_which_line_grew_most_between_two_years_is_a_new_question_not_the_last_lines_change():
+    from tabtext.engines.solver.dialogue.conversation import Dialogue
+    from tabtext.types import Table
+
+    rows = [list(r.split(",")) for r in SERVICES.strip().splitlines()]
+    dialogue = Dialogue(Context(tables=(Table.from_rows(rows),)))
+    dialogue.ask("How many home visits were there in 2020?")
+    reply = dialogue.ask("which service grew the most between 2020 and 2022?")
+    assert reply.program is None or reply.program.pattern != "two_periods_of_line"

@@ -27,8 +27,8 @@ def two_periods_of_line(asked: Asked) -> Program | None:
     ("the ratio of March to January": March over January)."""
     refs, grid, years = asked.last(1), asked.grid, asked.years
     if not refs or grid is None or asked.rows or len(years) != 2 or len(set(years)) != 2 or \
-            re.search(r"\b(?:it|its)\b", asked.question, re.I):
-        return None  # "the change in it from 2019 to 2020": 'it' names the subject (subject_of_last)
+            re.search(r"\b(?:it|its)\b", asked.question, re.I) or re.match(r"\s*(?:and\s+)?(?:which|who)\b", asked.question, re.I):
+        return None  # "the change in it from 2019 to 2020": 'it' names the subject; "which gallery grew most": a name
     op = next(((name, scale) for cue, name, scale in _OPS if cue.search(asked.question)), None)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if op is None or not found or len({c.row for c in found}) != 1:
