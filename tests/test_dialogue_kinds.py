@@ -319,3 +319,19 @@ def test_which_line_grew_most_between_two_years_is_a_new_question_not_the_last_l
     dialogue.ask("How many home visits were there in 2020?")
     reply = dialogue.ask("which service grew the most between 2020 and 2022?")
     assert reply.program is None or reply.program.pattern != "two_periods_of_line"
+
+
+FINANCE = """$ million,FY2023,FY2024
+Total revenue,224.6,242.4
+Operating surplus,15.5,20.4
+"""
+ACTIVITY = """Measure,FY2023,FY2024
+Outpatient visits,150800,161200
+Staffed beds,210,224
+"""
+
+
+def test_a_figure_per_unit_of_a_row_of_the_other_sheet(tmp_path):
+    assert chat_tables(tmp_path, [FINANCE, ACTIVITY], "What was total revenue in FY2024?",
+                       "what was that per outpatient visit?", "and in FY2023?") == \
+        ["242.4 million", "1,503.72", "1,489.39"]

@@ -40,14 +40,32 @@ def per_unit_of_last(asked: Asked) -> Program | None:
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     cols = [grid.col_of_year(asked.years[0])] if asked.years else sorted({c.col for c in found}) \
         if last.op in ("add", "average") else [grid.col_of_year(edit.period_of(last, asked.history, grid))]
-    if num is None or den is None or num == den or None in cols or "percent" in (grid.row_scale(num), grid.row_scale(den)):
+    other = (grid, den, cols)
+    if den is None and not before and None not in cols:  # "revenue per outpatient visit": another sheet
+        num, other = found[0].row, _row_of_other_table(asked, re.split(r"[,?;]", rest)[0], cols)  # type: ignore[assignment]
+    den_grid, den, den_cols = other if other else (grid, None, cols)
+    if num is None or den is None or (den_grid is grid and num == den) or None in cols + den_cols or \
+            "percent" in (grid.row_scale(num), den_grid.row_scale(den)):
         return None
-    values = [[grid.cell(r, c).value for c in cols] for r in (num, den)]  # type: ignore[arg-type]
-    if None in values[0] + values[1] or not sum(values[1]):  # type: ignore[arg-type]
+    values = [grid.cell(num, c).value for c in cols] + [den_grid.cell(den, c).value for c in den_cols]  # type: ignore[arg-type]
+    if None in values or not sum(values[len(cols):]):  # type: ignore[arg-type]
         return None
-    ratio = Program("divide", tuple(_line(grid, row, cols) for row in (num, den)))  # type: ignore[arg-type]
-    factor = SCALE_FACTORS.get(grid.row_scale(num), 1.0) / SCALE_FACTORS.get(grid.row_scale(den), 1.0)
+    ratio = Program("divide", (_line(grid, num, cols), _line(den_grid, den, den_cols)))  # type: ignore[arg-type]
+    factor = SCALE_FACTORS.get(grid.row_scale(num), 1.0) / SCALE_FACTORS.get(den_grid.row_scale(den), 1.0)
     return times(ratio, factor)
+
+
+def _row_of_other_table(asked: Asked, words: str, cols: list[int]):  # type: ignore[no-untyped-def]
+    """(grid, row, columns) of a row named in full in another table of the context, in the same periods."""
+    grid = asked.grid
+    keys = [grid.col_years[c] for c in cols]  # type: ignore[union-attr]
+    for index, table in enumerate(asked.tables):
+        other = edit.Grid.of(table, index, asked.tables) if index != grid.index and table.rows else None  # type: ignore[union-attr]
+        rows = other.rows_named(words) if other else []
+        found = [other.col_of_year(k) for k in keys] if other and rows and all(keys) else []
+        if found and None not in found:
+            return other, rows[0], found
+    return None
 
 
 def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
