@@ -3,7 +3,7 @@ the ranker's routing features, and the table lookup offered when no table patter
 
 from tabtext.engines.solver.program.program import Cell, Program, Span
 from tabtext.engines.solver.rank import ranker as rank
-from tabtext.engines.solver.rank.candidates import candidates, magnitudes, read, table_lookup
+from tabtext.engines.solver.rank.candidates import Candidate, candidates, magnitudes, read, table_lookup
 from tabtext.engines.solver.rank.source import source_features, text_logit
 from tabtext.types import Context, Example, Paragraph, Table
 
@@ -95,3 +95,14 @@ def test_a_change_of_bracketed_cells_keeps_only_its_signs():
 def test_magnitudes_of_a_program_without_negative_cells_is_none():
     program = Program("average", (Cell(1, 1, "150.0", 150.0), Cell(1, 2, "120.0", 120.0)))
     assert magnitudes(program) is None
+
+
+def test_a_computation_over_a_total_row_is_marked_only_when_no_total_is_asked():
+    share = Program("divide", (Cell(1, 1, "50.0", 50.0, "Service revenue", "2019"),
+                               Cell(2, 1, "150.0", 150.0, "Total revenue", "2019")))
+    lookup = Program("lookup", (Cell(2, 1, "150.0", 150.0, "Total revenue", "2019"),))
+    cands = [Candidate("a", share, "divide", "table"), Candidate("b", lookup, "lookup", "table")]
+    unasked = rank.features(reading("What share of revenue was service revenue in 2019?"), cands)
+    asked = rank.features(reading("What share of total revenue was service revenue in 2019?"), cands)
+    assert [f["total_row_unasked"] for f in unasked] == [1.0, 0.0]  # one cell read is a lookup, not a computation
+    assert [f["total_row_unasked"] for f in asked] == [0.0, 0.0]

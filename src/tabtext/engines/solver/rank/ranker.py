@@ -30,6 +30,7 @@ from .candidates import YEAR_ASKED, Candidate, Reading, answer_key, label_cover,
 from .source import source_features, text_logit
 
 _PERCENT_CUE = re.compile(r"percent|%|\brate\b|\bmargin\b|\bshare\b|\bproportion\b|\bratio\b")
+_TOTAL_ROW = re.compile(r"\s*(?:total|net total|sum)\b", re.I)  # a total row computed with though no total is asked
 _INCREASE = re.compile(r"\b(?:increase|decrease|grow|grew|growth|decline|rise|rose|fell|drop)")
 
 
@@ -157,6 +158,8 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
         f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
         if c.source == "table":
             f["label_cover"] = covers[i]
+            f["total_row_unasked"] = float("total" not in low and len(c.program.cells()) > 1 and any(
+                _TOTAL_ROW.match(cell.row_label) for cell in c.program.cells()))
             f["cover_gap"] = covers[i] - (num_cov if c.route in ("diff", "change_ratio", "sum", "average", "divide",
                                                                      "percent_of") else text_cov)
         else:
