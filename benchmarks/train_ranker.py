@@ -183,7 +183,8 @@ def with_kind_features(rows: list[Row], probs: list[dict[str, float]] | None, on
     for r, p in zip(rows, probs):
         fs = [{k: v for k, v in f.items() if not k.startswith("qm_fit")} for f in r.fs]
         if on:
-            fs = [{**f, **kinds.features(c.program, p)} for f, c in zip(fs, r.cands)]
+            fs = [{**f, **question_model.candidate_features(c.program, p), **kinds.features(c.program, p)}
+                  for f, c in zip(fs, r.cands)]
         out.append(replace(r, fs=fs))
     return out
 
