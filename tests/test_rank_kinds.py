@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from tabtext.engines.solver.program.program import Cell, Program, Span
 from tabtext.engines.solver.rank import kinds
 
@@ -33,9 +31,3 @@ def test_a_kind_fits_the_answer_type_and_never_the_other_source():
     assert not kinds.fits("span", ("span", "text"))
     assert kinds.fits("arithmetic", ("arithmetic", "text"))
 
-
-def test_the_features_are_the_log_probability_that_the_kind_fits():
-    probs = {"span|table": 0.5, "multi-span|table": 0.25, "arithmetic|table": 0.25}
-    f = kinds.features(Program("spans", (A, B)), probs)
-    assert math.isclose(f["qm_fit"], math.log(0.25)) and f["qm_fit_multi-span"] == f["qm_fit"]
-    assert math.isclose(kinds.features(Program("argmax", (A, B)), probs)["qm_fit"], math.log(0.5))

@@ -4,15 +4,13 @@
 The kind comes from what the program answers when run, not from its operator alone: an argmax reads several
 cells and answers one, a filter answers as many as pass its test. ``benchmarks/kind_choice.py`` checks the
 chosen candidate's kind against the annotated answer_type x answer_from on train, where table spans,
-multi-spans and counts have a type but no answer. Measured, not kept: proposing a lookup's whole row when the
-question model expects several values raised the kind agreement (open train 88.60 -> 89.24%, train lockbox 90.09
+multi-spans and counts have a type but no answer. Measured, not kept (with the kind pairs of train_ranker.py on):
+proposing a lookup's whole row when the question model expects several values raised the kind agreement (open train 88.60 -> 89.24%, train lockbox 90.09
 -> 90.42%) and no EM (train-CV / train lockbox / dev / dev lockbox 59.08 / 61.31 / 70.14 / 73.29 -> 59.05 / 61.31
 / 70.14 / 73.29; dev F1 76.38 -> 76.35).
 """
 
 from __future__ import annotations
-
-import math
 
 from ....calc import CalcError
 from ..program.operators import BY_NAME
@@ -62,15 +60,3 @@ def fits(found: str, cell: tuple[str, str]) -> bool:
     from_text = found.startswith("text")
     return not ((from_text and source == "table") or (not from_text and source == "text"))
 
-
-def _log(p: float) -> float:
-    return math.log(max(p, 1e-6))
-
-
-def features(program: Program, probs: dict[str, float]) -> dict[str, float]:
-    """The ranker's view of a candidate's kind under the question model (``question_model.probabilities``):
-    log P(the annotated answer_type x answer_from is one this kind can answer), once overall and once for the
-    kind itself, so each kind weighs the question model its own way."""
-    found = kind(program)
-    fit = _log(sum(p for name, p in probs.items() if fits(found, tuple(name.split("|", 1)))))
-    return {"qm_fit": fit, f"qm_fit_{found}": fit}

@@ -87,10 +87,9 @@ def answer_source_of(program) -> str:
 def candidate_features(program, probs: dict[str, float]) -> dict[str, float]:
     """The ranker's view of a candidate under the question model: log P(the answer_type it gives) and
     log P(its answer source), "table" standing for table and table-text."""
-    from .kinds import answer_type
-
     kinds, sources = marginals(probs)
-    kind = answer_type(program)
+    args = program.answer_value if program.answer_value is not None and not program.args else program.args
+    kind = answer_type_of(program.op, len(args))
     text = sources.get("text", 0.0)
     p_source = text if answer_source_of(program) == "text" else 1.0 - text
     return {"qm_type": math.log(max(kinds.get(kind, 0.0), 1e-6)), "qm_source": math.log(max(p_source, 1e-6))}

@@ -25,7 +25,7 @@ from ..lexicon.words import MONTH_WORD, content_tokens, is_year
 from ..patterns.arith import period_rank
 from ..program.program import Cell, Program, Span
 from ..reader.sentences import split_sentences
-from . import kinds, question_model
+from . import question_model
 from .candidates import YEAR_ASKED, Candidate, Reading, answer_key, label_cover, names_no_year, span_numbers
 from .source import source_features, text_logit
 
@@ -152,7 +152,6 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
     for i, c in enumerate(cands):
         f = shape(c, q.kind)
         f.update(question_model.candidate_features(c.program, probs))
-        f.update(kinds.features(c.program, probs))
         f["first_table"] = float(c is first_table)  # the pattern table's order, weighed, not obeyed
         f["row_match"] = min(top_row / 3.0, 1.0) * (1.0 if c.source == "table" else -1.0)
         f["agree"] = sum(k == keys[i] for k in keys) - 1.0 if keys[i] else 0.0
