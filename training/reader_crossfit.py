@@ -25,7 +25,7 @@ import text_spans_train as tst  # noqa: E402
 from tabtext.engines.solver.reader import score as reader_score  # noqa: E402
 from tabtext.engines.solver.reader import weights as reader_weights  # noqa: E402
 from tabtext.types import Example  # noqa: E402
-from training.reader_train import train_span_rows, with_context_paragraphs  # noqa: E402
+from training.reader_train import L2, train_span_rows, with_context_paragraphs  # noqa: E402
 
 FOLDS = 2
 R = TypeVar("R")
@@ -52,7 +52,7 @@ def fold_readers(examples: Sequence[Example]) -> list[dict[str, float]]:
     """One reader per fold, fitted on the text spans of the open contexts outside it (plus Doc2Dial's)."""
     spans = train_span_rows(with_context_paragraphs(list(examples)))
     extra = tst.doc2dial_rows(tst.DOC2DIAL) if tst.DOC2DIAL.exists() else []
-    return [tst.fit([r for r in spans if fold_of(r["ex"].meta["table_uid"]) != k] + extra, tst.L2)
+    return [tst.fit([r for r in spans if fold_of(r["ex"].meta["table_uid"]) != k] + extra, L2)
             for k in range(FOLDS)]
 
 

@@ -43,6 +43,7 @@ END_CUES = frozenset(
 )
 PUNCT_START = frozenset(",;:(“\"—–-")
 PUNCT_END = frozenset(",;:)”\"—–.")
+_NAME_JOINS = frozenset("of and the a an for in on to".split())  # lower-case words inside a name
 _TWO_WORD = frozenset("due related relating based such attributable result consist consists composed comprised "
                       "according".split())
 
@@ -63,6 +64,7 @@ class Parsed:
     depth: list[int]
     pref_word: list[int]
     pref_num: list[int]
+    pref_lower: list[int]  # words that are neither capitalised, numbers nor function words ("of", "and")
     starts: dict[int, tuple[str, ...]]
     ends: dict[int, tuple[str, ...]]
 
@@ -105,7 +107,10 @@ def parse(text: str) -> Parsed:
     depth = [0] * (n + 1)  # parenthesis depth before token i
     pref_word = [0] * (n + 1)
     pref_num = [0] * (n + 1)
+    pref_lower = [0] * (n + 1)
     for i in range(n):
+        pref_lower[i + 1] = pref_lower[i] + (is_word[i] and not is_num[i] and toks[i][2][0].islower()
+                                             and low[i] not in _NAME_JOINS)
         depth[i + 1] = depth[i] + (low[i] == "(") - (low[i] == ")")
         pref_word[i + 1] = pref_word[i] + is_word[i]
         pref_num[i + 1] = pref_num[i] + is_num[i]
@@ -142,5 +147,5 @@ def parse(text: str) -> Parsed:
             add(starts, i, "date")
             add(ends, date_span[i], "date")
     return Parsed(toks, low, is_num, is_word, stems, content, is_year, amount_end, date_span, depth,
-                   pref_word, pref_num, {k: tuple(v) for k, v in starts.items() if k < n},
+                   pref_word, pref_num, pref_lower, {k: tuple(v) for k, v in starts.items() if k < n},
                    {k: tuple(v) for k, v in ends.items() if k > 0})

@@ -195,6 +195,7 @@ def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str
             scat.append("otheryear_before")
     if LEXICAL:
         scat += lexical.start_features(p, st, q)
+        scat.append(f"{q.first}|prevq{m.pref_q[st] - m.pref_q[max(0, st - 3)]}")
     return scat
 
 
@@ -207,7 +208,7 @@ def _amount_kind(p: Parsed, st: int, e: int) -> str:
 
 
 def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
-               pref_qyear: list[int] | None, q: QuestionWords) -> tuple[list[str], int, float]:
+               pref_qyear: list[int] | None, q: QuestionWords, pref_last: list[int]) -> tuple[list[str], int, float]:
     """The span's own tags, its number of content words and its share of question words."""
     pref_q = m.pref_q
     nc = m.pref_c[e] - m.pref_c[st]
@@ -238,7 +239,7 @@ def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...],
     if pref_qyear is not None and pref_qyear[e] > pref_qyear[st]:
         cat.append("qyear_in")
     if LEXICAL:
-        cat += lexical.span_features(p, st, e, q)
+        cat += lexical.span_features(p, st, e, q, pref_last)
     return cat, nq, qfrac
 
 
@@ -272,6 +273,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     text, offset, toks, pref_word = sentence.text, sentence.start, p.toks, p.pref_word
     expected = _EXPECTED.get(qtype, ())
     pref_qyear = _prefix_qyears(p, qyears)
+    pref_last = lexical.last_word_prefix(p, qwords)
     sent_flags = _sentence_flags(p, text, qyears, qbigrams)
     end_info = []
     for e, etags in ends.items():
@@ -293,7 +295,8 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
             if pref_word[e] == pref_word[st]:
                 continue
-            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords)
+            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords,
+                                        pref_last)
             a, b = _trim(text, toks[st][0], toks[e - 1][1])
             if get is not None:
                 num_score = (0 + w_qfrac * qfrac + w_nq * (min(nq, 5) / 5) + rel_term
