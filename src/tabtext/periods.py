@@ -30,7 +30,7 @@ _NOT_AMOUNT = r"(?<![\d$€£¥.,])"
 # (kind, pattern) in order of precedence: a longer form is read before the year inside it
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
     ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
-              r"\s+(?:period\s+)?end(?:ed|ing)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
+              r"\s+(?:period\s+)?(?:end(?:ed|ing)|to)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
               r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
     ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
@@ -184,6 +184,8 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
             if asked.year is None and asked.months > h.months and _inside(h, asked):
                 return True  # "Q2" asked of monthly columns: April 2024 lies in Q2 of its year
             continue
+        if asked.kind == h.kind == "year" and asked.year == h.year and asked.months == h.months:
+            return True  # a year ending in March is named by its year, as FY2025 is
         (a0, a1), (h0, h1) = asked.span(), h.span()
         if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
             return True

@@ -70,23 +70,34 @@ class Fit:
     reason: str
 
 
-def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
-    """(words, label) of the longest row label whose every word the question names."""
-    best, label = 0, ""
+def _rows_named(table: Table, asked: set[str]) -> list[tuple[int, str]]:
+    """(words, label) of each row label whose every word the question names."""
+    out = []
     stems = {_stem(w) for w in asked}
     for row in table.rows:
         words = _WORD.findall(row[0].lower()) if row else []
         named = [w for w in words if _stem(w) in stems]
-        if any(w not in _GENERIC for w in named) and all(w in named for w in words if w not in _GENERIC) \
-                and len(named) > best:
-            best, label = len(named), row[0]
-    return best, label
+        if any(w not in _GENERIC for w in named) and all(w in named for w in words if w not in _GENERIC):
+            out.append((len(named), row[0]))
+    return out
+
+
+def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
+    """(words, label) of the longest row label whose every word the question names."""
+    return max(_rows_named(table, asked), key=lambda x: x[0], default=(0, ""))
 
 
 _AT_A_POINT = re.compile(r"\b(?:at|by|as at|as of)\s+(?:the\s+)?(?:end|close)\s+of\b|\bas (?:at|of)\b|\byear[- ]end\b", re.I)
 
 
 def fits(tables: Sequence[Table], question: str) -> list[Fit]:
+    from .table_join import SEP
+
+    if any(SEP in t.id for t in tables):  # the tables' own fits are as without the joins, which follow them
+        own = [i for i, t in enumerate(tables) if SEP not in t.id]
+        base = dict(zip(own, fits([tables[i] for i in own], question)))
+        return _with_joined(tables, question, _question_words(question), [base.get(i, Fit(0.0, "")) for i in
+                                                                            range(len(tables))])
     words = [table_words(t) for t in tables]
     asked = _question_words(question)
     periods = asked_periods(question)
@@ -107,6 +118,22 @@ def fits(tables: Sequence[Table], question: str) -> list[Fit]:
             "holds " + " and ".join(p.label() for p in have) if have else "",
             f"lacks {' and '.join(p.label() for p in lack)} (covers {coverage(held)})" if lack else "")))
         out.append(Fit(score, reason or "no row or period the question names; first given"))
+    return out
+
+
+def _with_joined(tables: Sequence[Table], question: str, asked: set[str], out: list[Fit]) -> list[Fit]:
+    """A join of two tables (``table_join``) first when the question names lines of both and neither holds all,
+    last otherwise."""
+    from .table_join import asked_across, parts
+
+    for i, table in enumerate(tables):
+        two = parts(table, tables)
+        if not two:
+            continue
+        across = asked_across(question, [tables[j] for j in two], lambda t: [lb for _, lb in _rows_named(t, asked)])
+        reason = f"the lines asked are in {tables[two[0]].caption or tables[two[0]].id} and " \
+                 f"{tables[two[1]].caption or tables[two[1]].id}"
+        out[i] = Fit(max(out[j].score for j in two) + 10.0, reason) if across else Fit(-1e9, "")
     return out
 
 

@@ -82,6 +82,15 @@ YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
 
+def lines_asked(question: str) -> list[str]:
+    """The patterns of the lines a measure the question names is computed from (a margin's profit line and
+    revenue, a named ratio's two lines): ``table_join`` finds which tables hold them."""
+    m = MARGIN.search(question)
+    lines = [_PROFIT_LINE[m.group(1).lower()], _REVENUE.pattern.lstrip("^")] if m else []
+    return lines + [line for asked, num, den, _ in _NAMED_RATIOS if re.search(asked, question, re.I)
+                    for line in (num, den)]
+
+
 def _row_like(ctx: Ctx, pattern: str) -> int | None:
     """The first row with amounts whose label starts with the pattern's first wording that any does ("Total
     current assets" before the section heading "Current assets")."""
