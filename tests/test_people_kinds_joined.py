@@ -4,8 +4,8 @@ written here; none is from a benchmark set."""
 
 from __future__ import annotations
 
-from tabtext.tables import tables_from
 from tabtext.table_join import joined, period_columns
+from tabtext.tables import tables_from
 from test_ask_follow_ups import chat as chat_over
 from test_people_kinds_more import answer as _answer_one
 

@@ -190,8 +190,9 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
 
 
 # ---------------------------------------------------------------- a share asked for, given as a ratio
-_SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|percent)\b|\bas an?\s+(?:share|proportion|"
-                          r"percentage|percent)\b|\bhow much of\b.*\bin percent\b", re.I)
+_SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|percent|portion)\b|\bas an?\s+(?:share|proportion|"
+                          r"percentage|percent)\b|\bhow much of\b.*\bin percent\b|'s\s+(?:share|proportion|portion)\s+of\b",
+                          re.I)
 
 
 _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colder|cooler|lighter|younger|drier|dryer|shorter|"

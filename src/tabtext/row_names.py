@@ -124,7 +124,9 @@ def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
     headcount ..." (the whole is the total line, which the question names by what it counts)."""
     m = _SHARE_OF.search(question)
     labels = {" ".join(r[0].lower().strip("* ").split()) for t in tables for r in t.rows if r}
-    if not m or "total" not in labels or any(_says(m.group(2), label) for label in labels if label != "total"):
+    if not m or f"total {m.group(2).lower()}" in labels - {m.group(2).lower()}:  # "of 2024 costs": Total costs
+        return f"{question[:m.start(2)]}total {question[m.start(2):]}" if m else question
+    if "total" not in labels or any(_says(m.group(2), label) for label in labels if label != "total"):
         return question
     return f"{question[:m.start(2)]}total {question[m.start(2):]}"
 
@@ -217,9 +219,26 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
+_HIGH, _LOW = r"(?:highest|largest|biggest|maximum|peak|best|top)", r"(?:lowest|smallest|minimum|worst|bottom)"
+#: "the difference between the highest and lowest monthly revenue" -> "the range of monthly revenue" (a range, not
+#: the highest or the lowest alone, which a follow-up's "highest" cue would read)
+_HIGH_MINUS_LOW = (
+    (re.compile(rf"\b(?:the\s+)?(?:difference|gap|spread)\s+between\s+(?:the\s+|its\s+)?{_HIGH}\s+and\s+"
+                rf"(?:the\s+)?{_LOW}\s+(?:of\s+)?", re.I), "the range of "),
+    (re.compile(rf"\bby how much did (?:the\s+)?{_HIGH}\s+(.+?)\s+exceed\s+the\s+{_LOW}(?:\s+one)?\b", re.I),
+     r"what was the range of \1"),
+)
+
+
+def range_as_range(question: str) -> str:
+    for pattern, words in _HIGH_MINUS_LOW:
+        question = pattern.sub(words, question, count=1)
+    return question
+
+
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
-    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
+    return in_table_words(with_row_labels(same_words(relative_periods(range_as_range(question), tables)), tables), tables)

@@ -148,14 +148,24 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     does not name either; "" otherwise. A pandas export's index is no period column: its periods follow it."""
     from .period_layout import dated, names_first
 
-    held = dated(table, table_periods(names_first(table))) or _label_periods(table)
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
+    held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
     missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
+    """The one year a table without periods is of, when its name or caption says one ("sales_2024.csv") or its
+    text names no other ("All figures are for the year 2024")."""
+    from .period_layout import year_named
+
+    year = year_named(table)
+    years = {year} if year is not None else {p.year for p in in_text}
+    return [Period(years.pop(), 12, 12, "year")] if len(years) == 1 else []
 
 
 def _label_periods(table: Table) -> list[Period]:

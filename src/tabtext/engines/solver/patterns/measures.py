@@ -27,6 +27,7 @@ from .arith import result
 from .cells import cells_program
 from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
 from .period_cols import asked_col, col_period, period_cols, year_parts
+from .period_share import PART_OF_PERIOD, period_share
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -42,7 +43,7 @@ _SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:
 #: "what share of bottles sold were Kingston Black?" on a table of things as rows: the row's part of a column
 _SHARE_OF_COLUMN = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:the\s+)?(?:total\s+)?([a-z][a-z&' -]*?)\s+"
                               r"(?:was|were|is|are|came|went|did|made)\b", re.I)
-SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}", re.I)
+SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}|{PART_OF_PERIOD.pattern}", re.I)
 #: the whole a share names after its period ("of Q3 2024 total revenue came from F&B")
 _WHOLE_NAMED = re.compile(r"\s+(?:the\s+)?(?:total\s+)?([a-z&' -]+?)\s+(?:was|were|is|are|came|went|did|in|from|"
                           r"for|made)\b", re.I)
@@ -179,7 +180,11 @@ def across_rows(ctx: Ctx):
 
 
 def share_of_all(ctx: Ctx):
-    """The named row over the sum of every row of its column, when no row is a total."""
+    """The named row over the sum of every row of its column, when no row is a total; a period's part of a longer
+    one on the row (``period_share``)."""
+    found = period_share(ctx) if PART_OF_PERIOD.search(ctx.q.text) else None
+    if found:
+        return found
     view, row = ctx.view, ctx.best_row
     if row is None or any(TOTAL.search(lbl) for lbl in view.row_labels):
         return None
@@ -244,9 +249,9 @@ def over_periods(ctx: Ctx):
         end = ends[-1] if ends else max(months, key=lambda p: p.span())  # no month said: the latest one shown
         cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and p.kind == "month" and
                 p.year == end.year and p.end_month <= end.end_month]
-    elif _named_range(ctx.q.text):
-        lo, hi = _named_range(ctx.q.text)  # type: ignore[misc]
-        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and _within(p, lo, hi)]
+    elif named_range(ctx.q.text):
+        lo, hi = named_range(ctx.q.text)  # type: ignore[misc]
+        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and within(p, lo, hi)]
     elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     if len(cols) < 2:
@@ -256,7 +261,7 @@ def over_periods(ctx: Ctx):
     return (program, "over_periods") if program else None
 
 
-def _named_range(text: str) -> tuple[Period, Period] | None:
+def named_range(text: str) -> tuple[Period, Period] | None:
     """ "from January to August", "between Q1 2023 and Q3 2023": the first and last period of a range named."""
     m = re.search(_RANGE, text, re.I)
     if not m:
@@ -269,7 +274,7 @@ def _named_range(text: str) -> tuple[Period, Period] | None:
     return named[0], named[1]
 
 
-def _within(p: Period, lo: Period, hi: Period) -> bool:
+def within(p: Period, lo: Period, hi: Period) -> bool:
     if lo.year is None or hi.year is None or p.year is None:  # months without years: by month
         return lo.year is None and hi.year is None and p.kind == lo.kind and lo.end_month <= p.end_month <= hi.end_month
     return lo.span()[0] <= p.span()[0] and p.span()[1] <= hi.span()[1]
@@ -331,7 +336,7 @@ def _counted(view, col: int) -> bool:  # type: ignore[no-untyped-def]
 #: columns: the year from its quarters): the question's own words outrank the ranker's cell, which TAT-QA taught
 #: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
 NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period",
-                  "over_periods")
+                  "over_periods", "line_range")
 #: how far ``ask`` trusts a named measure it answers with: the question's own words spelled the computation (as a
 #: follow-up's do, which the dialogue trusts as much); the ranker's calibration, fitted on TAT-QA where these rows
 #: barely fire, says nothing about them

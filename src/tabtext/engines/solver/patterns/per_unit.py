@@ -35,7 +35,7 @@ def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | No
 #: measures named for a figure per unit, as data: (the name asked, what it is per what)
 _NAMED = ((r"\baverage daily (?:room )?rate\b|\badr\b", "room revenue per room sold"),
           (r"\brevpar\b|\brevenue per available room\b", "room revenue per room available"),
-          (r"\baverage (?:order|basket) value\b|\baov\b", "revenue per order"),
+          (r"\baverage (?:orders?|baskets?) values?\b|\baov\b", "revenue per order"),
           (r"\baverage revenue per user\b|\barpu\b", "revenue per user"))
 NAMED_PER_UNIT = re.compile("|".join(name for name, _ in _NAMED), re.I)
 
