@@ -99,7 +99,7 @@ _NOT_NAME_START = frozenset("a an the its it this that these those our their his
 _TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is why|was why|accounts for|led to)\b.*$",
                               re.I | re.S)
 # "off the road for 12 days after a gearbox failure": what came before the event that caused it is the effect
-_EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following)\s+(?=\S+\s+\S)", re.I | re.S)
+_EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following|followed|while)\s+(?=\S+\s+\S)", re.I | re.S)
 # "all branches were closed from March to June 2020 during the COVID-19 lockdown": an event, then what caused it
 _CAUSE_WORD = re.compile(r"\b(?:during|over|amid|amidst|for|due to|because of|owing to|thanks to)\s+", re.I)
 _EVENT_VERB = re.compile(r"\b(?:was|were|closed|shut|held|suspended|stopped|delayed|cancell?ed|postponed|halted|paused)\b",
@@ -163,6 +163,25 @@ def _name_near(question: str, text: str, lo: int, hi: int) -> str:
     return " ".join(words) + (more.group(0) if more else "")
 
 
+_ROLE_ASKED = re.compile(r"^\s*who\s+(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?(?P<role>[a-z][a-z -]*?[a-z])"
+                         r"\s*(?:\b(?:of|at|for|in)\b|\?|$)", re.I)
+
+
+def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
+    """ "Who is the managing director of X?": the name the text writes right after the role ("Managing director
+    Jonas Keller plans ..."), wherever the reader's sentence was."""
+    m = _ROLE_ASKED.match(question)
+    if not m or len(m.group("role")) < 4:
+        return ""
+    role = r"\s+".join(map(re.escape, m.group("role").split()))
+    for text in paragraphs:
+        found = re.search(rf"(?i:\b{role})\s*,?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)",
+                          text)
+        if found:
+            return found.group(1)
+    return ""
+
+
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
                 paragraphs: Sequence[str]) -> tuple[Answer | None, bool]:
     """(the answer a person reads, whether it is of the kind asked) for an answer read from the user's text:
@@ -178,7 +197,7 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
     if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
-        name = _name_near(question, text, lo, hi)
+        name = _named_after_role(question, paragraphs) or _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
     if _WHEN.match(question):
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))

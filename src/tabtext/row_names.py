@@ -115,7 +115,9 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
-_SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?((?:(?:19|20)\d{2}\s+)?)"
+_PART = r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|[QH][1-4])"
+_SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?"
+                       rf"((?:(?:{_PART}\s+)?(?:19|20)\d{{2}}(?:'s)?\s+|{_PART}(?:'s)?\s+)?)"
                        r"(?!total\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?=(?:was|were|is|are|came|went|in|at|for)\b)", re.I)
 
 

@@ -43,11 +43,12 @@ def period_columns(table: Table, source: Table | None = None) -> dict[int, Perio
 
 
 def _same_period(a: Period, b: Period) -> bool:
-    """The same period, or a year and the date it ends on (a P&L's FY2023 and a balance sheet's 31 Dec 2023)."""
+    """The same period, or a year and a date in it (a P&L's FY2023 and a balance sheet's 31 Dec 2023; FY2024 and
+    30 Jun 2024, a financial year written by the year it ends in)."""
     if a == b:
         return True
     year, date = (a, b) if a.kind == "year" else (b, a)
-    return year.kind == "year" and date.kind == "date" and date.year == year.year and date.end_month == year.end_month
+    return year.kind == "year" and date.kind == "date" and date.year == year.year
 
 
 def _scale(table: Table) -> set[str]:

@@ -1,0 +1,52 @@
+"""Kinds found on the tune halves of user sets I and J, each checked on tables and text written here: a year's
+own column over its halves, a financial year joined with its year-end balance sheet whatever its month, a
+period's possessive share ("June's loans"), a role's holder named anywhere in the text, a cause after "while"."""
+
+from __future__ import annotations
+
+from test_people_kinds_joined import answer as answer_over
+from test_people_kinds_more import answer
+
+HOTEL = """GBP thousands,H1 2025,H2 2025,FY 2025,FY 2024
+Rooms revenue,"2,100","2,600","4,700","4,300"
+Restaurant revenue,800,900,"1,700","1,650"
+Total revenue,"2,900","3,500","6,400","5,950"
+Staff costs,"-1,200","-1,300","-2,500","-2,400"
+Total operating costs,"-2,000","-2,150","-4,150","-3,900"
+"""
+FARM_PL = """AUD thousands,FY2024,FY2025
+Produce sales,"1,900","2,150"
+Net profit,210,260
+"""
+FARM_BS = """AUD thousands,30 Sep 2024,30 Sep 2025
+Total assets,"3,400","3,650"
+Equity,"1,800","2,060"
+"""
+POOL = """| Metric | Jan 2025 | Feb 2025 | Mar 2025 |
+|---|---:|---:|---:|
+| Adult swims | 3,100 | 2,900 | 3,400 |
+| Child swims | 1,200 | 1,100 | 1,500 |
+| Total swims | 4,300 | 4,000 | 4,900 |
+"""
+POOL_TEXT = ("Lowmoor Pool is run by the town council. The pool closed for five days in February while the boiler "
+             "was serviced. Head of leisure Marta Quinn plans a new learner pool for 2027.")
+
+
+def test_a_year_asked_is_its_own_column_not_its_first_half():
+    assert answer("What was total revenue in FY 2025?", HOTEL) == "6,400 thousand"
+    assert answer("What share of total operating costs in 2025 were staff costs?", HOTEL) == "60.24%"
+    assert answer("What was total revenue in H2 2025?", HOTEL) == "3,500 thousand"
+
+
+def test_a_financial_year_is_joined_with_the_balance_sheet_dated_in_it():
+    assert answer_over("What was net profit in FY2025 as a percentage of equity at 30 Sep 2025?", FARM_PL, FARM_BS) == \
+        "12.62%"
+
+
+def test_a_months_possessive_share_is_over_the_total_line():
+    assert answer("What share of March's swims were child swims?", POOL, "", "markdown") == "30.61%"
+
+
+def test_a_role_asked_is_answered_by_the_name_after_it_and_a_cause_after_while():
+    assert answer("Who is the head of leisure?", POOL, POOL_TEXT, "markdown") == "Marta Quinn"
+    assert answer("Why did swims drop in February?", POOL, POOL_TEXT, "markdown") == "the boiler was serviced"
