@@ -50,3 +50,19 @@ def test_a_months_possessive_share_is_over_the_total_line():
 def test_a_role_asked_is_answered_by_the_name_after_it_and_a_cause_after_while():
     assert answer("Who is the head of leisure?", POOL, POOL_TEXT, "markdown") == "Marta Quinn"
     assert answer("Why did swims drop in February?", POOL, POOL_TEXT, "markdown") == "the boiler was serviced"
+
+
+PUMPS = """USD thousands,1Q25,2Q25,3Q25
+Net sales,"8,120","9,340","10,050"
+Units shipped (thousands),40.6,46.2,49.8
+"""
+INN = """GBP thousands,H1 2025,H2 2025,FY 2025
+Room revenue,"2,100","2,600","4,700"
+Room nights sold (number),"16,000","19,500","35,500"
+"""
+
+
+def test_a_figure_per_unit_shipped_or_per_room_night_is_in_the_moneys_own_unit():
+    assert answer("What was net sales per unit shipped in 3Q25?", PUMPS) == "201.81"
+    assert answer("What was the average room revenue per room night sold in FY 2025?", INN) == "132.39"
+    assert answer("What was room revenue per room night sold in H1 2025?", INN) == "131.25"

@@ -235,7 +235,19 @@ _HIGH_MINUS_LOW = (
 def range_as_range(question: str) -> str:
     for pattern, words in _HIGH_MINUS_LOW:
         question = pattern.sub(words, question, count=1)
-    return question
+    return _average_per_unit(question)
+
+
+_AVERAGE_PER = re.compile(r"\b(?:the\s+)?average\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
+
+
+def _average_per_unit(question: str) -> str:
+    """ "The average room revenue per room night sold": the one line over the other, as "room revenue per room
+    night sold" asks (not an average over periods: "per month" is no line)."""
+    from .engines.solver.patterns.per_unit import PER_UNIT
+
+    m = _AVERAGE_PER.search(question)
+    return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
 
 
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:

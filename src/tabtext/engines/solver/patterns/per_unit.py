@@ -11,7 +11,8 @@ from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .period_cols import asked_col, year_parts
 
-PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
+PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b(?!s?\s+(?:shipped|sold|produced|made|delivered|"
+                      r"manufactured))|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)  # "per unit shipped": a line
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
 
@@ -78,7 +79,8 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
         if not a_count(view, den):
             return None
         own = _OWN_THOUSANDS.search(view.row_labels[den])  # "Rides (000)": its thousands cancel the amount's
-        return times(Program("divide", (top, bottom), "" if own else scales[0], "per_unit"), per), "per_unit"
+        factor = 1.0 if own else SCALE_FACTORS.get(scales[0], 1.0)  # £ thousands per room night: pounds per night
+        return times(Program("divide", (top, bottom), "", "per_unit"), factor * per), "per_unit"
     ratio = Program("divide", (top, bottom), "", "per_unit")
     factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0) * per
     return times(ratio, factor), "per_unit"
@@ -119,6 +121,7 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
                            r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
 
 
+_COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips)\s*\)", re.I)
 _OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?)\s*\)|\bin thousands\b", re.I)
 
 
@@ -132,7 +135,7 @@ def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
     own label says ("Rides (000)": 182.4 thousand rides), and no amount word."""
     amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
     amounts = [a for a in amounts if a is not None]
-    label = view.row_labels[row]
+    label = _COUNTED.sub(" ", view.row_labels[row])  # "Room nights sold (number)": a count, not "($)"
     own = _OWN_THOUSANDS.search(label)
     return bool(amounts) and (all(float(a).is_integer() for a in amounts) or bool(own)) and \
         not _AMOUNT_WORDS.search(_OWN_THOUSANDS.sub(" ", label))
