@@ -89,3 +89,21 @@ def test_a_pandas_export_of_month_end_dates_is_read_as_months():
     assert answer("What was the month-on-month change in active customers in April 2024?", MONTH_ENDS) == "70"
     balance = "Item,31 Dec 2022,31 Dec 2023,31 Dec 2024\nCash,120,140,150\n"
     assert answer("What was cash at 31 Dec 2023?", balance) == "140"  # year-end dates stay dates
+
+
+RATIOS = """EUR thousands,2022,2023,2024
+Current assets,"5,100","5,600","6,300"
+Current liabilities,"3,000","3,700","3,500"
+"""
+MARGINS = """USD thousands,1Q25,2Q25,3Q25,4Q25
+Net sales,"8,120","9,340","10,050","11,480"
+Gross profit,"3,110","3,650","4,030","4,650"
+Operating income,"1,270","1,740","2,010","2,390"
+"""
+
+
+def test_the_period_of_a_measures_extreme_and_its_figure():
+    assert answer("Which quarter had the weakest gross margin?", MARGINS) == "Q1 2025"
+    assert answer("Which quarter had the higher operating margin, Q1 2025 or Q2 2025?", MARGINS) == "Q2 2025"
+    assert answer("What was the highest quarterly gross margin?", MARGINS) == "40.51%"
+    assert answer("Which year had the highest current ratio?", RATIOS) == "2024"

@@ -25,6 +25,7 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
 from .cells import cells_program
+from .measure_periods import extreme_period
 from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
 from .period_cols import asked_col, col_period, period_cols, year_parts
 from .period_share import PART_OF_PERIOD, period_share
@@ -126,6 +127,9 @@ def named_margin(ctx: Ctx):
     den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), lines[0] if lines else None)
     if num is None or den is None or num == den:
         return None
+    extreme = extreme_period(ctx, lambda c: result(ctx.view, [(num, c), (den, c)], "percent_of", ctx.q), [num, den])
+    if extreme is not None:  # "which quarter had the weakest gross margin?"
+        return extreme, "named_margin"
     parts = year_parts(ctx, num)  # "the net margin for the full year" of quarterly columns: the parts' totals
     col = asked_col(ctx, num) if not parts else None
     if col is None:
@@ -146,6 +150,10 @@ def named_ratio(ctx: Ctx):
               not re.search(asked, stated, re.I)]
     for num_words, den_words, op in pairs:
         num, den = _row_like(ctx, num_words), _row_like(ctx, den_words)
+        extreme = extreme_period(ctx, lambda c, n=num, d=den, o=op: result(ctx.view, [(n, c), (d, c)], o, ctx.q),
+                                 [num, den]) if num is not None and den is not None and num != den else None
+        if extreme is not None:  # "which year had the highest current ratio?"
+            return extreme, "named_ratio"
         parts = year_parts(ctx, num) if num is not None and op != "diff" else []  # "the full year": its parts' totals
         if num is not None and den is not None and num != den and parts and \
                 all(ctx.view.amount(den, c) is not None for c in parts):
