@@ -107,3 +107,18 @@ def test_the_period_of_a_measures_extreme_and_its_figure():
     assert answer("Which quarter had the higher operating margin, Q1 2025 or Q2 2025?", MARGINS) == "Q2 2025"
     assert answer("What was the highest quarterly gross margin?", MARGINS) == "40.51%"
     assert answer("Which year had the highest current ratio?", RATIOS) == "2024"
+
+
+SCHOOL = """$ thousands,2023,2024
+Lessons,500,560
+Hire,200,250
+Shop,120,126
+Total revenue,820,936
+Staff,400,470
+"""
+
+
+def test_which_row_grew_the_most_or_fastest_between_two_periods():
+    assert answer("Which revenue line grew fastest in percentage terms between 2023 and 2024?", SCHOOL) == "Hire"
+    assert answer("Which revenue line had the largest increase from 2023 to 2024?", SCHOOL) == "Lessons"
+    assert answer("Which revenue line grew slowest between 2023 and 2024?", SCHOOL) == "Shop"

@@ -232,7 +232,22 @@ _HIGH_MINUS_LOW = (
 )
 
 
+#: "which line grew fastest (in percentage terms)?" asks a row, as "which line had the largest percentage increase?"
+_FASTEST = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?:the\s+)?(?:(fastest|quickest)|(slowest)|most|least)"
+                      r"(?(1)(?:\s+in\s+(?:percentage|percent|relative)\s+terms)?|(?(2)(?:\s+in\s+(?:percentage|percent|"
+                      r"relative)\s+terms)?|\s+in\s+(?:percentage|percent|relative)\s+terms))", re.I)
+
+
+def _fastest_as_largest(question: str) -> str:
+    m = _FASTEST.search(question) if re.match(r"\s*(?:in\s+)?which\b", question, re.I) else None
+    if not m:
+        return question
+    small = m.group(2) or re.search(r"\bleast\b", m.group(0), re.I)
+    return f"{question[:m.start()]}had the {'smallest' if small else 'largest'} percentage increase{question[m.end():]}"
+
+
 def range_as_range(question: str) -> str:
+    question = _fastest_as_largest(question)
     for pattern, words in _HIGH_MINUS_LOW:
         question = pattern.sub(words, question, count=1)
     return _average_per_unit(question)
