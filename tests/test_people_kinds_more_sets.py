@@ -66,3 +66,18 @@ def test_a_figure_per_unit_shipped_or_per_room_night_is_in_the_moneys_own_unit()
     assert answer("What was net sales per unit shipped in 3Q25?", PUMPS) == "201.81"
     assert answer("What was the average room revenue per room night sold in FY 2025?", INN) == "132.39"
     assert answer("What was room revenue per room night sold in H1 2025?", INN) == "131.25"
+
+
+CIDER = """,litres_sold,revenue_gbp,cogs_gbp
+2024Q1,18200,61880,30940
+2024Q2,24500,85750,41160
+2024Q3,31800,114480,52470
+2024Q4,27400,98640,45210
+"""
+CIDER_TEXT = "Orchard Gate is a cooperative of growers. The cooperative's chair is Ruth Okafor."
+
+
+def test_a_pandas_short_form_a_quarter_of_the_whole_named_and_a_verb_naming_the_role():
+    assert answer("What was the cost of goods sold in Q4 2024?", CIDER) == "45,210"
+    assert answer("What percentage of 2024 revenue came in Q3?", CIDER) == "31.73%"
+    assert answer("Who chairs the cooperative?", CIDER, CIDER_TEXT) == "Ruth Okafor"

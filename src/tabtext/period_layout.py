@@ -98,7 +98,11 @@ _UNIT_TOKENS = {"pct": "%", "percent": "%", "usd": "$", "gbp": "£", "eur": "€
 #: short forms in pandas names, as people write them ("fnb_revenue_usd" -> "F&B revenue ($)")
 _SHORT_FORMS = {"fnb": "F&B", "f&b": "F&B", "adr": "ADR (average daily rate)", "revpar": "RevPAR (revenue per available room)",
                 "ebitda": "EBITDA", "ebit": "EBIT", "kpi": "KPI", "yoy": "year-on-year", "qty": "Quantity",
-                "avg": "Average", "num": "Number of", "no": "Number of", "temp": "temperature"}
+                "avg": "Average", "num": "Number of", "no": "Number of", "temp": "temperature",
+                "cogs": "Cost of goods sold", "opex": "Operating expenses", "capex": "Capital expenditure",
+                "sga": "SG&A", "mrr": "MRR (monthly recurring revenue)", "arr": "ARR (annual recurring revenue)",
+                "aov": "AOV (average order value)", "arpu": "ARPU (average revenue per user)", "fte": "FTE",
+                "hc": "Headcount", "pax": "Passengers", "otp": "On-time performance", "nps": "NPS"}
 
 
 def in_words(cell: str) -> str:

@@ -167,19 +167,27 @@ _ROLE_ASKED = re.compile(r"^\s*who\s+(?:is|was|are|were)\s+(?:the\s+|its\s+|thei
                          r"\s*(?:\b(?:of|at|for|in)\b|\?|$)", re.I)
 
 
+_ROLE_VERB = re.compile(r"^\s*who\s+(?P<role>chair|head|lead|manage|direct|coach|captain|edit|own)s\b", re.I)
+
+
 def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
     """ "Who is the managing director of X?": the name the text writes right after the role ("Managing director
     Jonas Keller plans ..."), wherever the reader's sentence was."""
-    m = _ROLE_ASKED.match(question)
+    m = _ROLE_ASKED.match(question) or _ROLE_VERB.match(question)
     if not m or len(m.group("role")) < 4:
         return ""
     role = r"\s+".join(map(re.escape, m.group("role").split()))
     for text in paragraphs:
-        found = re.search(rf"(?i:\b{role})\s*,?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)",
-                          text)
+        found = re.search(rf"(?i:\b{role}(?:man|woman|person)?)\s*(?:,|\bis\b|\bwas\b)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
+                          rf"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)", text)
         if found:
             return found.group(1)
     return ""
+
+
+def _stems(text: str) -> set[str]:
+    return {w.removesuffix("'s").removesuffix("’s").rstrip("s") or w for w in _CONTENT.findall(text.lower())
+            if w not in _QUESTION_WORDS and w not in ("has", "have", "had", "its", "his", "hers", "this", "was", "is")}
 
 
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
@@ -193,7 +201,7 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     e, shown = spans[0], answer.text()
     text = paragraphs[e.paragraph]
     lo, hi = _sentence(text, max(e.start, 0), max(e.end, 0))
-    shares = set(_CONTENT.findall(question.lower())) & set(_CONTENT.findall(text[lo:hi].lower())) - _QUESTION_WORDS
+    shares = _stems(question) & _stems(text[lo:hi])  # "chairs" / "society's chair"
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
     if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):

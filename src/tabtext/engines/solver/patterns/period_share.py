@@ -4,6 +4,7 @@ line in the whole named before it (its columns; every period column of the part'
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ....periods import bare_months, find_periods
@@ -59,6 +60,8 @@ def period_share(ctx: Ctx):
     cols = period_cols(ctx, row)
     if len(parts) != 1 or len(wholes) > 1 or not cols or not wholes and not _WHOLE.search(m.group("whole")):
         return None
+    if parts[0].year is None and len(wholes) == 1 and wholes[0].year is not None:  # "of 2024 revenue came in Q3"
+        parts = [dataclasses.replace(parts[0], year=wholes[0].year)]
     part = _cols_of(ctx, cols, parts[0])
     kind = {col_period(ctx.view.col_labels[c]).kind for c in part}  # type: ignore[union-attr]
     whole = _cols_of(ctx, cols, wholes[0]) if wholes else \
