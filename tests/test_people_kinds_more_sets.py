@@ -81,3 +81,18 @@ def test_a_pandas_short_form_a_quarter_of_the_whole_named_and_a_verb_naming_the_
     assert answer("What was the cost of goods sold in Q4 2024?", CIDER) == "45,210"
     assert answer("What percentage of 2024 revenue came in Q3?", CIDER) == "31.73%"
     assert answer("Who chairs the cooperative?", CIDER, CIDER_TEXT) == "Ruth Okafor"
+
+
+LEAGUE = """| Pos | Team | P | W | D | L | GF | GA | GD | Pts |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| 1 | Ashby Rovers | 18 | 13 | 3 | 2 | 41 | 15 | 26 | 42 |
+| 2 | Kelso Town | 18 | 11 | 4 | 3 | 37 | 20 | 17 | 37 |
+| 3 | Brambleford | 18 | 9 | 5 | 4 | 30 | 22 | 8 | 32 |
+| 4 | Dunmore FC | 18 | 6 | 4 | 8 | 25 | 31 | -6 | 22 |
+"""
+
+
+def test_a_share_of_a_teams_matches_it_won_and_an_average_per_row_kind():
+    assert answer("What percentage of their games did Ashby Rovers win?", LEAGUE, "", "markdown") == "72.22%"
+    assert answer("What percentage of their matches did Dunmore FC lose?", LEAGUE, "", "markdown") == "44.44%"
+    assert answer("What was the average points per team?", LEAGUE, "", "markdown") == "33.25"

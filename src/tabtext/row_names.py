@@ -109,8 +109,8 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
             words = r"\s+".join(rf"{ch}[a-z]+" for ch in short.lower())
             question = re.sub(rf"\b{words}\b", short, question, flags=re.I)
         words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
-        if 2 <= len(words) <= 5 and all(w[0].isalpha() for w in words):
-            short = "".join(w[0] for w in words).upper()
+        short = "".join(w[0] for w in words).upper()
+        if 2 <= len(words) <= 5 and f"({short})" not in label:  # "Goal difference (GD)": "GD" is the label's own
             question = re.sub(rf"\b{short}\b", " ".join(words).lower(), question)  # "ADR" as the label's words
     return question
 
@@ -201,7 +201,7 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
-    question = _share_of_the_total(_acronyms(question, tables), tables)
+    question = _share_of_the_total(_acronyms(_share_of_games(_average_per_unit(question, tables), tables), tables), tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
@@ -238,6 +238,26 @@ _FASTEST = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?:the\s+)?(?:(fast
                       r"relative)\s+terms)?|\s+in\s+(?:percentage|percent|relative)\s+terms))", re.I)
 
 
+_SHARE_OF_GAMES = re.compile(r"\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\s+of\s+(?:their|its|his|"
+                             r"her|the)\s+(games|matches|fixtures)\s+did\s+(.+?)\s+(win|lose|draw)\b", re.I)
+_RESULT = {"win": "wins", "lose": "losses", "draw": "draws"}
+
+
+def _share_of_games(question: str, tables: Sequence[Table]) -> str:
+    """ "What percentage of their matches did Ashby Town win?" of a league table: the row's wins as a percentage
+    of its matches played, in the table's words."""
+    m = _SHARE_OF_GAMES.search(question)
+    noun = _RESULT[m.group(3).lower()] if m else ""
+    if not m or noun not in _label_words(tables) | {w for t in tables for c in t.rows[0] for w in _words(c)}:
+        return question
+    return f"{question[:m.start()]}what were {m.group(2)}'s {noun} as a percentage of {m.group(1)} played" \
+           f"{question[m.end():]}"
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", text.lower()))
+
+
 def _fastest_as_largest(question: str) -> str:
     m = _FASTEST.search(question) if re.match(r"\s*(?:in\s+)?which\b", question, re.I) else None
     if not m:
@@ -250,19 +270,25 @@ def range_as_range(question: str) -> str:
     question = _fastest_as_largest(question)
     for pattern, words in _HIGH_MINUS_LOW:
         question = pattern.sub(words, question, count=1)
-    return _average_per_unit(question)
+    return question
 
 
 _AVERAGE_PER = re.compile(r"\b(?:the\s+)?average\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
 
 
-def _average_per_unit(question: str) -> str:
+def _average_per_unit(question: str, tables: Sequence[Table]) -> str:
     """ "The average room revenue per room night sold": the one line over the other, as "room revenue per room
-    night sold" asks (not an average over periods: "per month" is no line)."""
-    from .engines.solver.patterns.per_unit import PER_UNIT
+    night sold" asks, when a line or column names what follows "per" (not "per month", "per team" of a table of
+    teams: averages over periods or rows)."""
+    from .engines.solver.patterns.per_unit import PER_UNIT, stems
 
     m = _AVERAGE_PER.search(question)
-    return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
+    per = PER_UNIT.search(question, m.end()) if m else None
+    if not m or not per:
+        return question
+    labels = [r[0] for t in tables for r in t.rows[1:] if r] + [c for t in tables for c in t.rows[0][1:]]
+    after = stems(question[per.end() - 1:])
+    return question[:m.start()] + question[m.end():] if any(stems(lb) & after for lb in labels) else question
 
 
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:

@@ -95,9 +95,14 @@ def times(program: Program, factor: float) -> Program:
 
 def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
     view = ctx.view
-    scored = [(len(label_words(view.col_labels[c]) & words), -c) for c in view.numeric_cols() if c != skip]
+    scored = [(len(label_words(view.col_labels[c]) & words) + 0.5 * len(_in_brackets(view.col_labels[c]) & words), -c)
+              for c in view.numeric_cols() if c != skip]  # "Played (matches, games)": games, less than a label word
     best = max(scored, default=(0, 0))
     return -best[1] if best[0] else None
+
+
+def _in_brackets(label: str) -> set[str]:
+    return {w for inner in _UNIT_WORDS.findall(label) for w in stems(inner.strip("()"))}
 
 
 def label_words(text: str) -> set[str]:
