@@ -122,3 +122,11 @@ def test_which_row_grew_the_most_or_fastest_between_two_periods():
     assert answer("Which revenue line grew fastest in percentage terms between 2023 and 2024?", SCHOOL) == "Hire"
     assert answer("Which revenue line had the largest increase from 2023 to 2024?", SCHOOL) == "Lessons"
     assert answer("Which revenue line grew slowest between 2023 and 2024?", SCHOOL) == "Shop"
+
+
+def test_the_first_or_last_months_of_a_year_are_its_half_or_quarter():
+    from tabtext.periods import find_periods
+
+    assert [p.label() for _, _, p in find_periods("over the first six months of 2024")] == ["H1 2024"]
+    assert [p.label() for _, _, p in find_periods("in the last three months of 2023")] == ["Q4 2023"]
+    assert answer("What's the average number of orders per month over the first six months of 2024?", SHOP) == "1,463.33"

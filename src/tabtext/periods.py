@@ -32,6 +32,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.
     ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
               r"\s+(?:period\s+)?(?:end(?:ed|ing)|to)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
               r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
+    ("months_of", r"\b(?P<edge>first|last|final)\s+(?P<span>three|six|nine|3|6|9)\s+months\s+of\s+(?:the\s+)?"
+                  r"(?:(?:fiscal|financial)\s+year\s+|FY\s*)?" + _YEAR),
     ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b" + _YEAR + r"\s*[-/]?\s*Q(?P<n>[1-4])\b"),
@@ -76,6 +78,10 @@ def _period(kind: str, m: re.Match[str]) -> Period | None:
         if named in ("quarter", "half") and month % months:
             named = "months"  # a quarter that is not a calendar one is still n months to that month
         return Period(year, month, months, named)
+    if kind == "months_of":  # "the first six months of 2024": H1 2024; "the last three months of 2024": Q4 2024
+        months = _SPAN_WORDS[g["span"].lower()]
+        end = months if g["edge"].lower() == "first" else 12
+        return Period(year, end, months, {3: "quarter", 6: "half"}.get(months, "months"))
     n = _ORDINAL[g["ord"].lower()] if g.get("ord") else int(g["n"]) if g.get("n") else 0
     if kind == "quarter":
         return Period(year, 3 * n, 3, "quarter")
