@@ -96,3 +96,9 @@ def test_a_share_of_a_teams_matches_it_won_and_an_average_per_row_kind():
     assert answer("What percentage of their games did Ashby Rovers win?", LEAGUE, "", "markdown") == "72.22%"
     assert answer("What percentage of their matches did Dunmore FC lose?", LEAGUE, "", "markdown") == "44.44%"
     assert answer("What was the average points per team?", LEAGUE, "", "markdown") == "33.25"
+
+
+def test_the_average_selling_price_is_sales_per_unit_sold():
+    table = "USD thousands,1Q25,2Q25\nNet sales,\"8,120\",\"9,340\"\nCost of sales,\"(5,010)\",\"(5,690)\"\n" \
+            "Units shipped (thousands),40.6,46.2\n"
+    assert answer("What was the average selling price per unit in 2Q25?", table) == "202.16"

@@ -37,7 +37,8 @@ def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | No
 _NAMED = ((r"\baverage daily (?:room )?rate\b|\badr\b", "room revenue per room sold"),
           (r"\brevpar\b|\brevenue per available room\b", "room revenue per room available"),
           (r"\baverage (?:orders?|baskets?) values?\b|\baov\b", "revenue per order"),
-          (r"\baverage revenue per user\b|\barpu\b", "revenue per user"))
+          (r"\baverage revenue per user\b|\barpu\b", "revenue per user"),
+          (r"\baverage (?:selling|sale|sales) price\b|\basp\b", "net sales revenue per unit sold"))
 NAMED_PER_UNIT = re.compile("|".join(name for name, _ in _NAMED), re.I)
 
 
