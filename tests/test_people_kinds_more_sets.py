@@ -102,3 +102,17 @@ def test_the_average_selling_price_is_sales_per_unit_sold():
     table = "USD thousands,1Q25,2Q25\nNet sales,\"8,120\",\"9,340\"\nCost of sales,\"(5,010)\",\"(5,690)\"\n" \
             "Units shipped (thousands),40.6,46.2\n"
     assert answer("What was the average selling price per unit in 2Q25?", table) == "202.16"
+
+
+TRAMS = """,journeys_m,fare_revenue_usd_m,operating_cost_usd_m,on_time_pct
+2024Q1,5.2,9.4,14.1,91.2
+2024Q2,5.8,10.5,14.6,92.5
+2024Q3,6.1,11.0,15.2,89.8
+2024Q4,5.9,10.7,15.0,93.1
+"""
+
+
+def test_a_line_counted_in_millions_its_label_says_and_the_farebox_recovery_ratio():
+    assert answer("What was fare revenue per journey in 2024Q3?", TRAMS) == "1.8"
+    assert answer("How many journeys were made in 2024?", TRAMS) == "23 million"
+    assert answer("What was the farebox recovery ratio in Q2 2024?", TRAMS) == "71.92%"

@@ -16,7 +16,7 @@ from .periods import as_period, find_periods, months_named
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
-_THOUSANDS_MARK = re.compile(r"\([$€£¥]?\s?000s?\)")  # "Rides (000)", "Revenue (€000)"
+_THOUSANDS_MARK = re.compile(r"\([$€£¥]?\s?(?:000s?|m|mn|bn|thousands?|millions?|billions?)\)", re.I)  # "Rides (000)", "Journeys (m)"
 _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousands|millions|billions)[a-z]", re.I)
 
 

@@ -64,6 +64,8 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
      "diff"),
     (r"\boccupancy\b", r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:sold|occupied|filled|used)|occupied (?:rooms?|beds?)",
      r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:available|capacity)|available (?:rooms?|beds?)|capacity", "percent_of"),
+    (r"\b(?:farebox|fare box|cost) recovery(?: ratio| rate)?\b", r"(?:farebox |fare |ticket |passenger )?(?:revenue|fares?|income)",
+     r"(?:total )?operating (?:costs?|expenses)|(?:total )?costs?", "percent_of"),
     (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
      "diff"),
 )

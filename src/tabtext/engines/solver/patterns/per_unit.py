@@ -128,7 +128,9 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
 
 
 _COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips)\s*\)", re.I)
-_OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?)\s*\)|\bin thousands\b", re.I)
+#: a line of things counted in its own unit: "Rides (000)", "Journeys (m)", "Passengers (millions)"
+_OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?|m|mn|millions?|bn|billions?)\s*\)|\bin (?:thousands|millions)\b",
+                            re.I)
 
 
 def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
