@@ -201,7 +201,7 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
-    question = _share_of_the_total(_acronyms(_share_of_games(_average_per_unit(question, tables), tables), tables), tables)
+    question = _share_of_the_total(_acronyms(_share_of_games(question, tables), tables), tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
@@ -276,19 +276,13 @@ def range_as_range(question: str) -> str:
 _AVERAGE_PER = re.compile(r"\b(?:the\s+)?average\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
 
 
-def _average_per_unit(question: str, tables: Sequence[Table]) -> str:
+def _average_per_unit(question: str) -> str:
     """ "The average room revenue per room night sold": the one line over the other, as "room revenue per room
-    night sold" asks, when a line or column names what follows "per" (not "per month", "per team" of a table of
-    teams: averages over periods or rows)."""
-    from .engines.solver.patterns.per_unit import PER_UNIT, stems
+    night sold" asks (not "per month": an average over periods)."""
+    from .engines.solver.patterns.per_unit import PER_UNIT
 
     m = _AVERAGE_PER.search(question)
-    per = PER_UNIT.search(question, m.end()) if m else None
-    if not m or not per:
-        return question
-    labels = [r[0] for t in tables for r in t.rows[1:] if r] + [c for t in tables for c in t.rows[0][1:]]
-    after = stems(question[per.end() - 1:])
-    return question[:m.start()] + question[m.end():] if any(stems(lb) & after for lb in labels) else question
+    return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
 
 
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
@@ -296,4 +290,5 @@ def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
-    return in_table_words(with_row_labels(same_words(relative_periods(range_as_range(question), tables)), tables), tables)
+    question = range_as_range(_average_per_unit(question))
+    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
