@@ -115,3 +115,9 @@ def test_a_line_counted_in_millions_its_label_says_and_the_farebox_recovery_rati
     assert answer("What was fare revenue per journey in 2024Q3?", TRAMS) == "1.8"
     assert answer("How many journeys were made in 2024?", TRAMS) == "23 million"
     assert answer("What was the farebox recovery ratio in Q2 2024?", TRAMS) == "71.92%"
+
+
+def test_total_costs_no_line_states_are_the_expense_lines_as_amounts():
+    table = "EUR thousands,Q1 2025,Q2 2025\nTotal revenue,\"1,660\",\"2,765\"\nFuel,(510),(640)\nCrew costs,(620),(655)\n" \
+            "Port fees,(140),(180)\nOperating profit,390,\"1,290\"\n"
+    assert answer("What were total costs in Q1 2025?", table) == "1,270 thousand"

@@ -25,6 +25,8 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
 from .cells import cells_program
+from .expense_lines import TOTAL_COSTS as _TOTAL_COSTS
+from .expense_lines import expense_lines
 from .measure_periods import extreme_period
 from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
 from .period_cols import asked_col, col_period, period_cols, year_parts
@@ -80,7 +82,8 @@ OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\
                    r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
                    r"\b(?:average|mean|total|sum)\s+(?:of\s+(?:the\s+|all\s+)?)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
                    + _RANGE, re.I)
-ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
+ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b|" +
+                         _TOTAL_COSTS, re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
@@ -178,6 +181,8 @@ def across_rows(ctx: Ctx):
     """ "The total number of visits across all departments in 2023": every row of the period's column, summed or
     averaged, when no row is their total."""
     view = ctx.view
+    if re.search(_TOTAL_COSTS, ctx.q.text, re.I):
+        return expense_lines(ctx)
     if any(TOTAL.search(lbl) for lbl in view.row_labels) or view.table.n_rows <= view.header_rows or \
             not find_periods(ctx.q.text):  # no period named: column_aggregate's question
         return None
