@@ -121,3 +121,8 @@ def test_total_costs_no_line_states_are_the_expense_lines_as_amounts():
     table = "EUR thousands,Q1 2025,Q2 2025\nTotal revenue,\"1,660\",\"2,765\"\nFuel,(510),(640)\nCrew costs,(620),(655)\n" \
             "Port fees,(140),(180)\nOperating profit,390,\"1,290\"\n"
     assert answer("What were total costs in Q1 2025?", table) == "1,270 thousand"
+
+
+def test_a_share_of_the_periods_whole_is_of_the_total_column():
+    table = "Line,Jan 2025,Feb 2025,Total\nTea,300,340,640\nCake,200,160,360\nTotal,500,500,1000\n"
+    assert answer("What share of the two months' sales came from cake?", table) == "36%"

@@ -201,7 +201,8 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
-    question = _share_of_the_total(_acronyms(_share_of_games(question, tables), tables), tables)
+    question = _share_of_the_total(_acronyms(_share_of_games(_periods_whole_as_total(question, tables), tables), tables),
+                                   tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
@@ -256,6 +257,17 @@ def _share_of_games(question: str, tables: Sequence[Table]) -> str:
 
 def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+", text.lower()))
+
+
+_PERIODS_WHOLE = re.compile(r"\b(share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+)?(?:(?:\w+\s+)?(?:months|quarters|"
+                            r"weeks|years|halves)['’]|(?:whole\s+|full\s+|entire\s+)?(?:year|period|season|half)['’]s)\s+",
+                            re.I)
+
+
+def _periods_whole_as_total(question: str, tables: Sequence[Table]) -> str:
+    """ "What share of the six months' sales came from bread?" of a table with a Total column: of total sales."""
+    total = any(c.strip(" *").lower() == "total" for t in tables for c in (t.rows[0][1:] if t.rows else ()))
+    return _PERIODS_WHOLE.sub(lambda m: f"{m.group(1)} of total ", question, count=1) if total else question
 
 
 def _fastest_as_largest(question: str) -> str:
