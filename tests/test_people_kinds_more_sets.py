@@ -126,3 +126,8 @@ def test_total_costs_no_line_states_are_the_expense_lines_as_amounts():
 def test_a_share_of_the_periods_whole_is_of_the_total_column():
     table = "Line,Jan 2025,Feb 2025,Total\nTea,300,340,640\nCake,200,160,360\nTotal,500,500,1000\n"
     assert answer("What share of the two months' sales came from cake?", table) == "36%"
+
+
+def test_a_share_of_the_rows_a_word_begins():
+    table = "Model,Weight (kg),Units sold 2025\nTouring A1,21,400\nTouring A2,23,350\nCity B1,18,250\n"
+    assert answer("What share of 2025 units sold were the two Touring models?", table) == "75%"

@@ -31,6 +31,7 @@ from .measure_periods import extreme_period
 from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
 from .period_cols import asked_col, col_period, period_cols, year_parts
 from .period_share import PART_OF_PERIOD, period_share
+from .share_parts import part_over_whole
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -215,9 +216,7 @@ def share_of_all(ctx: Ctx):
         rows = lines
     elif row not in rows or len(rows) < 3:
         return None
-    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
-    program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
-    return program, "share_of_all"
+    return part_over_whole(ctx, row, col, rows)
 
 
 def _share_of_column(ctx: Ctx, row: int):
@@ -230,9 +229,7 @@ def _share_of_column(ctx: Ctx, row: int):
     rows = _body_rows(ctx, col) if col is not None else []
     if col is None or row not in rows or len(rows) < 3 or view.cell_scale(row, col) == "percent":
         return None
-    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
-    program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
-    return program, "share_of_all"
+    return part_over_whole(ctx, row, col, rows)
 
 
 def parts_of_period(ctx: Ctx):
