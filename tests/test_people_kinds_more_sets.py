@@ -131,3 +131,7 @@ def test_a_share_of_the_periods_whole_is_of_the_total_column():
 def test_a_share_of_the_rows_a_word_begins():
     table = "Model,Weight (kg),Units sold 2025\nTouring A1,21,400\nTouring A2,23,350\nCity B1,18,250\n"
     assert answer("What share of 2025 units sold were the two Touring models?", table) == "75%"
+
+
+def test_a_change_asked_in_percent_at_the_end_is_a_percentage_change():
+    assert answer("By how much did journeys grow from Q1 2024 to Q3 2024 in percent?", TRAMS) == "17.31%"
