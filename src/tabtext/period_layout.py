@@ -11,6 +11,7 @@ tables as the data gives them. Evidence cells of a turned table are turned back 
 
 from __future__ import annotations
 
+import calendar
 import dataclasses
 import re
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from .header_words import spelled_out
 from .numbers import parse_number
 from .periods import as_period, bare_month_spans, find_periods, table_periods
-from .types import Evidence, Table
+from .types import Evidence, Period, Table
 
 HEADER_ROWS = 3
 
@@ -45,7 +46,7 @@ _SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*[/-]\s*\d{2}")
 _ONE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
-def _year_named(table: Table) -> int | None:
+def year_named(table: Table) -> int | None:
     """The one year a table's name or caption names ("glenmore_weather_2024", "Rainfall 2024"), for its months,
     quarters and halves written without one; None when it names none or several."""
     years = set(_ONE_YEAR.findall(f"{table.id} {table.caption}"))
@@ -53,8 +54,8 @@ def _year_named(table: Table) -> int | None:
 
 
 def dated(table: Table, held: Sequence) -> list:
-    """The periods a table holds, its months without a year in the year its name gives (``_year_named``)."""
-    year = _year_named(table)
+    """The periods a table holds, its months without a year in the year its name gives (``year_named``)."""
+    year = year_named(table)
     return [_in_year(p, year) for p in held]
 
 
@@ -65,11 +66,24 @@ def _in_year(period, year: int | None):  # type: ignore[no-untyped-def]
     return dataclasses.replace(period, year=year)
 
 
-def _label(cell: str, year: int | None = None) -> str:
+def _month_ends(cells: Sequence[str]) -> bool:
+    """Header dates that are each the last day of one month in a run of months ("2024-01-31", "2024-02-29", ...:
+    what a pandas export of monthly figures writes): each is the month, not a point in time."""
+    dates = [p for c in cells if (p := as_period(c)) is not None]
+    if len(dates) < 3 or any(p.kind != "date" or p.year is None for p in dates):
+        return False
+    ends = all(p.day == calendar.monthrange(p.year, p.end_month)[1] for p in dates)  # type: ignore[arg-type]
+    steps = {b.span()[1] - a.span()[1] for a, b in zip(dates, dates[1:])}
+    return ends and steps in ({1}, {-1})
+
+
+def _label(cell: str, year: int | None = None, month_ends: bool = False) -> str:
     """A period cell as ``Period.label()``; a year spanning two ("2022/23") keeps its own words, which the solver
     reads as the year it ends in, as it reads the question's ``same_words``; a month without a year takes the
-    year the table's name gives."""
+    year the table's name gives; a month's last day in a run of them (``_month_ends``) is the month."""
     period = _in_year(as_period(cell), year)
+    if month_ends and period is not None and period.kind == "date":
+        period = dataclasses.replace(period, kind="month", day=0)
     if period is None or period.year is None and period.kind != "month" or period.kind == "year" and \
             _SPLIT_YEAR.search(cell):
         return re.sub(r"(\d{4})\s*-\s*(\d{2})", r"\1/\2", cell)  # the solver's header years read "/"
@@ -84,7 +98,11 @@ _UNIT_TOKENS = {"pct": "%", "percent": "%", "usd": "$", "gbp": "£", "eur": "€
 #: short forms in pandas names, as people write them ("fnb_revenue_usd" -> "F&B revenue ($)")
 _SHORT_FORMS = {"fnb": "F&B", "f&b": "F&B", "adr": "ADR (average daily rate)", "revpar": "RevPAR (revenue per available room)",
                 "ebitda": "EBITDA", "ebit": "EBIT", "kpi": "KPI", "yoy": "year-on-year", "qty": "Quantity",
-                "avg": "Average", "num": "Number of", "no": "Number of", "temp": "temperature"}
+                "avg": "Average", "num": "Number of", "no": "Number of", "temp": "temperature",
+                "cogs": "Cost of goods sold", "opex": "Operating expenses", "capex": "Capital expenditure",
+                "sga": "SG&A", "mrr": "MRR (monthly recurring revenue)", "arr": "ARR (annual recurring revenue)",
+                "aov": "AOV (average order value)", "arpu": "ARPU (average revenue per user)", "fte": "FTE",
+                "hc": "Headcount", "pax": "Passengers", "otp": "On-time performance", "nps": "NPS"}
 
 
 def in_words(cell: str) -> str:
@@ -148,8 +166,10 @@ def orient(table: Table) -> tuple[Table, bool]:
     if turned:
         rows = [list(col) for col in zip(*rows)]
     head = min(HEADER_ROWS, len(rows))
-    year = _year_named(table)
-    rows = [[c if j == 0 or r >= head else _label(c, year) for j, c in enumerate(row)] for r, row in enumerate(rows)]
+    year = year_named(table)
+    months = _month_ends([c for row in rows[:head] for c in row[1:]])
+    rows = [[c if j == 0 or r >= head else _label(c, year, months) for j, c in enumerate(row)]
+            for r, row in enumerate(rows)]
     rows = [[in_words(c) if r < head or j == 0 else c for j, c in enumerate(row)] for r, row in enumerate(rows)]
     for r in range(head - 1):  # "December 31" above "December 31, 2019": said once, by the period below
         for j in range(1, len(rows[r])):
@@ -193,7 +213,7 @@ def relative_periods(question: str, tables: Sequence[Table]) -> str:
             if p.year is None and p.kind in ("quarter", "half"):
                 question = f"{question[:start]}{dataclasses.replace(p, year=years.pop()).label()}{question[end:]}"
                 years = {p.year for p in held}
-    question = _on_the_period_before(_months_of_the_year(question, held), held)
+    question = _on_the_period_before(_months_of_the_year(question, held), held, tables)
     for pattern, pick in ((_LATEST, -1), (_EARLIEST, 0)):
         m = pattern.search(question)
         if not m or not held:
@@ -210,12 +230,15 @@ _ON_PERIOD = re.compile(r"\b(month|quarter|year|week)[- ]on[- ](?:month|quarter|
 _UNIT_KIND = {"month": "month", "quarter": "quarter", "year": "year"}
 
 
-def _on_the_period_before(question: str, held: Sequence) -> str:
+def _on_the_period_before(question: str, held: Sequence, tables: Sequence[Table] = ()) -> str:
     """ "the month-on-month change in rides in August 2024": the change from the table's month before (July 2024)
     to August 2024, a percentage change when the question asks in percent."""
     m = _ON_PERIOD.search(question)
     kind = _UNIT_KIND.get(m.group(1).lower()) if m else None
     named = [(s, e, p) for s, e, p in find_periods(question) if p.kind == kind] if kind else []
+    if kind == "month" and not named and not held:  # one year's months, its year unsaid: "in April"
+        held = [p for t in tables for p in table_periods(t) if p.kind == "month" and p.year is None]
+        named = [(s, e, Period(None, month, 1, "month")) for s, e, month in bare_month_spans(question)]
     if not m or len(named) != 1:
         return question
     start, end, period = named[0]

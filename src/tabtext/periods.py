@@ -30,8 +30,10 @@ _NOT_AMOUNT = r"(?<![\d$€£¥.,])"
 # (kind, pattern) in order of precedence: a longer form is read before the year inside it
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
     ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
-              r"\s+(?:period\s+)?end(?:ed|ing)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
+              r"\s+(?:period\s+)?(?:end(?:ed|ing)|to)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
               r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
+    ("months_of", r"\b(?P<edge>first|last|final)\s+(?P<span>three|six|nine|3|6|9)\s+months\s+of\s+(?:the\s+)?"
+                  r"(?:(?:fiscal|financial)\s+year\s+|FY\s*)?" + _YEAR),
     ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b" + _YEAR + r"\s*[-/]?\s*Q(?P<n>[1-4])\b"),
@@ -76,6 +78,10 @@ def _period(kind: str, m: re.Match[str]) -> Period | None:
         if named in ("quarter", "half") and month % months:
             named = "months"  # a quarter that is not a calendar one is still n months to that month
         return Period(year, month, months, named)
+    if kind == "months_of":  # "the first six months of 2024": H1 2024; "the last three months of 2024": Q4 2024
+        months = _SPAN_WORDS[g["span"].lower()]
+        end = months if g["edge"].lower() == "first" else 12
+        return Period(year, end, months, {3: "quarter", 6: "half"}.get(months, "months"))
     n = _ORDINAL[g["ord"].lower()] if g.get("ord") else int(g["n"]) if g.get("n") else 0
     if kind == "quarter":
         return Period(year, 3 * n, 3, "quarter")
@@ -184,6 +190,8 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
             if asked.year is None and asked.months > h.months and _inside(h, asked):
                 return True  # "Q2" asked of monthly columns: April 2024 lies in Q2 of its year
             continue
+        if asked.kind == h.kind == "year" and asked.year == h.year and asked.months == h.months:
+            return True  # a year ending in March is named by its year, as FY2025 is
         (a0, a1), (h0, h1) = asked.span(), h.span()
         if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
             return True

@@ -16,7 +16,7 @@ from .periods import as_period, find_periods, months_named
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
-_THOUSANDS_MARK = re.compile(r"\([$€£¥]?\s?000s?\)")  # "Rides (000)", "Revenue (€000)"
+_THOUSANDS_MARK = re.compile(r"\([$€£¥]?\s?(?:000s?|m|mn|bn|thousands?|millions?|billions?)\)", re.I)  # "Rides (000)", "Journeys (m)"
 _HOW_MANY = re.compile(r"^\s*how many (?!dollars|euros|pounds|yen|francs|thousands|millions|billions)[a-z]", re.I)
 
 
@@ -99,7 +99,7 @@ _NOT_NAME_START = frozenset("a an the its it this that these those our their his
 _TRAILING_CLAUSE = re.compile(r",?\s+(?:which|and this|this)\s+(?:explains|is why|was why|accounts for|led to)\b.*$",
                               re.I | re.S)
 # "off the road for 12 days after a gearbox failure": what came before the event that caused it is the effect
-_EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following)\s+(?=\S+\s+\S)", re.I | re.S)
+_EVENT_BEFORE = re.compile(r"^.*?\b(?:after|following|followed|while)\s+(?=\S+\s+\S)", re.I | re.S)
 # "all branches were closed from March to June 2020 during the COVID-19 lockdown": an event, then what caused it
 _CAUSE_WORD = re.compile(r"\b(?:during|over|amid|amidst|for|due to|because of|owing to|thanks to)\s+", re.I)
 _EVENT_VERB = re.compile(r"\b(?:was|were|closed|shut|held|suspended|stopped|delayed|cancell?ed|postponed|halted|paused)\b",
@@ -163,6 +163,33 @@ def _name_near(question: str, text: str, lo: int, hi: int) -> str:
     return " ".join(words) + (more.group(0) if more else "")
 
 
+_ROLE_ASKED = re.compile(r"^\s*who\s+(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?(?P<role>[a-z][a-z -]*?[a-z])"
+                         r"\s*(?:\b(?:of|at|for|in)\b|\?|$)", re.I)
+
+
+_ROLE_VERB = re.compile(r"^\s*who\s+(?P<role>chair|head|lead|manage|direct|coach|captain|edit|own)s\b", re.I)
+
+
+def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
+    """ "Who is the managing director of X?": the name the text writes right after the role ("Managing director
+    Jonas Keller plans ..."), wherever the reader's sentence was."""
+    m = _ROLE_ASKED.match(question) or _ROLE_VERB.match(question)
+    if not m or len(m.group("role")) < 4:
+        return ""
+    role = r"\s+".join(map(re.escape, m.group("role").split()))
+    for text in paragraphs:
+        found = re.search(rf"(?i:\b{role}(?:man|woman|person)?)\s*(?:,|\bis\b|\bwas\b)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
+                          rf"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)", text)
+        if found:
+            return found.group(1)
+    return ""
+
+
+def _stems(text: str) -> set[str]:
+    return {w.removesuffix("'s").removesuffix("’s").rstrip("s") or w for w in _CONTENT.findall(text.lower())
+            if w not in _QUESTION_WORDS and w not in ("has", "have", "had", "its", "his", "hers", "this", "was", "is")}
+
+
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
                 paragraphs: Sequence[str]) -> tuple[Answer | None, bool]:
     """(the answer a person reads, whether it is of the kind asked) for an answer read from the user's text:
@@ -174,11 +201,11 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     e, shown = spans[0], answer.text()
     text = paragraphs[e.paragraph]
     lo, hi = _sentence(text, max(e.start, 0), max(e.end, 0))
-    shares = set(_CONTENT.findall(question.lower())) & set(_CONTENT.findall(text[lo:hi].lower())) - _QUESTION_WORDS
+    shares = _stems(question) & _stems(text[lo:hi])  # "chairs" / "society's chair"
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
     if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
-        name = _name_near(question, text, lo, hi)
+        name = _named_after_role(question, paragraphs) or _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
     if _WHEN.match(question):
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
@@ -190,8 +217,9 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
 
 
 # ---------------------------------------------------------------- a share asked for, given as a ratio
-_SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|percent)\b|\bas an?\s+(?:share|proportion|"
-                          r"percentage|percent)\b|\bhow much of\b.*\bin percent\b", re.I)
+_SHARE_ASKED = re.compile(r"\b(?:what|which)\s+(?:share|proportion|percentage|percent|portion)\b|\bas an?\s+(?:share|proportion|"
+                          r"percentage|percent)\b|\bhow much of\b.*\bin percent\b|'s\s+(?:share|proportion|portion)\s+of\b",
+                          re.I)
 
 
 _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colder|cooler|lighter|younger|drier|dryer|shorter|"

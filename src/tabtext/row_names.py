@@ -109,13 +109,15 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
             words = r"\s+".join(rf"{ch}[a-z]+" for ch in short.lower())
             question = re.sub(rf"\b{words}\b", short, question, flags=re.I)
         words = re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", label))
-        if 2 <= len(words) <= 5 and all(w[0].isalpha() for w in words):
-            short = "".join(w[0] for w in words).upper()
+        short = "".join(w[0] for w in words).upper()
+        if 2 <= len(words) <= 5 and f"({short})" not in label:  # "Goal difference (GD)": "GD" is the label's own
             question = re.sub(rf"\b{short}\b", " ".join(words).lower(), question)  # "ADR" as the label's words
     return question
 
 
-_SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?((?:(?:19|20)\d{2}\s+)?)"
+_PART = r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|[QH][1-4])"
+_SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?"
+                       rf"((?:(?:{_PART}\s+)?(?:19|20)\d{{2}}(?:'s)?\s+|{_PART}(?:'s)?\s+)?)"
                        r"(?!total\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?=(?:was|were|is|are|came|went|in|at|for)\b)", re.I)
 
 
@@ -124,7 +126,9 @@ def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
     headcount ..." (the whole is the total line, which the question names by what it counts)."""
     m = _SHARE_OF.search(question)
     labels = {" ".join(r[0].lower().strip("* ").split()) for t in tables for r in t.rows if r}
-    if not m or "total" not in labels or any(_says(m.group(2), label) for label in labels if label != "total"):
+    if not m or f"total {m.group(2).lower()}" in labels - {m.group(2).lower()}:  # "of 2024 costs": Total costs
+        return f"{question[:m.start(2)]}total {question[m.start(2):]}" if m else question
+    if "total" not in labels or any(_says(m.group(2), label) for label in labels if label != "total"):
         return question
     return f"{question[:m.start(2)]}total {question[m.start(2):]}"
 
@@ -197,7 +201,8 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
-    question = _share_of_the_total(_acronyms(question, tables), tables)
+    question = _share_of_the_total(_acronyms(_share_of_games(_periods_whole_as_total(question, tables), tables), tables),
+                                   tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
@@ -217,9 +222,85 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     return question
 
 
+_HIGH, _LOW = r"(?:highest|largest|biggest|maximum|peak|best|top)", r"(?:lowest|smallest|minimum|worst|bottom)"
+#: "the difference between the highest and lowest monthly revenue" -> "the range of monthly revenue" (a range, not
+#: the highest or the lowest alone, which a follow-up's "highest" cue would read)
+_HIGH_MINUS_LOW = (
+    (re.compile(rf"\b(?:the\s+)?(?:difference|gap|spread)\s+between\s+(?:the\s+|its\s+)?{_HIGH}\s+and\s+"
+                rf"(?:the\s+)?{_LOW}\s+(?:of\s+)?", re.I), "the range of "),
+    (re.compile(rf"\bby how much did (?:the\s+)?{_HIGH}\s+(.+?)\s+exceed\s+the\s+{_LOW}(?:\s+one)?\b", re.I),
+     r"what was the range of \1"),
+)
+
+
+#: "which line grew fastest (in percentage terms)?" asks a row, as "which line had the largest percentage increase?"
+_FASTEST = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?:the\s+)?(?:(fastest|quickest)|(slowest)|most|least)"
+                      r"(?(1)(?:\s+in\s+(?:percentage|percent|relative)\s+terms)?|(?(2)(?:\s+in\s+(?:percentage|percent|"
+                      r"relative)\s+terms)?|\s+in\s+(?:percentage|percent|relative)\s+terms))", re.I)
+
+
+_SHARE_OF_GAMES = re.compile(r"\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\s+of\s+(?:their|its|his|"
+                             r"her|the)\s+(games|matches|fixtures)\s+did\s+(.+?)\s+(win|lose|draw)\b", re.I)
+_RESULT = {"win": "wins", "lose": "losses", "draw": "draws"}
+
+
+def _share_of_games(question: str, tables: Sequence[Table]) -> str:
+    """ "What percentage of their matches did Ashby Town win?" of a league table: the row's wins as a percentage
+    of its matches played, in the table's words."""
+    m = _SHARE_OF_GAMES.search(question)
+    noun = _RESULT[m.group(3).lower()] if m else ""
+    if not m or noun not in _label_words(tables) | {w for t in tables for c in t.rows[0] for w in _words(c)}:
+        return question
+    return f"{question[:m.start()]}what were {m.group(2)}'s {noun} as a percentage of {m.group(1)} played" \
+           f"{question[m.end():]}"
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", text.lower()))
+
+
+_PERIODS_WHOLE = re.compile(r"\b(share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+)?(?:(?:\w+\s+)?(?:months|quarters|"
+                            r"weeks|years|halves)['’]|(?:whole\s+|full\s+|entire\s+)?(?:year|period|season|half)['’]s)\s+",
+                            re.I)
+
+
+def _periods_whole_as_total(question: str, tables: Sequence[Table]) -> str:
+    """ "What share of the six months' sales came from bread?" of a table with a Total column: of total sales."""
+    total = any(c.strip(" *").lower() == "total" for t in tables for c in (t.rows[0][1:] if t.rows else ()))
+    return _PERIODS_WHOLE.sub(lambda m: f"{m.group(1)} of total ", question, count=1) if total else question
+
+
+def _fastest_as_largest(question: str) -> str:
+    m = _FASTEST.search(question) if re.match(r"\s*(?:in\s+)?which\b", question, re.I) else None
+    if not m:
+        return question
+    small = m.group(2) or re.search(r"\bleast\b", m.group(0), re.I)
+    return f"{question[:m.start()]}had the {'smallest' if small else 'largest'} percentage increase{question[m.end():]}"
+
+
+def range_as_range(question: str) -> str:
+    question = _fastest_as_largest(question)
+    for pattern, words in _HIGH_MINUS_LOW:
+        question = pattern.sub(words, question, count=1)
+    return question
+
+
+_AVERAGE_PER = re.compile(r"\b(?:the\s+)?average\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
+
+
+def _average_per_unit(question: str) -> str:
+    """ "The average room revenue per room night sold": the one line over the other, as "room revenue per room
+    night sold" asks (not "per month": an average over periods)."""
+    from .engines.solver.patterns.per_unit import PER_UNIT
+
+    m = _AVERAGE_PER.search(question)
+    return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
+
+
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
+    question = range_as_range(_average_per_unit(question))
     return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)

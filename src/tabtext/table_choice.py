@@ -70,23 +70,34 @@ class Fit:
     reason: str
 
 
-def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
-    """(words, label) of the longest row label whose every word the question names."""
-    best, label = 0, ""
+def _rows_named(table: Table, asked: set[str]) -> list[tuple[int, str]]:
+    """(words, label) of each row label whose every word the question names."""
+    out = []
     stems = {_stem(w) for w in asked}
     for row in table.rows:
         words = _WORD.findall(row[0].lower()) if row else []
         named = [w for w in words if _stem(w) in stems]
-        if any(w not in _GENERIC for w in named) and all(w in named for w in words if w not in _GENERIC) \
-                and len(named) > best:
-            best, label = len(named), row[0]
-    return best, label
+        if any(w not in _GENERIC for w in named) and all(w in named for w in words if w not in _GENERIC):
+            out.append((len(named), row[0]))
+    return out
+
+
+def _row_match(table: Table, asked: set[str]) -> tuple[int, str]:
+    """(words, label) of the longest row label whose every word the question names."""
+    return max(_rows_named(table, asked), key=lambda x: x[0], default=(0, ""))
 
 
 _AT_A_POINT = re.compile(r"\b(?:at|by|as at|as of)\s+(?:the\s+)?(?:end|close)\s+of\b|\bas (?:at|of)\b|\byear[- ]end\b", re.I)
 
 
 def fits(tables: Sequence[Table], question: str) -> list[Fit]:
+    from .table_join import SEP
+
+    if any(SEP in t.id for t in tables):  # the tables' own fits are as without the joins, which follow them
+        own = [i for i, t in enumerate(tables) if SEP not in t.id]
+        base = dict(zip(own, fits([tables[i] for i in own], question)))
+        return _with_joined(tables, question, _question_words(question), [base.get(i, Fit(0.0, "")) for i in
+                                                                            range(len(tables))])
     words = [table_words(t) for t in tables]
     asked = _question_words(question)
     periods = asked_periods(question)
@@ -110,6 +121,22 @@ def fits(tables: Sequence[Table], question: str) -> list[Fit]:
     return out
 
 
+def _with_joined(tables: Sequence[Table], question: str, asked: set[str], out: list[Fit]) -> list[Fit]:
+    """A join of two tables (``table_join``) first when the question names lines of both and neither holds all,
+    last otherwise."""
+    from .table_join import asked_across, parts
+
+    for i, table in enumerate(tables):
+        two = parts(table, tables)
+        if not two:
+            continue
+        across = asked_across(question, [tables[j] for j in two], lambda t: [lb for _, lb in _rows_named(t, asked)])
+        reason = f"the lines asked are in {tables[two[0]].caption or tables[two[0]].id} and " \
+                 f"{tables[two[1]].caption or tables[two[1]].id}"
+        out[i] = Fit(max(out[j].score for j in two) + 10.0, reason) if across else Fit(-1e9, "")
+    return out
+
+
 def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
     """Indices of ``tables``, the best match for ``question`` first."""
     scores = [f.score for f in fits(tables, question)]
@@ -121,14 +148,24 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     does not name either; "" otherwise. A pandas export's index is no period column: its periods follow it."""
     from .period_layout import dated, names_first
 
-    held = dated(table, table_periods(names_first(table))) or _label_periods(table)
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
+    held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
     missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
+    """The one year a table without periods is of, when its name or caption says one ("sales_2024.csv") or its
+    text names no other ("All figures are for the year 2024")."""
+    from .period_layout import year_named
+
+    year = year_named(table)
+    years = {year} if year is not None else {p.year for p in in_text}
+    return [Period(years.pop(), 12, 12, "year")] if len(years) == 1 else []
 
 
 def _label_periods(table: Table) -> list[Period]:

@@ -146,15 +146,18 @@ class Conversation:
     def __init__(self, engine, context: Context) -> None:  # type: ignore[no-untyped-def]
         from ..engines.solver.dialogue.conversation import Dialogue
         from ..period_layout import index_cols, orient, title_rows
+        from ..table_join import with_joins
 
-        self.engine, self.context = engine, context
         self.history: list[Turn] = []
         oriented = [orient(t) for t in context.tables]
-        self.turned = [turned for _, turned in oriented]
-        self.titles = [title_rows(t) for t in context.tables]
-        self.index = [index_cols(t) for t in context.tables]
-        read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
-        self.dialogue = Dialogue(read) if getattr(engine, "name", "") == "solver" else None
+        solver = getattr(engine, "name", "") == "solver"
+        joins = with_joins([t for t, _ in oriented], context.tables)[len(oriented):] if solver else ()  # two read as one (table_join)
+        self.engine, self.context = engine, dataclasses.replace(context, tables=context.tables + joins)
+        self.turned = [turned for _, turned in oriented] + [False] * len(joins)
+        self.titles = [title_rows(t) for t in context.tables] + [0] * len(joins)
+        self.index = [index_cols(t) for t in context.tables] + [0] * len(joins)
+        read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented) + joins)
+        self.dialogue = Dialogue(read) if solver else None
 
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""

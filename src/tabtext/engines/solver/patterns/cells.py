@@ -8,6 +8,7 @@ from ..lexicon.words import MONTH_WORD, clean_label
 from ..program.program import Cell, Program
 from ..reading.context import Ctx, named_cols, order_rows
 from ..reading.select import passes, section_rows, threshold
+from .row_growth import rows_grown
 
 
 def span_scale(view, row: int, col: int) -> str:
@@ -127,7 +128,11 @@ def count_answer(ctx: Ctx):
 
 
 def compare_rows(ctx: Ctx):
-    """ "Which segment had the largest X (in 2019)?": the row label with the extreme value in that column."""
+    """ "Which segment had the largest X (in 2019)?": the row label with the extreme value in that column; "which
+    line grew fastest between 2023 and 2024?": the one with the extreme change (``row_growth``)."""
+    grown = rows_grown(ctx)
+    if grown is not None:
+        return grown
     view, q = ctx.view, ctx.q
     years = [y for y in q.years if y in ctx.g.year_cols]
     col = ctx.col_for_year(years[0]) if years else ctx.best_col()

@@ -25,8 +25,13 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
 from .cells import cells_program
+from .expense_lines import TOTAL_COSTS as _TOTAL_COSTS
+from .expense_lines import expense_lines
+from .measure_periods import extreme_period
 from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
 from .period_cols import asked_col, col_period, period_cols, year_parts
+from .period_share import PART_OF_PERIOD, period_share
+from .share_parts import part_over_whole
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -42,7 +47,7 @@ _SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:
 #: "what share of bottles sold were Kingston Black?" on a table of things as rows: the row's part of a column
 _SHARE_OF_COLUMN = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:the\s+)?(?:total\s+)?([a-z][a-z&' -]*?)\s+"
                               r"(?:was|were|is|are|came|went|did|made)\b", re.I)
-SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}", re.I)
+SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}|{PART_OF_PERIOD.pattern}", re.I)
 #: the whole a share names after its period ("of Q3 2024 total revenue came from F&B")
 _WHOLE_NAMED = re.compile(r"\s+(?:the\s+)?(?:total\s+)?([a-z&' -]+?)\s+(?:was|were|is|are|came|went|did|in|from|"
                           r"for|made)\b", re.I)
@@ -62,6 +67,8 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
      "diff"),
     (r"\boccupancy\b", r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:sold|occupied|filled|used)|occupied (?:rooms?|beds?)",
      r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:available|capacity)|available (?:rooms?|beds?)|capacity", "percent_of"),
+    (r"\b(?:farebox|fare box|cost) recovery(?: ratio| rate)?\b", r"(?:farebox |fare |ticket |passenger )?(?:revenue|fares?|income)",
+     r"(?:total )?operating (?:costs?|expenses)|(?:total )?costs?", "percent_of"),
     (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
      "diff"),
 )
@@ -76,10 +83,20 @@ OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\
                    r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
                    r"\b(?:average|mean|total|sum)\s+(?:of\s+(?:the\s+|all\s+)?)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
                    + _RANGE, re.I)
-ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b", re.I)
+ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b|" +
+                         _TOTAL_COSTS, re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
+
+
+def lines_asked(question: str) -> list[str]:
+    """The patterns of the lines a measure the question names is computed from (a margin's profit line and
+    revenue, a named ratio's two lines): ``table_join`` finds which tables hold them."""
+    m = MARGIN.search(question)
+    lines = [_PROFIT_LINE[m.group(1).lower()], _REVENUE.pattern.lstrip("^")] if m else []
+    return lines + [line for asked, num, den, _ in _NAMED_RATIOS if re.search(asked, question, re.I)
+                    for line in (num, den)]
 
 
 def _row_like(ctx: Ctx, pattern: str) -> int | None:
@@ -116,6 +133,9 @@ def named_margin(ctx: Ctx):
     den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), lines[0] if lines else None)
     if num is None or den is None or num == den:
         return None
+    extreme = extreme_period(ctx, lambda c: result(ctx.view, [(num, c), (den, c)], "percent_of", ctx.q), [num, den])
+    if extreme is not None:  # "which quarter had the weakest gross margin?"
+        return extreme, "named_margin"
     parts = year_parts(ctx, num)  # "the net margin for the full year" of quarterly columns: the parts' totals
     col = asked_col(ctx, num) if not parts else None
     if col is None:
@@ -136,6 +156,10 @@ def named_ratio(ctx: Ctx):
               not re.search(asked, stated, re.I)]
     for num_words, den_words, op in pairs:
         num, den = _row_like(ctx, num_words), _row_like(ctx, den_words)
+        extreme = extreme_period(ctx, lambda c, n=num, d=den, o=op: result(ctx.view, [(n, c), (d, c)], o, ctx.q),
+                                 [num, den]) if num is not None and den is not None and num != den else None
+        if extreme is not None:  # "which year had the highest current ratio?"
+            return extreme, "named_ratio"
         parts = year_parts(ctx, num) if num is not None and op != "diff" else []  # "the full year": its parts' totals
         if num is not None and den is not None and num != den and parts and \
                 all(ctx.view.amount(den, c) is not None for c in parts):
@@ -158,6 +182,8 @@ def across_rows(ctx: Ctx):
     """ "The total number of visits across all departments in 2023": every row of the period's column, summed or
     averaged, when no row is their total."""
     view = ctx.view
+    if re.search(_TOTAL_COSTS, ctx.q.text, re.I):
+        return expense_lines(ctx)
     if any(TOTAL.search(lbl) for lbl in view.row_labels) or view.table.n_rows <= view.header_rows or \
             not find_periods(ctx.q.text):  # no period named: column_aggregate's question
         return None
@@ -170,7 +196,11 @@ def across_rows(ctx: Ctx):
 
 
 def share_of_all(ctx: Ctx):
-    """The named row over the sum of every row of its column, when no row is a total."""
+    """The named row over the sum of every row of its column, when no row is a total; a period's part of a longer
+    one on the row (``period_share``)."""
+    found = period_share(ctx) if PART_OF_PERIOD.search(ctx.q.text) else None
+    if found:
+        return found
     view, row = ctx.view, ctx.best_row
     if row is None or any(TOTAL.search(lbl) for lbl in view.row_labels):
         return None
@@ -186,9 +216,7 @@ def share_of_all(ctx: Ctx):
         rows = lines
     elif row not in rows or len(rows) < 3:
         return None
-    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
-    program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
-    return program, "share_of_all"
+    return part_over_whole(ctx, row, col, rows)
 
 
 def _share_of_column(ctx: Ctx, row: int):
@@ -201,9 +229,7 @@ def _share_of_column(ctx: Ctx, row: int):
     rows = _body_rows(ctx, col) if col is not None else []
     if col is None or row not in rows or len(rows) < 3 or view.cell_scale(row, col) == "percent":
         return None
-    whole = Program("add", tuple(view.operand(r, col, view.amount(r, col)) for r in rows))
-    program = Program("percent_of", (view.operand(row, col, view.amount(row, col)), whole), "percent", "share_of_all")
-    return program, "share_of_all"
+    return part_over_whole(ctx, row, col, rows)
 
 
 def parts_of_period(ctx: Ctx):
@@ -235,9 +261,9 @@ def over_periods(ctx: Ctx):
         end = ends[-1] if ends else max(months, key=lambda p: p.span())  # no month said: the latest one shown
         cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and p.kind == "month" and
                 p.year == end.year and p.end_month <= end.end_month]
-    elif _named_range(ctx.q.text):
-        lo, hi = _named_range(ctx.q.text)  # type: ignore[misc]
-        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and _within(p, lo, hi)]
+    elif named_range(ctx.q.text):
+        lo, hi = named_range(ctx.q.text)  # type: ignore[misc]
+        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and within(p, lo, hi)]
     elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     if len(cols) < 2:
@@ -247,7 +273,7 @@ def over_periods(ctx: Ctx):
     return (program, "over_periods") if program else None
 
 
-def _named_range(text: str) -> tuple[Period, Period] | None:
+def named_range(text: str) -> tuple[Period, Period] | None:
     """ "from January to August", "between Q1 2023 and Q3 2023": the first and last period of a range named."""
     m = re.search(_RANGE, text, re.I)
     if not m:
@@ -260,7 +286,7 @@ def _named_range(text: str) -> tuple[Period, Period] | None:
     return named[0], named[1]
 
 
-def _within(p: Period, lo: Period, hi: Period) -> bool:
+def within(p: Period, lo: Period, hi: Period) -> bool:
     if lo.year is None or hi.year is None or p.year is None:  # months without years: by month
         return lo.year is None and hi.year is None and p.kind == lo.kind and lo.end_month <= p.end_month <= hi.end_month
     return lo.span()[0] <= p.span()[0] and p.span()[1] <= hi.span()[1]
@@ -322,7 +348,7 @@ def _counted(view, col: int) -> bool:  # type: ignore[no-untyped-def]
 #: columns: the year from its quarters): the question's own words outrank the ranker's cell, which TAT-QA taught
 #: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
 NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period",
-                  "over_periods")
+                  "over_periods", "line_range")
 #: how far ``ask`` trusts a named measure it answers with: the question's own words spelled the computation (as a
 #: follow-up's do, which the dialogue trusts as much); the ranker's calibration, fitted on TAT-QA where these rows
 #: barely fire, says nothing about them

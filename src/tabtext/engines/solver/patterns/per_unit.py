@@ -11,7 +11,8 @@ from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .period_cols import asked_col, year_parts
 
-PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)
+PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b(?!s?\s+(?:shipped|sold|produced|made|delivered|"
+                      r"manufactured))|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)  # "per unit shipped": a line
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
 
@@ -35,8 +36,9 @@ def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | No
 #: measures named for a figure per unit, as data: (the name asked, what it is per what)
 _NAMED = ((r"\baverage daily (?:room )?rate\b|\badr\b", "room revenue per room sold"),
           (r"\brevpar\b|\brevenue per available room\b", "room revenue per room available"),
-          (r"\baverage (?:order|basket) value\b|\baov\b", "revenue per order"),
-          (r"\baverage revenue per user\b|\barpu\b", "revenue per user"))
+          (r"\baverage (?:orders?|baskets?) values?\b|\baov\b", "revenue per order"),
+          (r"\baverage revenue per user\b|\barpu\b", "revenue per user"),
+          (r"\baverage (?:selling|sale|sales) price\b|\basp\b", "net sales revenue per unit sold"))
 NAMED_PER_UNIT = re.compile("|".join(name for name, _ in _NAMED), re.I)
 
 
@@ -78,7 +80,8 @@ def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
         if not a_count(view, den):
             return None
         own = _OWN_THOUSANDS.search(view.row_labels[den])  # "Rides (000)": its thousands cancel the amount's
-        return times(Program("divide", (top, bottom), "" if own else scales[0], "per_unit"), per), "per_unit"
+        factor = 1.0 if own else SCALE_FACTORS.get(scales[0], 1.0)  # £ thousands per room night: pounds per night
+        return times(Program("divide", (top, bottom), "", "per_unit"), factor * per), "per_unit"
     ratio = Program("divide", (top, bottom), "", "per_unit")
     factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0) * per
     return times(ratio, factor), "per_unit"
@@ -93,9 +96,14 @@ def times(program: Program, factor: float) -> Program:
 
 def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
     view = ctx.view
-    scored = [(len(label_words(view.col_labels[c]) & words), -c) for c in view.numeric_cols() if c != skip]
+    scored = [(len(label_words(view.col_labels[c]) & words) + 0.5 * len(_in_brackets(view.col_labels[c]) & words), -c)
+              for c in view.numeric_cols() if c != skip]  # "Played (matches, games)": games, less than a label word
     best = max(scored, default=(0, 0))
     return -best[1] if best[0] else None
+
+
+def _in_brackets(label: str) -> set[str]:
+    return {w for inner in _UNIT_WORDS.findall(label) for w in stems(inner.strip("()"))}
 
 
 def label_words(text: str) -> set[str]:
@@ -119,7 +127,10 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
                            r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
 
 
-_OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?)\s*\)|\bin thousands\b", re.I)
+_COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips)\s*\)", re.I)
+#: a line of things counted in its own unit: "Rides (000)", "Journeys (m)", "Passengers (millions)"
+_OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?|m|mn|millions?|bn|billions?)\s*\)|\bin (?:thousands|millions)\b",
+                            re.I)
 
 
 def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
@@ -132,7 +143,7 @@ def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
     own label says ("Rides (000)": 182.4 thousand rides), and no amount word."""
     amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
     amounts = [a for a in amounts if a is not None]
-    label = view.row_labels[row]
+    label = _COUNTED.sub(" ", view.row_labels[row])  # "Room nights sold (number)": a count, not "($)"
     own = _OWN_THOUSANDS.search(label)
     return bool(amounts) and (all(float(a).is_integer() for a in amounts) or bool(own)) and \
         not _AMOUNT_WORDS.search(_OWN_THOUSANDS.sub(" ", label))

@@ -45,11 +45,13 @@ def asked_col(ctx: Ctx, row: int) -> int | None:
 def parts_asked(ctx: Ctx, row: int) -> list[int]:
     """The columns that make up the one period the question names when no column is that period (the months of
     "Q2 2024"); [] otherwise."""
-    asked = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
-    if len(asked) != 1 or asked[0].kind == "date":
+    periods = {c: p for c in period_cols(ctx, row) if (p := col_period(ctx.view.col_labels[c]))}
+    yearless = bool(periods) and all(p.year is None for p in periods.values())  # one year's months, its year unsaid
+    asked = [p for _, _, p in find_periods(ctx.q.text) if (p.year is None) == yearless]
+    if len(asked) != 1 or asked[0].kind == "date" or yearless and asked[0].kind not in ("quarter", "half"):
         return []
     lo, hi = asked[0].span()
-    spans = {c: p.span() for c in period_cols(ctx, row) if (p := col_period(ctx.view.col_labels[c]))}
+    spans = {c: p.span() for c, p in periods.items()}
     if any(sp == (lo, hi) for sp in spans.values()):
         return []
     inside = [c for c, (a, b) in spans.items() if lo <= a and b <= hi]

@@ -18,6 +18,7 @@ from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
+from .line_range import RANGE, line_range
 from .measures import (
     ACROSS_ROWS,
     MARGIN,
@@ -124,6 +125,7 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and OVER_PERIODS.search(c.q.text) is not None or
             c.q.kind in ("sum", "average", "count", "value") and YEAR_TO_DATE.search(c.q.text) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
             "of the year to date", "What was the average operating income across the four quarters?"),
+    Pattern("line_range", lambda c: RANGE.search(c.q.text) is not None, line_range, "subtract", "the named row's largest minus smallest cell over its periods", "What was the range of monthly orders?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
             "pass the stated amount", "Which years did product revenue exceed $90 million?"),

@@ -113,10 +113,15 @@ def asked(kind: str) -> Operator | None:
 
 
 #: how a kept cell is named in a choosing operator's answer (a Program's ``key``); no key: the operand's text
+def _cell(operand: object) -> object:
+    """A cell operand, or the first cell a computed operand reads (a margin per period: named by its period)."""
+    return operand if hasattr(operand, "col_label") else operand.cells()[0]  # type: ignore[attr-defined]
+
+
 NAMES: dict[str, Callable[[object], str]] = {
-    "row": lambda cell: clean_label(cell.row_label),  # type: ignore[attr-defined]
-    "column": lambda cell: cell.col_label.strip(),  # type: ignore[attr-defined]
-    "period": lambda cell: split_years(cell.col_label)[0],  # type: ignore[attr-defined]
+    "row": lambda a: clean_label(_cell(a).row_label),  # type: ignore[attr-defined]
+    "column": lambda a: _cell(a).col_label.strip(),  # type: ignore[attr-defined]
+    "period": lambda a: split_years(a.col_label)[0] if hasattr(a, "col_label") else _cell(a).col_label.strip(),  # type: ignore[attr-defined]
 }
 
 

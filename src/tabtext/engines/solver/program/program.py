@@ -141,8 +141,8 @@ class Program:
         operand, too few operands)."""
         op = operator(self.op)
         if op.compute is None:
-            if self.op == "lookup" and len(self.args) == 1:
-                return _operand_value(self.args[0], history)
+            if self.op == "lookup" and len(self.args) == 1 or self.op in ("argmax", "argmin"):  # the cell it keeps
+                return _operand_value((self.args if self.op == "lookup" else self.kept(history))[0], history)
             raise CalcError(f"a {self.op} program has no numeric value")
         return checked(op.compute(self._operands(op, lambda a: checked(_operand_value(a, history)))))
 

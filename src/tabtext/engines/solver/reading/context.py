@@ -8,6 +8,9 @@ from ..lexicon.words import MONTHS, YEAR, content_tokens, tokenize, without_year
 from .question import Grounding, Query
 from .table import TableView
 
+#: a column of a part of a year ("H1 2024", "Q3 2024"): a year asked is its own column when it has one
+_PART_OF_YEAR = re.compile(r"\b(?:q[1-4]|[1-4]q|h[12]|[12]h)\b|\bquarter\b|\b(?:first|second) half\b", re.I)
+
 MIN_ROW = 0.9
 
 
@@ -63,10 +66,11 @@ class Ctx:
             cols = [c for c in cols if self.view.amount(row, c) is not None] or cols
         if not cols:
             return None
-        def key(c: int) -> tuple[int, float, int, int]:
+        def key(c: int) -> tuple[int, int, float, int, int, int]:
             pct = self.is_percent_col(c) if row is None else self.is_percent_cell(row, c)
+            part = bool(_PART_OF_YEAR.search(self.view.col_labels[c])) and not _PART_OF_YEAR.search(self.q.text)
             return (int(pct != self.q.percent), int(self.view.col_years[c][0] != year), len(self.view.col_years[c]),
-                    -self.g.col_scores.get(c, 0.0), c)
+                    int(part), -self.g.col_scores.get(c, 0.0), c)
         return min(cols, key=key)
 
     def is_percent_col(self, c: int) -> bool:
