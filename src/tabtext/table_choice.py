@@ -222,6 +222,15 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
 
 
+def name_not_held(question: str, tables: Sequence[Table], paragraphs: Sequence[str] = ()) -> str:
+    """'nothing in the table or the text names Rugby' when the question names, by a capitalised word, something no
+    table nor paragraph mentions: an answer read from the text cannot be about it; "" otherwise."""
+    texts = [c for t in tables for r in t.rows for c in r] + [t.caption for t in tables] + list(paragraphs)
+    known = {_stem(w) for text in texts for w in _name_words(text.lower())}
+    unknown = _unknown_names(question, known)
+    return f"nothing in the table or the text names {' '.join(unknown)}" if unknown else ""
+
+
 def _unknown_names(question: str, known: set[str]) -> list[str]:
     """Capitalised words inside the question ("Legal") that name nothing in the table or the text, nor a period."""
     words = re.findall(r"(?<=\s)[A-Z][a-z&'-]+", question)

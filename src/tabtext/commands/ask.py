@@ -196,7 +196,7 @@ class Conversation:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
         from ..period_layout import names_first
-        from ..table_choice import fits, period_gap, row_not_held
+        from ..table_choice import fits, name_not_held, period_gap, row_not_held
 
         texts = [p.text for p in self.context.paragraphs]
         gaps = [period_gap(question, t, texts) for t in self.context.tables]
@@ -207,6 +207,8 @@ class Conversation:
         rows = {e.row for e in pred.evidence if e.kind == "cell"}
         named = names_first(table) if table is not None else None  # rows read by their names, as the solver did
         lacks = row_not_held(question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
+        if pred.evidence and all(e.kind == "text" for e in pred.evidence):
+            lacks = name_not_held(question, self.context.tables, texts)
         if lacks:
             return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
         if len(self.context.tables) > 1:

@@ -141,7 +141,9 @@ def in_the_year_named(question: str, program: Program, grid: Grid | None) -> Pro
         return program
     year = years[0]
     found = cells_of(program)
-    if not found or not all(grid.col_years[c.col].startswith(f"{year}-") for c in found if c.col < len(grid.col_years)):
+    if len({c.col for c in found}) != 1:  # the core read several parts of the year on purpose (a range, a total)
+        return program
+    if not all(grid.col_years[c.col].startswith(f"{year}-") for c in found if c.col < len(grid.col_years)):
         return program
     col = grid.col_of_year(year)
     return map_cells(program, lambda c: grid.cell(c.row, col)) if col is not None else program  # type: ignore[arg-type]
