@@ -9,6 +9,7 @@ import re
 
 from ....periods import bare_months, find_periods
 from ....types import Period
+from ..lexicon.words import MONTH_WORD
 from ..program.program import Program
 from ..reading.context import Ctx
 from .period_cols import col_period, period_cols
@@ -26,7 +27,7 @@ _ONLY_PERIOD = re.compile(r"[\s,.]*(?:(?:the|month|months|quarter|year|half|of|a
 def _without_periods(text: str) -> str:
     text = re.sub(r"(?<=\w)-(?=half|quarter)", " ", text)
     spans = [(s, e) for s, e, _ in find_periods(text)]
-    return re.sub(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?", " ",
+    return re.sub(r"\b" + MONTH_WORD + r"\.?", " ",
                   "".join(" " if any(s <= i < e for s, e in spans) else ch for i, ch in enumerate(text)), flags=re.I)
 
 
