@@ -20,7 +20,14 @@ from ..lexicon.words import YEAR
 from .lexical import question_words
 from .multi_span import TextSpan, is_multi_span_question, split_multi
 from .sentences import Sentence, bm25_rank, split_sentences, terms
-from .span_candidates import Candidate, merge_weights, question_type, sentence_candidates
+from .span_candidates import (
+    Candidate,
+    Crosses,
+    merge_weights,
+    question_type,
+    sentence_candidates,
+    split_crosses,
+)
 
 TOP_SENTENCES = 3
 __all__ = ["TextSpan", "answer_text", "candidates", "is_multi_span_question"]
@@ -64,7 +71,12 @@ def _merged(weights: dict[str, float], qtype: str) -> dict[str, float]:
 
 @lru_cache(maxsize=32)
 def _shipped_merged(qtype: str) -> dict[str, float]:
-    return merge_weights(_weights(), qtype)
+    return merge_weights(_weights(), qtype, _shipped_parts())
+
+
+@lru_cache(maxsize=1)
+def _shipped_parts() -> Crosses:
+    return split_crosses(_weights())  # once, not once per question type: 89k weights
 
 
 def _weights() -> dict[str, float]:

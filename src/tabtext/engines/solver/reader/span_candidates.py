@@ -333,14 +333,28 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def merge_weights(weights: dict[str, float], qtype: str) -> dict[str, float]:
-    """Fold the question-type crosses into one table: w[c] + w[qtype & c]."""
-    out = {k: v for k, v in weights.items() if "&" not in k}
-    prefix = qtype + "&"
+Crosses = tuple[dict[str, float], dict[str, list[tuple[str, float]]]]
+
+
+def split_crosses(weights: dict[str, float]) -> Crosses:
+    """The weights as plain features and, per question type, its crosses ("qtype&feature" -> feature)."""
+    base: dict[str, float] = {}
+    crosses: dict[str, list[tuple[str, float]]] = {}
     for k, v in weights.items():
-        if k.startswith(prefix):
-            key = k[len(prefix):]
-            out[key] = out.get(key, 0.0) + v * CROSS
+        qtype, cross, key = k.partition("&")
+        if cross:
+            crosses.setdefault(qtype, []).append((key, v))
+        else:
+            base[k] = v
+    return base, crosses
+
+
+def merge_weights(weights: dict[str, float], qtype: str, parts: Crosses | None = None) -> dict[str, float]:
+    """Fold the question-type crosses into one table: w[c] + w[qtype & c] (``parts``: the weights already split)."""
+    base, crosses = parts or split_crosses(weights)
+    out = dict(base)
+    for key, v in crosses.get(qtype, ()):
+        out[key] = out.get(key, 0.0) + v * CROSS
     return out
 
 
