@@ -74,9 +74,15 @@ def _shipped_merged(qtype: str) -> dict[str, float]:
     return merge_weights(_weights(), qtype, _shipped_parts())
 
 
-@lru_cache(maxsize=1)
+_parts: list[tuple[dict[str, float], Crosses]] = []  # the weights last split, and their parts
+
+
 def _shipped_parts() -> Crosses:
-    return split_crosses(_weights())  # once, not once per question type: 89k weights
+    """The weights split once, not once per question type (89k of them); again when they were swapped (training)."""
+    weights = _weights()
+    if not _parts or _parts[0][0] is not weights:
+        _parts[:] = [(weights, split_crosses(weights))]
+    return _parts[0][1]
 
 
 def _weights() -> dict[str, float]:
