@@ -25,7 +25,6 @@ from pathlib import Path
 
 import train_ranker as tr
 from lockbox import dev_file
-from lockbox import split as dev_split
 
 from tabtext.benchmarks import tatqa
 from tabtext.engines.solver.rank.kinds import fits, kind
@@ -96,14 +95,9 @@ def main() -> None:
     ap.add_argument("--source-C", type=float, default=1.0)
     ap.add_argument("--show", type=int, default=0, help="open-train disagreements to print per gold category")
     args = ap.parse_args()
-    dev_examples = tatqa.load(dev_file())
-    rows, box_rows, dev_rows = tr.rows_cached(args.rows_cache, dev_examples)
-    held = tr.cross_validated(rows, args.C, args.source_C)
-    weights = tr.fit_all(rows, args.C, args.source_C)
-    box_rows, dev_rows = tr.with_source(box_rows, weights["source"]), tr.with_source(dev_rows, weights["source"])
-    box_uids = {ex.uid for ex in dev_split(dev_examples)[1]}
-    dev_open = [r for r in dev_rows if r.uid not in box_uids]
-    dev_box = [r for r in dev_rows if r.uid in box_uids]
+    fitted = tr.fit_and_split(tatqa.load(dev_file()), args.rows_cache, args.C, args.source_C)
+    rows, held, weights, box_rows = fitted.rows, fitted.held, fitted.weights, fitted.train_box
+    dev_open, dev_box = fitted.dev_open, fitted.dev_box
     confusion("train open (CV held out)", rows, held)
     confusion("dev open", dev_open, [tr.choose(r, weights) for r in dev_open])
     print(aggregate("TRAIN LOCKBOX (aggregate)", box_rows, [tr.choose(r, weights) for r in box_rows]))

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import train_ranker as tr
 from lockbox import dev_file
-from lockbox import split as dev_split
 
 from tabtext.benchmarks import tatqa
 from tabtext.engines.solver.rank.ranker import answers_from_text
@@ -116,14 +115,9 @@ def main() -> None:
     ap.add_argument("--C", type=float, default=0.03)
     ap.add_argument("--source-C", type=float, default=1.0)
     args = ap.parse_args()
-    dev_examples = tatqa.load(dev_file())
-    rows, box_rows, dev_rows = tr.rows_cached(args.rows_cache, dev_examples)
-    held = tr.cross_validated(rows, args.C, args.source_C)
-    weights = tr.fit_all(rows, args.C, args.source_C)
-    box_rows, dev_rows = tr.with_source(box_rows, weights["source"]), tr.with_source(dev_rows, weights["source"])
-    box_uids = {ex.uid for ex in dev_split(dev_examples)[1]}
-    dev_open = [r for r in dev_rows if r.uid not in box_uids]
-    dev_box = [r for r in dev_rows if r.uid in box_uids]
+    fitted = tr.fit_and_split(tatqa.load(dev_file()), args.rows_cache, args.C, args.source_C)
+    rows, held, weights, box_rows = fitted.rows, fitted.held, fitted.weights, fitted.train_box
+    dev_rows, dev_open, dev_box = fitted.dev, fitted.dev_open, fitted.dev_box
     pick = {name: [tr.choose(r, weights) for r in part] for name, part in
             (("dev open", dev_open), ("dev lockbox", dev_box), ("train lockbox", box_rows))}
     confusion("train open (CV held out)", rows, held)

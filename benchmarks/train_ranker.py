@@ -365,6 +365,35 @@ def rows_cached(path: Path | None, dev_examples) -> tuple[list[Row], list[Row], 
     return collected
 
 
+@dataclass
+class Fitted:
+    """The ranker fitted on open train, its grouped-CV choices there, and the rows it is measured on."""
+
+    rows: list[Row]
+    held: list
+    weights: dict
+    train_box: list[Row]
+    dev: list[Row]
+    dev_open: list[Row]
+    dev_box: list[Row]
+
+
+def fit_and_split(dev_examples, rows_cache: Path | None, c_value: float, source_c: float,
+                  grounded: bool = True) -> Fitted:
+    """Rows collected (or read from the cache), the ranker fitted and cross-validated on open train, and the
+    train lockbox, dev, dev's open part and dev's lockbox given the fitted answer-source model."""
+    started = time.perf_counter()
+    rows, box_rows, dev_rows = rows_cached(rows_cache, dev_examples)
+    print(f"collected {len(rows)} + {len(box_rows)} train, {len(dev_rows)} dev questions "
+          f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    held = cross_validated(rows, c_value, source_c, grounded)
+    weights = fit_all(rows, c_value, source_c, grounded)
+    box_rows, dev_rows = with_source(box_rows, weights["source"]), with_source(dev_rows, weights["source"])
+    box_uids = {ex.uid for ex in dev_split(dev_examples)[1]}
+    return Fitted(rows, held, weights, box_rows, dev_rows, [r for r in dev_rows if r.uid not in box_uids],
+                  [r for r in dev_rows if r.uid in box_uids])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--write", action="store_true")
@@ -378,15 +407,9 @@ def main() -> None:
     args = ap.parse_args()
     started = time.perf_counter()
     dev_examples = tatqa.load(dev_file())
-    rows, box_rows, dev_rows = rows_cached(args.rows_cache, dev_examples)
-    print(f"collected {len(rows)} + {len(box_rows)} train, {len(dev_rows)} dev questions "
-          f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
-    held = cross_validated(rows, args.C, args.source_C, not args.value_labels)
-    weights = fit_all(rows, args.C, args.source_C, not args.value_labels)
-    box_rows, dev_rows = with_source(box_rows, weights["source"]), with_source(dev_rows, weights["source"])
-    box_uids = {ex.uid for ex in dev_split(dev_examples)[1]}
-    dev_box = [r for r in dev_rows if r.uid in box_uids]
-    dev_open = [r for r in dev_rows if r.uid not in box_uids]
+    fitted = fit_and_split(dev_examples, args.rows_cache, args.C, args.source_C, not args.value_labels)
+    rows, held, weights, box_rows = fitted.rows, fitted.held, fitted.weights, fitted.train_box
+    dev_rows, dev_open, dev_box = fitted.dev, fitted.dev_open, fitted.dev_box
     # the confidence, like scale, is fitted on dev's open part: train has no answer for a table span or a count
     # (a third of TAT-QA's questions), so a calibration fitted on train never sees the choices most often right
     calibrate(dev_open, [choose(r, weights) for r in dev_open], weights)
