@@ -207,8 +207,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     named = labels[row] & {_stem(w) for w in asked}
     missed = labels[row] - named
     total = bool(re.match(r"\W*total\b", table.rows[row][0], re.I))  # "magazine loans" read as "Total loans"
-    texts = [c for r in table.rows for c in r] + [*paragraphs, table.caption]
-    known = {_stem(w) for text in texts for w in _name_words(text.lower())}
+    known = _known_words([table], paragraphs)
     unknown = _unknown_names(question, known) if missed else []  # "in Legal" of a table without it
     if named and not unknown and (not missed or any(named <= other for i, other in enumerate(labels) if i != row)):
         # a word right before the label's words ("very high dose", "magazine loans"; no "spend on marketing"), else
@@ -225,10 +224,14 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
 def name_not_held(question: str, tables: Sequence[Table], paragraphs: Sequence[str] = ()) -> str:
     """'nothing in the table or the text names Rugby' when the question names, by a capitalised word, something no
     table nor paragraph mentions: an answer read from the text cannot be about it; "" otherwise."""
-    texts = [c for t in tables for r in t.rows for c in r] + [t.caption for t in tables] + list(paragraphs)
-    known = {_stem(w) for text in texts for w in _name_words(text.lower())}
-    unknown = _unknown_names(question, known)
+    unknown = _unknown_names(question, _known_words(tables, paragraphs))
     return f"nothing in the table or the text names {' '.join(unknown)}" if unknown else ""
+
+
+def _known_words(tables: Sequence[Table], paragraphs: Sequence[str]) -> set[str]:
+    """The stems of every name word in the tables' cells and captions and in the paragraphs."""
+    texts = [c for t in tables for r in t.rows for c in r] + [t.caption for t in tables] + list(paragraphs)
+    return {_stem(w) for text in texts for w in _name_words(text.lower())}
 
 
 def _unknown_names(question: str, known: set[str]) -> list[str]:
