@@ -473,3 +473,13 @@ def test_a_change_the_text_states_is_read():
     notes = Context(tables=(TABLE,), paragraphs=(Paragraph("p", text),))
     assert ask_in(notes, "by what amount did the net earnings decrease over the year?") == "932.0"
     assert ask_in(notes, "what were the net earnings?") == "6.0"  # not asked as a change: the amount itself
+
+
+def test_a_turn_no_pattern_grounds_is_read_by_the_tatqa_core():
+    example = Example(uid="d#0", question="how many years are shown?", context=CONTEXT,
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    prediction = answer_convfinqa(example)
+    assert (prediction.raw, prediction.meta["pattern"]) == ("3", "core")
+    assert prediction.meta["program"]["op"] == "count"
+    off = answer_convfinqa(example, off=frozenset({"core"}))
+    assert off.answer is None and off.meta["pattern"] == "nothing_grounded"
