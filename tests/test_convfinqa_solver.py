@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
-from tabtext.engines.solver.tasks.convfinqa.ground import cell_number, split_pair, years_in
+from tabtext.engines.solver.tasks.convfinqa.ground import cell_number, content_words, split_pair, years_in
 from tabtext.engines.solver.tasks.convfinqa.ops import detect_ops
 from tabtext.types import Context, Example, Paragraph, Table, Turn
 
@@ -483,3 +483,9 @@ def test_a_turn_no_pattern_grounds_is_read_by_the_tatqa_core():
     assert prediction.meta["program"]["op"] == "count"
     off = answer_convfinqa(example, off=frozenset({"core"}))
     assert off.answer is None and off.meta["pattern"] == "nothing_grounded"
+
+
+def test_short_forms_read_as_the_long_name_on_both_sides():
+    assert content_words("the cap ex for pp&e") == content_words("capital expenditures for property , plant and equipment")
+    assert content_words("sg&a") == content_words("selling , general and administrative")
+    assert content_words("s&p 500") == ["s&p"]  # a name that is no short form stays as written

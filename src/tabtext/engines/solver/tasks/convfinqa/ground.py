@@ -38,6 +38,7 @@ YEARLESS = 0.2
 # a word this close to one of a label's (rapidfuzz ratio, both of 6+ letters) names it: ConvFinQA strict EM
 # half A 535 -> 537, half B 573 = 573 (80 and 90 gave half A 536)
 FUZZY = 85
+SHORT_FORMS = True
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
 _GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d({lexicon.YEAR})\b")
@@ -62,8 +63,23 @@ def years_in(text: str) -> list[str]:
     return [y for _, y in sorted(found)]
 
 
+# the short forms annual reports and questions about them write for a line's long name ("cap ex for pp&e" is the
+# "capital expenditures for property, plant and equipment"): read as the long name's words, on both sides
+_SHORT_FORMS = {"pp&e": "property plant equipment", "r&d": "research development", "sg&a": "selling general "
+                "administrative", "eps": "earnings per share", "fmv": "fair market value", "cogs": "cost goods sold",
+                "opex": "operating expenses", "capex": "capital expenditures", "d&a": "depreciation amortization",
+                "aoci": "accumulated other comprehensive income", "nol": "net operating loss",
+                "nols": "net operating losses"}
+_SHORT_FORM = re.compile(r"(?<![\w&])(?:cap(?:ital)?[ -]ex|" + "|".join(map(re.escape, _SHORT_FORMS)) + r")(?![\w&])")
+
+
+def _long_form(m: re.Match) -> str:
+    return _SHORT_FORMS.get(m.group(), "capital expenditures")
+
+
 def content_words(text: str) -> list[str]:
-    words = re.findall(r"[a-z][a-z\-'&]*", text.lower())  # "s&p", "pp&e" stay one word
+    text = _SHORT_FORM.sub(_long_form, text.lower()) if SHORT_FORMS else text.lower()
+    words = re.findall(r"[a-z][a-z\-'&]*", text)  # "s&p", "pp&e" stay one word
     return [lexicon.stem(w) for w in words if w not in STOP and len(w) > 1]
 
 
