@@ -489,3 +489,14 @@ def test_short_forms_read_as_the_long_name_on_both_sides():
     assert content_words("the cap ex for pp&e") == content_words("capital expenditures for property , plant and equipment")
     assert content_words("sg&a") == content_words("selling , general and administrative")
     assert content_words("s&p 500") == ["s&p"]  # a name that is no short form stays as written
+
+
+def test_a_change_over_years_reads_the_other_year_from_the_same_sentence():
+    table = Table.from_rows([["( in millions )", "2008"], ["fuel expense", "10"], ["receivables sold to others", "2"]])
+    text = ("sold receivables were $ 500 million in 2007 and , after the company had expanded the facility with new "
+            "banks , $ 600 million in 2008 .")
+    example = Example(uid="d#0", question="what was the change in sold receivables from 2007 to 2008?",
+                      context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).meta["formula"] == "600 - 500"
+    assert answer_convfinqa(example, off=frozenset({"same_sentence"})).meta["formula"] == "2 - 500"

@@ -140,6 +140,8 @@ REFINEMENTS = {
     "unconsumed": "without two trailing lookups, the last answers no later one computed with (A 530 -> 531, B 571 -> 572)",
     "another_value": "'and in 2015?' landing on the earlier answer itself: that line's other period, else another value",
     "core": "the TAT-QA core's answer to the question alone is one more proposal (core.py)",
+    "same_sentence": "a change over years whose first number is in the text: the other year's number of the same "
+                     "sentence when one fits (NEAR characters; A 542 -> 543, B 575 -> 576)",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)

@@ -144,6 +144,9 @@ def change_from_year_before(t: Turn) -> Plan | None:
                                 f"{t.op} of {' '.join(t.subject)} from {earlier} to {t.years[0]}"))
 
 
+NEAR = 120  # characters: a number of the same sentence
+
+
 def over_years(t: Turn) -> Plan | None:
     op, qyears, doc = t.op, t.qyears, t.doc
     if not ((op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
@@ -165,7 +168,8 @@ def over_years(t: Turn) -> Plan | None:
     leaves: list = []
     first = None
     for y in qyears:
-        c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
+        c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else \
+            _near(doc, first, y, t) if first is not None and t.on("same_sentence") else None
         c = c or doc.best(t.subject, [y], t.question)  # the same table row as the first year when it has one
         if t.on("distinct") and c is not None and any(c.text == x for _, _, x in items) and \
                 first is not None and c.key == first.key:
@@ -181,6 +185,15 @@ def over_years(t: Turn) -> Plan | None:
     if op in ("change", "pct_change", "ratio"):
         items, leaves = items[:2], leaves[:2]
     return or_stop(combine_plan(op, items, leaves, t.question, f"{op} of {' '.join(t.subject)} over {qyears}"))
+
+
+def _near(doc, first, year: str, t: Turn):
+    """The number of ``year`` written close after or before a text number of another year ("$ 1015 million and
+    $ 1071 million at december 31 , 2008 and 2007 , respectively"), when one fits the subject at all."""
+    p, at = first.key
+    close = [c for c in doc.candidates if c.source == "text" and c.key[0] == p and abs(c.key[1] - at) <= NEAR and
+             c.key != first.key and c.years == (year,)]
+    return doc.subset(close).best(t.subject, [year], t.question) if close else None
 
 
 def without_part(t: Turn) -> Plan | None:
