@@ -167,8 +167,12 @@ def over_years(t: Turn) -> Plan | None:
     items: list = []
     leaves: list = []
     first = None
-    for y in qyears:
-        c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else \
+    order = list(qyears)
+    if t.on("anchor"):  # the year whose number fits best leads; the others are read on its line
+        scored = {y: (doc.best_scored(t.subject, [y], t.question) or (0.0, None))[0] for y in qyears}
+        order.sort(key=lambda y: -scored[y])
+    for y in order:
+        c = doc.move(first, order[0], y) if first is not None and first.source == "table" else \
             _near(doc, first, y, t) if first is not None and t.on("same_sentence") else None
         c = c or doc.best(t.subject, [y], t.question)  # the same table row as the first year when it has one
         if t.on("distinct") and c is not None and any(c.text == x for _, _, x in items) and \
@@ -182,6 +186,8 @@ def over_years(t: Turn) -> Plan | None:
         leaves.append(P.leaf(c))
     if len(items) != len(qyears):
         return None
+    at = {y: k for k, y in enumerate(order)}
+    items, leaves = [items[at[y]] for y in qyears], [leaves[at[y]] for y in qyears]
     if op in ("change", "pct_change", "ratio"):
         items, leaves = items[:2], leaves[:2]
     return or_stop(combine_plan(op, items, leaves, t.question, f"{op} of {' '.join(t.subject)} over {qyears}"))
