@@ -512,3 +512,13 @@ def test_a_change_over_years_starts_from_the_year_whose_number_fits_best():
     assert answer_convfinqa(example).meta["formula"] == "600 - 500"
     # from 2007's number, 2008's would be read in its sentence: the fuel costs
     assert answer_convfinqa(example, off=frozenset({"anchor"})).meta["formula"] == "70 - 500"
+
+
+def test_a_non_x_line_is_not_the_x_asked():
+    table = Table.from_rows([["( in millions )", "2015", "2014"],
+                             ["proportional non-recoverable environmental capital expenditures", "( 51 )", "( 56 )"]])
+    text = "this excludes the proportional recoverable environmental capital expenditures of $ 205 million in 2015 ."
+    example = Example(uid="d#0", question="what were the proportional recoverable environmental capital expenditures "
+                      "in 2015?", context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).raw == "205.0"

@@ -39,6 +39,7 @@ YEARLESS = 0.2
 # half A 535 -> 537, half B 573 = 573 (80 and 90 gave half A 536)
 FUZZY = 85
 SHORT_FORMS = True
+NEGATED = 0.5  # a label that writes 'non-X' where the question asks X (or the reverse) names another line
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
 _GLUED_DATE = re.compile(rf"\b{lexicon.MONTH_WORD}\.? ?[0-3]?\d({lexicon.YEAR})\b")
@@ -117,6 +118,13 @@ class Candidate:
     before: str = ""  # for a text number: the few words right before it
 
 
+def _negates(subject: list[str], label_words: list[str]) -> bool:
+    """Whether the label writes "non-X" (or the question does) where the other writes plain X."""
+    a, b = set(subject), set(label_words)
+    return any(w.startswith("non-") and w[4:] in b and w not in b for w in a) or \
+        any(w.startswith("non-") and w[4:] in a and w not in a for w in b)
+
+
 def overlap(subject: list[str], label_words: list[str]) -> float:
     if not subject or not label_words:
         return 0.0
@@ -178,6 +186,8 @@ class Document:
     def score(self, cand: Candidate, subject: list[str], years: list[str], question: str) -> float:
         label_words = content_words(cand.label)
         s = overlap(subject, label_words)
+        if NEGATED and _negates(subject, label_words):
+            s -= NEGATED  # "non-recoverable expenditures" are not the "recoverable expenditures" asked
         if cand.source == "table":
             s += 0.15 * fuzz.token_set_ratio(" ".join(subject), " ".join(label_words)) / 100
         if years:
