@@ -43,8 +43,10 @@ SHORT_FORMS = True
 # the sentence leading into the table does (set once; 0.15 and 0.5 gave half A the same): ConvFinQA strict EM
 # half A 544 -> 543, half B 577 -> 579
 TITLE = 0.3
-# the sentence that introduces a table in ConvFinQA's text ("... of our gross unrecognized tax benefits is as follows : .")
+# the sentence that introduces a table in ConvFinQA's text ("... of our gross unrecognized tax benefits is as follows : ."),
+# else the first that says "following" / "as follows" (half A 543 = 543, half B 579 -> 580)
 _LEAD_IN = re.compile(r"([^.]{0,300}):\s*\.(?:\s|$)")
+_FOLLOWS = re.compile(r"([^.]{0,300}\b(?:as follows|following)\b[^.]{0,300})\.(?:\s|$)")
 NEGATED = 0.5  # a label that writes 'non-X' where the question asks X (or the reverse) names another line
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
@@ -191,7 +193,8 @@ class Document:
         for p_index, para in enumerate(context.paragraphs):
             out += _text_candidates(para.text, p_index)
         doc = cls(out, header, learned)
-        lead = next((m for p in context.paragraphs for m in [_LEAD_IN.search(p.text)] if m), None)
+        lead = next((m for p in context.paragraphs for m in [_LEAD_IN.search(p.text)] if m), None) or \
+            next((m for p in context.paragraphs for m in [_FOLLOWS.search(p.text)] if m), None)
         doc.title = frozenset(content_words(lead.group(1))) if lead else frozenset()
         return doc
 
