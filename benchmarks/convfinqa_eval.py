@@ -97,12 +97,13 @@ def _print_patterns(rows: list[dict]) -> None:
     for r in rows:
         by[(r["pattern"], half_of(r["uid"]))].append(r["strict"])
     print("\n| pattern | example | A turns | A strict precision | B turns | B strict precision |\n|---|---|---|---|---|---|")
-    for p in PATTERNS:
+    core = ("core", "(no pattern grounds the turn: the TAT-QA core reads its question alone)")
+    for name, example in [(p.name, p.example) for p in PATTERNS] + [core]:
         cells = []
         for half in "AB":
-            hits = by.get((p.name, half), [])
+            hits = by.get((name, half), [])
             cells += [str(len(hits)), f"{100 * sum(hits) / len(hits):.1f}" if hits else "-"]
-        print(f"| {p.name} | {p.example} | {' | '.join(cells)} |")
+        print(f"| {name} | {example} | {' | '.join(cells)} |")
 
 
 if __name__ == "__main__":

@@ -24,10 +24,11 @@ from train_ranker import fit
 
 from tabtext.benchmarks.chatrag.convfinqa import load_native
 from tabtext.engines.solver.tasks.convfinqa import choose
-from tabtext.engines.solver.tasks.convfinqa.answer import proposals
+from tabtext.engines.solver.tasks.convfinqa.answer import proposals, with_core
 from tabtext.engines.solver.tasks.convfinqa.read import read
 from tabtext.metrics.chatrag import strict_convfinqa
 
+OFF: frozenset[str] = frozenset()
 WEIGHTS = Path(choose.__file__).with_name("convfinqa_rank.json")
 
 
@@ -44,7 +45,8 @@ class Row:
 def rows(path: str) -> list[Row]:
     out = []
     for ex in load_native(path):
-        found, _ = proposals(read(ex))
+        found, stop = proposals(read(ex))
+        found = with_core(ex, found, stop, OFF)
         out.append(Row(ex.uid.rsplit("#", 1)[0], ex.question, half_of(ex.uid), found,
                        [choose.features(found, i, ex.question) for i in range(len(found))],
                        [float(strict_convfinqa(p.text, ex.meta["exe_answer"], ex.question)[0]) for p in found]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabtext.engines.solver.tasks.convfinqa.answer import answer_convfinqa
-from tabtext.engines.solver.tasks.convfinqa.ground import cell_number, split_pair, years_in
+from tabtext.engines.solver.tasks.convfinqa.ground import cell_number, content_words, split_pair, years_in
 from tabtext.engines.solver.tasks.convfinqa.ops import detect_ops
 from tabtext.types import Context, Example, Paragraph, Table, Turn
 
@@ -473,3 +473,69 @@ def test_a_change_the_text_states_is_read():
     notes = Context(tables=(TABLE,), paragraphs=(Paragraph("p", text),))
     assert ask_in(notes, "by what amount did the net earnings decrease over the year?") == "932.0"
     assert ask_in(notes, "what were the net earnings?") == "6.0"  # not asked as a change: the amount itself
+
+
+def test_a_turn_no_pattern_grounds_is_read_by_the_tatqa_core():
+    example = Example(uid="d#0", question="how many years are shown?", context=CONTEXT,
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    prediction = answer_convfinqa(example)
+    assert (prediction.raw, prediction.meta["pattern"]) == ("3", "core")
+    assert prediction.meta["program"]["op"] == "count"
+    off = answer_convfinqa(example, off=frozenset({"core"}))
+    assert off.answer is None and off.meta["pattern"] == "nothing_grounded"
+
+
+def test_short_forms_read_as_the_long_name_on_both_sides():
+    assert content_words("the cap ex for pp&e") == content_words("capital expenditures for property , plant and equipment")
+    assert content_words("sg&a") == content_words("selling , general and administrative")
+    assert content_words("s&p 500") == ["s&p"]  # a name that is no short form stays as written
+
+
+def test_a_change_over_years_reads_the_other_year_from_the_same_sentence():
+    table = Table.from_rows([["( in millions )", "2008"], ["fuel expense", "10"], ["receivables", "2"]])
+    text = ("sold receivables were $ 500 million in 2007 and , after the company had expanded the facility with new "
+            "banks , $ 600 million in 2008 .")
+    example = Example(uid="d#0", question="what was the change in sold receivables from 2007 to 2008?",
+                      context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).meta["formula"] == "600 - 500"
+    assert answer_convfinqa(example, off=frozenset({"same_sentence"})).meta["formula"] == "2 - 500"
+
+
+def test_a_change_over_years_starts_from_the_year_whose_number_fits_best():
+    paragraphs = ("sold receivables were $ 500 million in 2007 and fuel costs were $ 70 million in 2008 .",
+                  "the sold receivables of the company were $ 600 million in 2008 .")
+    example = Example(uid="d#0", question="what was the change in sold receivables from 2007 to 2008?",
+                      context=Context(tables=(Table.from_rows([["( in millions )", "2006"], ["fuel", "9"]]),),
+                                      paragraphs=tuple(Paragraph(str(i), p) for i, p in enumerate(paragraphs))),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).meta["formula"] == "600 - 500"
+    # from 2007's number, 2008's would be read in its sentence: the fuel costs
+    assert answer_convfinqa(example, off=frozenset({"anchor"})).meta["formula"] == "70 - 500"
+
+
+def test_a_non_x_line_is_not_the_x_asked():
+    table = Table.from_rows([["( in millions )", "2015", "2014"],
+                             ["proportional non-recoverable environmental capital expenditures", "( 51 )", "( 56 )"]])
+    text = "this excludes the proportional recoverable environmental capital expenditures of $ 205 million in 2015 ."
+    example = Example(uid="d#0", question="what were the proportional recoverable environmental capital expenditures "
+                      "in 2015?", context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).raw == "205.0"
+
+
+@pytest.mark.parametrize("lead_in", ["a reconciliation of our gross unrecognized tax benefits is as follows : .",
+                                     "following is a reconciliation of our gross unrecognized tax benefits ."])
+def test_the_words_leading_into_a_table_name_its_rows(monkeypatch, lead_in):
+    from tabtext.engines.solver.tasks.convfinqa import ground
+
+    table = Table.from_rows([["", "2015", "2014"], ["balance at beginning of year", "$ 70.1", "$ 72.0"],
+                             ["settlements", "( 13.9 )", "( 1.5 )"], ["balance at end of year", "$ 47.0", "$ 70.1"]])
+    text = (f"{lead_in} included in the gross unrecognized tax benefits at december 31 , 2015 are $ 30.5 million of "
+            "benefits that would affect the rate .")
+    example = Example(uid="d#0", question="what was the balance of gross unrecognized tax benefits at the end of 2015?",
+                      context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
+                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
+    assert answer_convfinqa(example).raw == "47.0"
+    monkeypatch.setattr(ground, "TITLE", 0.0)
+    assert answer_convfinqa(example).raw == "30.5"

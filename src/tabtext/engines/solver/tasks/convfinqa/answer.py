@@ -30,6 +30,7 @@ from ...program.program import Program
 from . import earlier, table
 from . import program as convfinqa_program
 from .choose import Proposal, choose, weights
+from .core import core_proposal
 from .formula import read_formula
 from .read import READINGS, Turn, read
 from .turns import Plan, format_answer
@@ -138,6 +139,10 @@ REFINEMENTS = {
     "named_change": "a follow-up naming its own line reads 'the change in X in 2007' afresh (half A 531 -> 532, B =)",
     "unconsumed": "without two trailing lookups, the last answers no later one computed with (A 530 -> 531, B 571 -> 572)",
     "another_value": "'and in 2015?' landing on the earlier answer itself: that line's other period, else another value",
+    "core": "the TAT-QA core's answer to the question alone is one more proposal (core.py)",
+    "same_sentence": "a change over years whose first number is in the text: the other year's number of the same "
+                     "sentence when one fits (NEAR characters; A 542 -> 543, B 575 -> 576)",
+    "anchor": "a change over years starts from the year whose number fits best, the others read on its line",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
@@ -164,6 +169,14 @@ def proposals(turn: Turn, off: frozenset[str] = frozenset(), every: bool = True)
         if not every and (out or stop):
             break
     return out, stop
+
+
+def with_core(example: Example, found: list[Proposal], stop: str, off: frozenset[str]) -> list[Proposal]:
+    """The patterns' proposals and the TAT-QA core's (``core.py``) after them, unless switched off."""
+    if "core" in off:
+        return found
+    extra = core_proposal(example, len(PATTERNS), bool(stop))
+    return found + [extra] if extra is not None else found
 
 
 def answer_program(p: Plan, turn: Turn) -> tuple[Program, tuple[Program, ...]] | None:
@@ -195,9 +208,13 @@ def answer_convfinqa(example: Example, off: frozenset[str] = frozenset()) -> Pre
         turn = read(example, off)
         model = weights()
         found, stop = proposals(turn, off, every=model is not None)
+        if model is not None:
+            found = with_core(example, found, stop, off)
     except Exception as exc:  # one odd turn must not stop a run; the error says what happened
         return Prediction(uid=example.uid, answer=None, error=f"{type(exc).__name__}: {exc}")
     chosen = choose(found, model, turn.question)
+    if chosen is None and "core" not in off:  # no pattern grounds the turn: the core reads its question alone
+        chosen = core_proposal(example, len(PATTERNS), bool(stop))
     if chosen is None:
         return Prediction(uid=example.uid, answer=None, error="no grounded value for the question",
                           meta={"pattern": stop})

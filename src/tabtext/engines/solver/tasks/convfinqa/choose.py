@@ -31,6 +31,7 @@ class Proposal:
     text: str  # the answer it gives
     program: Program | None
     history: tuple[Program, ...]
+    confidence: float = 0.0  # the TAT-QA core's calibrated confidence (its proposal only)
 
 
 def features(proposals: list[Proposal], i: int, question: str = "") -> dict[str, float]:
@@ -45,7 +46,29 @@ def features(proposals: list[Proposal], i: int, question: str = "") -> dict[str,
         for cue in _CUES.findall(question):
             out[f"{cue.lower()[:6]}*op={p.program.op}"] = 1.0
     out["agrees_first"] = float(i > 0 and p.text == proposals[0].text)
+    core = next((q for q in proposals if q.pattern == "core"), None)
+    if core is not None and core is not p:
+        out["core_agrees"] = float(_same_number(p.text, core.text))
+    elif core is p:
+        out["core_conf"] = p.confidence
+        out["core_conf*turn0"] = p.confidence * (not p.history and not proposals[0].history)
+        out["core_alone"] = float(not any(_same_number(q.text, p.text) for q in proposals if q is not p))
     return out
+
+
+def _same_number(a: str, b: str) -> bool:
+    """Whether two answers are the same number (within 1%; a percentage also as its fraction)."""
+    x, y = _number(a), _number(b)
+    if x is None or y is None:
+        return False
+    return any(abs(u - v) <= 0.01 * abs(v) + 1e-9 for u in (x, x / 100, x * 100) for v in (y,))
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text.strip().rstrip("%").replace(",", ""))
+    except ValueError:
+        return None
 
 
 def _has_ref(program: Program) -> bool:

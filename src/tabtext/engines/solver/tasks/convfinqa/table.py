@@ -144,6 +144,9 @@ def change_from_year_before(t: Turn) -> Plan | None:
                                 f"{t.op} of {' '.join(t.subject)} from {earlier} to {t.years[0]}"))
 
 
+NEAR = 120  # characters: a number of the same sentence
+
+
 def over_years(t: Turn) -> Plan | None:
     op, qyears, doc = t.op, t.qyears, t.doc
     if not ((op in ("change", "pct_change", "average", "sum") and len(set(qyears)) >= 2 or
@@ -161,26 +164,39 @@ def over_years(t: Turn) -> Plan | None:
                                     f"{op} of earlier operands over {qyears}", ordered=in_turns))
     if t.on("amounts_only") and op in ("change", "sum", "average") and not _RATE_WORD.search(t.question):
         doc = doc.subset([c for c in doc.candidates if not c.percent])  # "the change in volume": amounts, not rates
-    items: list = []
-    leaves: list = []
+    order = list(range(len(qyears)))
+    if t.on("anchor"):  # the year whose number fits best leads; the others are read on its line
+        scored = {y: (doc.best_scored(t.subject, [y], t.question) or (0.0, None))[0] for y in qyears}
+        order.sort(key=lambda k: -scored[qyears[k]])
+    found: dict[int, object] = {}
     first = None
-    for y in qyears:
-        c = doc.move(first, qyears[0], y) if first is not None and first.source == "table" else None
+    for k in order:
+        y = qyears[k]
+        c = doc.move(first, qyears[order[0]], y) if first is not None and first.source == "table" else \
+            _near(doc, first, y, t) if first is not None and t.on("same_sentence") else None
         c = c or doc.best(t.subject, [y], t.question)  # the same table row as the first year when it has one
-        if t.on("distinct") and c is not None and any(c.text == x for _, _, x in items) and \
+        if t.on("distinct") and c is not None and any(c.text == x.text for x in found.values()) and \
                 first is not None and c.key == first.key:
             # one cell cannot stand for two years: the best cell that names this year
             c = doc.subset([x for x in doc.candidates if y in x.years and x.key != first.key]).best(t.subject, [y], t.question)
         if c is None:
-            break
+            return None
         first = first or c
-        items.append((y, c.value, c.text))
-        leaves.append(P.leaf(c))
-    if len(items) != len(qyears):
-        return None
+        found[k] = c
+    items = [(y, found[k].value, found[k].text) for k, y in enumerate(qyears)]
+    leaves = [P.leaf(found[k]) for k in range(len(qyears))]
     if op in ("change", "pct_change", "ratio"):
         items, leaves = items[:2], leaves[:2]
     return or_stop(combine_plan(op, items, leaves, t.question, f"{op} of {' '.join(t.subject)} over {qyears}"))
+
+
+def _near(doc, first, year: str, t: Turn):
+    """The number of ``year`` written close after or before a text number of another year ("$ 1015 million and
+    $ 1071 million at december 31 , 2008 and 2007 , respectively"), when one fits the subject at all."""
+    p, at = first.key
+    close = [c for c in doc.candidates if c.source == "text" and c.key[0] == p and abs(c.key[1] - at) <= NEAR and
+             c.key != first.key and c.years == (year,)]
+    return doc.subset(close).best(t.subject, [year], t.question) if close else None
 
 
 def without_part(t: Turn) -> Plan | None:
