@@ -522,20 +522,3 @@ def test_a_non_x_line_is_not_the_x_asked():
                       "in 2015?", context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
                       meta={"benchmark": "chatrag", "dataset": "convfinqa"})
     assert answer_convfinqa(example).raw == "205.0"
-
-
-@pytest.mark.parametrize("lead_in", ["a reconciliation of our gross unrecognized tax benefits is as follows : .",
-                                     "following is a reconciliation of our gross unrecognized tax benefits ."])
-def test_the_words_leading_into_a_table_name_its_rows(monkeypatch, lead_in):
-    from tabtext.engines.solver.tasks.convfinqa import ground
-
-    table = Table.from_rows([["", "2015", "2014"], ["balance at beginning of year", "$ 70.1", "$ 72.0"],
-                             ["settlements", "( 13.9 )", "( 1.5 )"], ["balance at end of year", "$ 47.0", "$ 70.1"]])
-    text = (f"{lead_in} included in the gross unrecognized tax benefits at december 31 , 2015 are $ 30.5 million of "
-            "benefits that would affect the rate .")
-    example = Example(uid="d#0", question="what was the balance of gross unrecognized tax benefits at the end of 2015?",
-                      context=Context(tables=(table,), paragraphs=(Paragraph("p", text),)),
-                      meta={"benchmark": "chatrag", "dataset": "convfinqa"})
-    assert answer_convfinqa(example).raw == "47.0"
-    monkeypatch.setattr(ground, "TITLE", 0.0)
-    assert answer_convfinqa(example).raw == "30.5"

@@ -39,14 +39,6 @@ YEARLESS = 0.2
 # half A 535 -> 537, half B 573 = 573 (80 and 90 gave half A 536)
 FUZZY = 85
 SHORT_FORMS = True
-# a row's cell gains this much (times the share of the question's words) for each word the row does not write but
-# the sentence leading into the table does (set once; 0.15 and 0.5 gave half A the same): ConvFinQA strict EM
-# half A 544 -> 543, half B 577 -> 579
-TITLE = 0.3
-# the sentence that introduces a table in ConvFinQA's text ("... of our gross unrecognized tax benefits is as follows : ."),
-# else the first that says "following" / "as follows" (half A 543 = 543, half B 579 -> 580)
-_LEAD_IN = re.compile(r"([^.]{0,300}):\s*\.(?:\s|$)")
-_FOLLOWS = re.compile(r"([^.]{0,300}\b(?:as follows|following)\b[^.]{0,300})\.(?:\s|$)")
 NEGATED = 0.5  # a label that writes 'non-X' where the question asks X (or the reverse) names another line
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
@@ -153,13 +145,10 @@ class Document:
         self.candidates = candidates
         self.header = header
         self.table_years = {(c.key[0], y) for c in candidates if c.source == "table" for y in c.years}
-        self.title: frozenset[str] = frozenset()  # the words of the sentence that leads into the table
 
     def subset(self, candidates: list[Candidate]) -> Document:
-        """A document of some of these candidates (same header, same ranker, same table title)."""
-        out = Document(candidates, self.header, self.learned)
-        out.title = self.title
-        return out
+        """A document of some of these candidates (same header, same ranker)."""
+        return Document(candidates, self.header, self.learned)
 
     @classmethod
     def from_context(cls, context: Context, learned: bool = True) -> Document:
@@ -192,11 +181,7 @@ class Document:
                                          percent=bool(re.search(_PCT_CELL, row[c])), row=label.lower()))
         for p_index, para in enumerate(context.paragraphs):
             out += _text_candidates(para.text, p_index)
-        doc = cls(out, header, learned)
-        lead = next((m for p in context.paragraphs for m in [_LEAD_IN.search(p.text)] if m), None) or \
-            next((m for p in context.paragraphs for m in [_FOLLOWS.search(p.text)] if m), None)
-        doc.title = frozenset(content_words(lead.group(1))) if lead else frozenset()
-        return doc
+        return cls(out, header, learned)
 
     def score(self, cand: Candidate, subject: list[str], years: list[str], question: str) -> float:
         label_words = content_words(cand.label)
@@ -205,8 +190,6 @@ class Document:
             s -= NEGATED  # "non-recoverable expenditures" are not the "recoverable expenditures" asked
         if cand.source == "table":
             s += 0.15 * fuzz.token_set_ratio(" ".join(subject), " ".join(label_words)) / 100
-            if TITLE and self.title and subject:  # words the row does not write but the table's lead-in does
-                s += TITLE * len((set(subject) - set(label_words)) & self.title) / len(set(subject))
         if years:
             if years[0] in cand.years:
                 s += 0.6
