@@ -76,6 +76,20 @@ def test_headers_with_trailing_spaces_and_labels_or_values_with_separators_are_s
     assert rows[2] == ("Revenue", "317,220", "a; b")
 
 
+def test_line_breaks_inside_cells_headers_and_labels_stay_in_their_cell():
+    text = "\n".join([
+        "Headers: Total | Fair\nValue",
+        "Row 1:  is June 30,\n2019; Total is June 30,\n2018; Fair\nValue is x",
+        "Cost of revenue (exclusive of depreciation and\namortization):  is $58; Total is $56; Fair\nValue is $1",
+        "Cash: Fair\nValue is $2",
+    ])
+    rows = parse(text).rows
+    assert rows[0] == ("", "", "Total", "Fair\nValue")
+    assert rows[1] == ("", "June 30,\n2019", "June 30,\n2018", "x")
+    assert rows[2] == ("Cost of revenue (exclusive of depreciation and\namortization)", "58", "56", "1")
+    assert rows[3] == ("Cash", "", "", "2")
+
+
 def test_fidelity_counts_a_flagged_dollar_as_knowable_and_numbers_by_place():
     gold = [["As of", "2019", "2018"], ["Assets", "", ""], ["Cash and equivalents", "$130", "91"],
             ["Other", "44.1", "$ 56.7"], ["Valuation allowance", "(9)", "-"]]

@@ -126,12 +126,49 @@ def _first_row(items: list[str], columns: list[str]) -> list[str]:
     return [label, *columns]
 
 
+_RECORD_START = re.compile(r"^(?:Row \d+|Category): ")
+
+
+def _starts_row(lines: list[str], i: int, headers: list[str]) -> bool:
+    """Whether line ``i`` begins a row: a numbered or section row, or a label whose first cell's header follows
+    (read across the next lines: a header may hold line breaks)."""
+    if _RECORD_START.match(lines[i]):
+        return True
+    ahead = "\n".join(lines[i:i + 8])
+    cut = lines[i].find(": ")
+    while cut >= 0:
+        if any(_header_pattern(h).match(ahead[cut + 2:]) for h in _by_length(headers)):
+            return True
+        cut = lines[i].find(": ", cut + 1)
+    return False
+
+
+def _records(raw: list[str]) -> tuple[list[str], list[str]]:
+    """(header items, one text per row): the source writes a cell's own line breaks as they are, so a line that
+    begins no row continues the one before (a value, a header) or, when the next row's label starts in lower
+    case, begins that label ("Cost of revenue (exclusive of depreciation and" / "amortization): ...")."""
+    k = 1
+    while k < len(raw) and ": " not in raw[k]:  # the Headers line's own line breaks
+        k += 1
+    head = "\n".join(raw[:k])
+    items = [i for i in head[len("Headers: "):].split(" | ") if i] if head.startswith("Headers: ") else []
+    lines = [line for line in raw[k if head.startswith("Headers: ") else 0:] if line.strip()]
+    records: list[str] = []
+    pending = ""
+    for i, line in enumerate(lines):
+        if pending or _starts_row(lines, i, items) or not records:
+            records.append(pending + line)
+            pending = ""
+        elif i + 1 < len(lines) and not _RECORD_START.match(lines[i + 1]) and lines[i + 1][:1].islower():
+            pending = line + "\n"
+        else:
+            records[-1] += "\n" + line
+    return items, records
+
+
 def parse(text: str, uid: str = "") -> RecoveredTable:
-    raw = text.split("\n")
-    items = raw[0][len("Headers: "):].split(" | ") if raw and raw[0].startswith("Headers: ") else []
-    items = [i for i in items if i]
-    known = items
-    lines = [_read_line(line, known) for line in raw[1:] if line.strip()]
+    items, records = _records(text.split("\n"))
+    lines = [_read_line(record, items) for record in records]
     columns = _column_headers(lines)
     width = len(columns) + 1
     rows: list[list[str]] = [_first_row(items, columns)] if items or columns else []
