@@ -20,7 +20,14 @@ from ..lexicon.words import content_tokens
 from ..program.program import Program
 from . import earlier, edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
 from .asked import Asked
-from .core import as_counted, as_program, ask_core, in_the_year_named, named_cell_not_count
+from .core import (
+    as_counted,
+    as_program,
+    ask_core,
+    in_the_year_named,
+    named_cell_not_count,
+    named_cell_not_span,
+)
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -214,7 +221,11 @@ class Dialogue:
         pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
         if program is not None:
-            program = named_cell_not_count(read, in_the_year_named(read, program, self._grid(first)), self._grid(first))
+            grid = self._grid(first)
+            program = named_cell_not_count(read, in_the_year_named(read, program, grid), grid)
+            cell = named_cell_not_span(read, program, grid)
+            if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
+                return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])

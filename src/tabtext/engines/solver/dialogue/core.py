@@ -7,6 +7,7 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -159,5 +160,21 @@ def named_cell_not_count(question: str, program: Program, grid: Grid | None) -> 
     if len(rows) != 1 or rows[0] not in counted or len(years) != 1:
         return program
     col = grid.col_of_year(years[0])
+    cell = grid.cell(rows[0], col) if col is not None else None
+    return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program
+
+
+_AMOUNT_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?how\s+(?:many|much)\b", re.I)
+
+
+def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> Program:
+    """ "How many DVDs were lent out in 2021?" answered by the core with a phrase of the text that holds no number:
+    when the question asks how many or how much and names one line of the table in full and one of its periods,
+    that line's cell."""
+    if grid is None or program.op not in ("span", "spans") or not _AMOUNT_ASKED.search(question) or \
+            any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in a.text.split()):
+        return program
+    rows, years = grid.rows_named(question), grid.years_named(question)
+    col = grid.col_of_year(years[0]) if len(rows) == 1 and len(years) == 1 else None
     cell = grid.cell(rows[0], col) if col is not None else None
     return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program

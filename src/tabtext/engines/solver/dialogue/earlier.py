@@ -77,7 +77,7 @@ _NO_SUBJECT = _DOING | _MOVING
 
 
 def change_of_earlier(asked: Asked) -> Program | None:
-    refs = asked.last(2)
+    refs = asked.figures(2)
     lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
     if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
             or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
