@@ -1,6 +1,7 @@
-"""What a person says next about two answers, on tables written here (none from a benchmark set), asked the way
+"""What a person says next, on tables written here (none from a benchmark set), asked the way
 ``tabtext ask --chat`` asks it: "which was higher?" of one line in two periods, the difference after such a choice,
-and a how-many question the core answered with a phrase of the text."""
+a how-many question the core answered with a phrase of the text, the average after a growth rate, a line named by
+part of its label ("what about advertising?", "compare that with advertising") and a share of the total after a change."""
 
 from __future__ import annotations
 
@@ -41,3 +42,38 @@ def test_a_how_many_question_naming_a_line_and_a_period_is_its_cell_not_a_phrase
     assert named_cell_not_span("Why did Orthopaedics grow in 2022?", phrase, grid) is phrase  # not an amount asked
     numbered = Program("span", (Span(0, 0, 9, "about 980"),))  # a phrase with a figure of its own stays
     assert named_cell_not_span("How many admissions did Orthopaedics have in 2022?", numbered, grid) is numbered
+
+
+SHOP = """Line (GBP 000),Q1 2025,Q2 2025,Q3 2025
+Sales,800,880,950
+Advertising spend,60,66,75
+Staff costs,210,220,236
+"""
+PARKS = """Park,2022,2023,2024
+Riverside,"41,000","44,500","47,200"
+Hilltop,"18,300","17,900","19,600"
+All parks,"59,300","62,400","66,800"
+"""
+
+
+def test_the_average_after_a_growth_rate_is_of_its_two_figures(tmp_path):
+    assert chat(tmp_path, SHOP, "What were sales in Q1 2025?", "and in Q3 2025?", "by what percent did they grow?",
+                "and the average?", "what about staff costs?") == \
+        ["800 thousand", "950 thousand", "18.75%", "875 thousand", "223 thousand"]
+
+
+def test_a_line_named_by_part_of_its_label_and_compare_that_with(tmp_path):
+    assert chat(tmp_path, SHOP, "What were sales in Q2 2025?", "and in Q3 2025?", "how much did they change?",
+                "what about advertising?") == ["880 thousand", "950 thousand", "70 thousand", "9 thousand"]
+    assert chat(tmp_path, SHOP, "What were staff costs in Q2 2025?", "and in Q3 2025?", "in percentage terms?",
+                "compare that with advertising") == ["220 thousand", "236 thousand", "7.27%", "13.64%"]
+
+
+def test_the_year_before_is_a_move_not_a_line_holding_before(tmp_path):
+    table = "GBP m,2023,2024\nRevenue,50,56\nProfit before tax,6.1,7.3\nNet profit,4.0,5.2\n"
+    assert chat(tmp_path, table, "What was net profit in 2024?", "and the year before?") == ["5.2 million", "4.0 million"]
+
+
+def test_a_share_of_the_total_after_a_change_is_of_the_later_years_total(tmp_path):
+    assert chat(tmp_path, PARKS, "How many visitors did Hilltop have in 2023?", "and in 2024?",
+                "how much did it change?", "what share of the total is that?") == ["17,900", "19,600", "1,700", "2.54%"]

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
-from ..lexicon.words import content_tokens
+from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
 from . import earlier, edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
-from .asked import Asked
+from .asked import REFERENCE_WORDS, Asked
 from .core import (
     as_counted,
     as_program,
@@ -38,7 +38,7 @@ FOLLOW_UP_CONFIDENCE = 0.9
 
 #: how a follow-up starts ("and ...", "what about ...", "repeat that for ...", "let's look at ..."); "in" / "for" only
 #: for a short fragment ("for net income?"), not "In 2019, what was ...?"; a fragment of a few words ("Net income?")
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
+_LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
                    r"(?: (?:question|thing|calculation|again))? for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$|"
                    r"^\s*(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:do|repeat|calculate|compute|work out)\s+"
@@ -61,8 +61,25 @@ class Pattern:
         return self.build(asked)
 
 
+#: words of a turn's lead that name no line ("compare that with marketing", "repeat that for ...")
+_LEAD_WORDS = frozenset(content_tokens("compare compared with against versus vs repeat same question thing calculation "
+                                       "again do let look turn switch try what how and now okay ok then"))
+
+
+def _row_named_in_part(asked: Asked) -> list[int]:
+    """ "What about marketing?" of a line "Marketing spend ($k)": the one row whose label holds every word the
+    turn names besides its lead and the periods (rows named in full are ``asked.rows``)."""
+    if asked.grid is None or any(m.search(asked.question) for m in (over_periods.PREVIOUS, over_periods.NEXT,
+                                                                      named_periods.AWAY)):
+        return []  # "and the year before?" moves the last answer ("Profit before tax" is not named)
+    words = set(content_tokens(asked.question)) - _LEAD_WORDS - CONVERSATION_WORDS - REFERENCE_WORDS - \
+        earlier.period_words(asked)
+    found = [r for r in asked.grid.body_rows() if words and words <= edit.label_words(asked.grid.row_labels[r])]
+    return found if len(found) == 1 else []
+
+
 def _other_row(asked: Asked) -> Program | None:
-    refs, rows = asked.last(1), asked.rows
+    refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
     if not refs or not rows or asked.grid is None or asked.names_unknown_year:
         return None
     last = edit.inline(asked.history[refs[0].turn], asked.history)

@@ -334,7 +334,7 @@ def the_two(asked: Asked) -> list:
     if refs:
         last = asked.history[refs[1].turn]
         args = [a for a in last.args if isinstance(a, Ref)]
-        if last.op in ("add", "average", "subtract") and len(args) == 2 == len(last.args):
+        if last.op in ("add", "average", "subtract", "change_ratio") and len(args) == 2 == len(last.args):
             return args
     return refs
 

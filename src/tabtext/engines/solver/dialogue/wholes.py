@@ -18,7 +18,8 @@ from .edit import Grid
 
 #: the whole named by "all" / "whole" / "entire" / "overall", not a row
 _ALL = re.compile(r"\b(?:all|whole|entire|overall|total)\b", re.I)
-_TOTAL_ROW = re.compile(r"^\W*total\b", re.I)
+#: a row that totals the others: "Total", "Grand total", "All parks", "Overall", "Loans total"
+_TOTAL_ROW = re.compile(r"^\W*(?:(?:grand\s+)?total|all|overall)\b|\btotal\W*$", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this|they|them|those|these)\b", re.I)
 _CHANGE_NAMED = re.compile(r"\b(?:change|increase|decrease|difference|growth|rise|fall|drop)\b", re.I)
 
@@ -40,7 +41,7 @@ def whole_of_column(grid: Grid, whole: str, found: Sequence[Cell]) -> Program | 
         return None
     col = cols.pop()
     rows = [r for r in grid.body_rows() if grid.cell(r, col).value is not None]
-    totals = [r for r in rows if _TOTAL_ROW.match(grid.row_labels[r])]
+    totals = [r for r in rows if _TOTAL_ROW.search(grid.row_labels[r])]
     if totals:
         return grid.cell(totals[-1], col)
     if len(rows) < 3 or not {c.row for c in found} < set(rows):
@@ -102,6 +103,9 @@ def share_of_named(asked: Asked) -> Program | None:
     found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
     if last.op in ("argmax", "argmin") and len(found) == 1:
         subject = found[0]  # "what share of the year's revenue was that?" after "which quarter was highest?": its figure
+    later = _later_of_change(edit.inline(last, asked.history), found)
+    if later is not None:  # a change of a line between two periods: its whole is the later period's, not both summed
+        found, subject = [later], later if last.scale == "percent" else subject  # a rate's share: the line's figure
     other = whole_in_other_table(asked, whole, found) if not rows and not years else None
     if other is not None:
         return Program("percent_of", (subject, other), "percent")
@@ -119,6 +123,14 @@ def share_of_named(asked: Asked) -> Program | None:
         return None  # a line as a share of itself: the whole was not read
     part = _part_named(asked, whole, row, col, found)
     return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
+
+
+def _later_of_change(last: Program, found: Sequence[Cell]) -> Cell | None:
+    """The later cell of a change (or its rate) of one line between two periods."""
+    if last.op not in ("subtract", "change_ratio") or len(found) != 2 or found[0].row != found[1].row or \
+            found[0].col == found[1].col:
+        return None
+    return max(found, key=lambda c: c.col)
 
 
 _PART_AFTER = re.compile(r"\b(?:percent\w*|share|proportion) of\b(.*?)\b(?:was|were|is|are|did|came|come|comes|went)\b(.*)",
