@@ -1,7 +1,8 @@
 """What a person says next, on tables written here (none from a benchmark set), asked the way
 ``tabtext ask --chat`` asks it: "which was higher?" of one line in two periods, the difference after such a choice,
 a how-many question the core answered with a phrase of the text, the average after a growth rate, a line named by
-part of its label ("what about advertising?", "compare that with advertising") and a share of the total after a change."""
+part of its label ("what about advertising?", "compare that with advertising"), a share of the total after a change,
+"how much did it fall?" and a change in percent naming its own line."""
 
 from __future__ import annotations
 
@@ -77,3 +78,23 @@ def test_the_year_before_is_a_move_not_a_line_holding_before(tmp_path):
 def test_a_share_of_the_total_after_a_change_is_of_the_later_years_total(tmp_path):
     assert chat(tmp_path, PARKS, "How many visitors did Hilltop have in 2023?", "and in 2024?",
                 "how much did it change?", "what share of the total is that?") == ["17,900", "19,600", "1,700", "2.54%"]
+
+
+ORCHARD = """Orchard (tonnes),2022,2023,2024
+Bramley apples,96,71,88
+Conference pears,40,44,39
+Total,136,115,127
+"""
+
+
+def test_how_much_did_it_fall_is_the_size_of_the_fall_and_its_percentage(tmp_path):
+    assert chat(tmp_path, ORCHARD, "How many tonnes of Bramley apples were picked in 2022?", "And in 2023?",
+                "How much did it fall?", "in percent?") == ["96", "71", "25", "26.04%"]
+    assert chat(tmp_path, ORCHARD, "How many tonnes of Conference pears were picked in 2022?", "And in 2023?",
+                "How much did it fall?") == ["40", "44", "-4"]  # it rose: a fall of -4, not a rise shown as a fall
+
+
+def test_a_change_in_percent_naming_its_own_line(tmp_path):
+    table = "Measure,Jan 2025,Feb 2025,Mar 2025\nBookings,310,286,334\nCancellations,21,18,25\n"
+    assert chat(tmp_path, table, "How many bookings were there in February?", "And in March?", "What's the difference?",
+                "By what percent did bookings go up?") == ["286", "334", "48", "16.78%"]

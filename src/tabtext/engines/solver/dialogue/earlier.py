@@ -21,6 +21,9 @@ _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|paid (?:down|off)|reduced|cut|saved)\b", re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
+#: "how much did it fall?" asks the size of the fall (earlier minus later); "the drop", "the change" keep their sign
+_FALL_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|"
+                         r"(?:go|goes|went|gone) down)\b", re.I)
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
 
@@ -90,6 +93,8 @@ def change_of_earlier(asked: Asked) -> Program | None:
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[0] != lines[1] == asked.rows[0] else (a, b)
+    if ya and yb and ya != yb and _FALL_ASKED.search(asked.question):
+        first, second = sorted((first, second), key=lambda r: ya if r == a else yb)  # a fall's size: earlier - later
     program = Program("subtract", (first, second), _scale_of(asked, a))
     if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
             _value(program, asked) < 0:
@@ -144,9 +149,14 @@ _PERCENT_WORDS = frozenset(content_tokens("growth rate terms relative expressed"
 
 def percent_change_of_last(asked: Asked) -> Program | None:
     refs = asked.last(1)
-    if not refs or asked.rows or asked.years:
+    if not refs or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not names_nothing(asked, _PERCENT_WORDS):
+    own = {c.row for c in edit.cells(edit.inline(last, asked.history))}  # "by what percent did visits go up?"
+    if last.op != "subtract" or len(last.args) != 2 or not set(asked.rows) <= own or \
+            not names_nothing(asked, _PERCENT_WORDS | (_MOVING | _label_words(asked, asked.rows) if asked.rows else frozenset())):
         return None
+    periods = [edit.period_of(Program("lookup", (a,)), asked.history, asked.grid) if asked.grid else "" for a in last.args]
+    if all(periods) and periods[0] < periods[1]:  # a fall's size (earlier - later): as a percentage of the earlier
+        return Program("percent_of", (refs[0], last.args[0]), "percent")
     return Program("change_ratio", last.args, "percent")
