@@ -98,3 +98,10 @@ def test_a_change_in_percent_naming_its_own_line(tmp_path):
     table = "Measure,Jan 2025,Feb 2025,Mar 2025\nBookings,310,286,334\nCancellations,21,18,25\n"
     assert chat(tmp_path, table, "How many bookings were there in February?", "And in March?", "What's the difference?",
                 "By what percent did bookings go up?") == ["286", "334", "48", "16.78%"]
+
+
+def test_months_away_on_columns_of_dates(tmp_path):
+    table = 'GBP 000,31 Mar 2024,30 Sep 2024,31 Mar 2025\nCash,410,385,520\nNet assets,"1,900","2,050","2,240"\n'
+    assert chat(tmp_path, table, "What were net assets at 30 September 2024?", "And six months later?",
+                "How much did they rise?", "what about cash?") == \
+        ["2,050 thousand", "2,240 thousand", "190 thousand", "135 thousand"]

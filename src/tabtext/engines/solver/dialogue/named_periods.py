@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ....periods import as_period
 from ..program.program import Program
 from . import edit, over_periods
 from .asked import Asked
@@ -147,7 +148,26 @@ def periods_away(asked: Asked) -> Program | None:
         return None  # "three months earlier": the number names nothing
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     key = _key_away(asked, program)
-    return edit.other_period(program, grid, [key]) if key else None
+    return edit.other_period(program, grid, [key]) if key else _date_away(asked, program)
+
+
+def _date_away(asked: Asked, program: Program) -> Program | None:
+    """ "And six months later?" after a balance at 31 December 2024, on columns of dates: the column of the date
+    that many months away (dates share their year's period key, so ``_key_away`` cannot tell them apart)."""
+    m, grid, found = AWAY.search(asked.question), asked.grid, edit.cells(program)
+    if m is None or grid is None or not found or len({c.col for c in found}) != 1:
+        return None
+    dates = {c: p for c in range(1, len(grid.col_labels)) if (p := as_period(grid.col_labels[c])) and p.kind == "date"}
+    at = dates.get(found[0].col)
+    if at is None or at.year is None:
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+    unit = m.group(2).lower()
+    step = n * {"month": 1, "quarter": 3, "half": 6, "hal": 6, "year": 12}[unit]
+    step = -step if m.group(3).lower() in ("earlier", "before", "ago", "prior") else step
+    year, month = divmod(at.year * 12 + at.end_month - 1 + step, 12)
+    cols = [c for c, p in dates.items() if (p.year, p.end_month) == (year, month + 1)]
+    return edit.map_cells(program, lambda c: grid.cell(c.row, cols[0])) if len(cols) == 1 else None
 
 
 #: "how many more total loans were there in May?": more (or fewer) than the last answer, in the period named
