@@ -105,3 +105,20 @@ def test_months_away_on_columns_of_dates(tmp_path):
     assert chat(tmp_path, table, "What were net assets at 30 September 2024?", "And six months later?",
                 "How much did they rise?", "what about cash?") == \
         ["2,050 thousand", "2,240 thousand", "190 thousand", "135 thousand"]
+
+
+GYM = """Metric,Q1 2024,Q2 2024,Q3 2024
+Visits,"24,280","23,050","21,900"
+New members,389,342,297
+Churned members,186,204,231
+"""
+
+
+def test_a_first_question_naming_its_line_by_a_verb(tmp_path):
+    assert chat(tmp_path, GYM, "How many people visited in Q2 2024?", "and in Q3 2024?") == ["23,050", "21,900"]
+    assert chat(tmp_path, GYM, "How many members were lost in Q3 2024?", "and the quarter before?",
+                "how much did they change?") == ["231", "204", "27"]
+    assert chat(tmp_path, GYM, "How many members joined in Q1 2024?", "what about those who cancelled?") == \
+        ["389", "186"]
+    assert chat(tmp_path, "Item,2023,2024\nE-book loans,900,1100\nPrint loans,4000,3800\nTotal loans,4900,4900\n",
+                "How many e-books were borrowed in 2024?") == ["1,100"]  # not widened to Total loans

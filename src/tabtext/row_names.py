@@ -73,6 +73,12 @@ _SAME_LINE = (("revenue", "revenues", "sales", "turnover"), ("costs", "expenses"
               ("profit", "income", "earnings"), ("staff", "employees", "headcount"),
               ("temperature", "temp"), ("temperatures", "temps"), ("rainfall", "precipitation"),
               ("students", "pupils"), ("enrolment", "enrollment"))
+#: a verb (or plain word) for what a line counts ("how many people visited", "customers were lost", "e-books
+#: borrowed"): read as the line's word, never widened to its total line ("e-books borrowed" are E-book loans)
+_COUNTED_AS = (("visits", "visited", "footfall"), ("attendance", "attended"),
+               ("churned", "churn", "lost", "cancelled", "canceled"), ("loans", "borrowed", "lent", "loaned"),
+               ("shipments", "shipped", "loads"), ("trucks", "lorries"),
+               ("new", "won", "win", "joined", "signed up", "gained", "gain", "acquired"))
 
 
 def _label_words(tables: Sequence[Table]) -> set[str]:
@@ -211,11 +217,12 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
     question = _comparative_as_its_measure(question, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
-    for group in _SAME_LINE:
+    for group in _SAME_LINE + _COUNTED_AS:
         used = [w for w in group if w in have]
         if len(used) != 1:
             continue
-        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") else used[0]
+        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") and \
+            group in _SAME_LINE else used[0]
         for w in group:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)

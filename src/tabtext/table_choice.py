@@ -214,7 +214,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         # beside one that other rows share ("West field")
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
-        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and
+        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
                    not w.endswith("est") and any(_stem(n) in named for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
@@ -241,6 +241,8 @@ def _unknown_names(question: str, known: set[str]) -> list[str]:
             not months_named(f"in {w}") and w.lower() not in _SHORT_STOP]
 
 
+#: who a question says did something ("how many people visited", "how much did they spend on marketing"): no row
+_WHO = frozenset("people they we you our their them us person persons".split())
 _WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
 _SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
 
