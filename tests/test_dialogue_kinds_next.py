@@ -122,3 +122,13 @@ def test_a_first_question_naming_its_line_by_a_verb(tmp_path):
         ["389", "186"]
     assert chat(tmp_path, "Item,2023,2024\nE-book loans,900,1100\nPrint loans,4000,3800\nTotal loans,4900,4900\n",
                 "How many e-books were borrowed in 2024?") == ["1,100"]  # not widened to Total loans
+
+
+TALKS = "Measure,Jan 2025,Feb 2025,Mar 2025\nTalks held,12,15,18\nTalk attendance,410,465,612\n"
+
+
+def test_by_how_much_after_which_was_higher_and_per_one_of_two_rows_holding_the_word(tmp_path):
+    assert chat(tmp_path, QUARTERS, "What was net profit in Q2 2025?", "and in Q3 2025?", "which was higher?",
+                "by how much?") == ["61", "55", "Q2 2025", "6"]
+    assert chat(tmp_path, TALKS, "How many talks were held in March?", "And how many people attended them?",
+                "How many per talk is that?", "And in January?") == ["18", "612", "34", "34.17"]

@@ -114,7 +114,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repaid|paid (?:down|off)|reduced|cut|saved)\b|"
-            rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|"
+            rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
             "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
