@@ -132,3 +132,19 @@ def test_by_how_much_after_which_was_higher_and_per_one_of_two_rows_holding_the_
                 "by how much?") == ["61", "55", "Q2 2025", "6"]
     assert chat(tmp_path, TALKS, "How many talks were held in March?", "And how many people attended them?",
                 "How many per talk is that?", "And in January?") == ["18", "612", "34", "34.17"]
+
+
+RENTALS = """,rentals,revenue_k,avg_hire_hours
+2024-01,910,41.2,2.4
+2024-02,880,39.8,2.2
+2024-03,"1,120",50.6,2.9
+2024-04,"1,340",61.0,3.1
+"""
+
+
+def test_on_periods_as_rows_a_share_of_every_period_and_the_highest_of_the_line_in_other_words(tmp_path):
+    assert chat(tmp_path, RENTALS, "How many rentals were there in March 2024?", "and in April?",
+                "what is the sum of the two?", "What share of the total for the four months is that?") == \
+        ["1,120", "1,340", "2,460", "57.88%"]
+    assert chat(tmp_path, RENTALS, "What was the average hire time in January 2024?", "and in March?",
+                "what was the highest average hire length?", "which month was that?")[2:] == ["3.1", "April 2024"]

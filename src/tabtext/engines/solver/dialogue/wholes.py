@@ -68,6 +68,23 @@ def whole_of_year(grid: Grid, row: int, found: Sequence[Cell], whole: str) -> Pr
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if cols else None
 
 
+#: a whole that is the line over every period shown ("the total for the eight months", "all the quarters")
+_EVERY_PERIOD = re.compile(r"\b(?:total|all|whole|entire|combined)\b.*\b(?:months|quarters|years|halves|periods|period|table)\b",
+                           re.I)
+
+
+def whole_of_line(grid: Grid, found: Sequence[Cell], whole: str) -> Program | None:
+    """The last answer's one line summed over every column of its kind of period, when the whole names no row
+    but all the periods ("what share of the total for the eight months is that?" after two months' revenue)."""
+    kinds = {parts.col_period(grid, c.col).kind if parts.col_period(grid, c.col) else None for c in found}
+    if not _EVERY_PERIOD.search(whole) or len({c.row for c in found}) != 1 or len(kinds) != 1 or None in kinds:
+        return None
+    row, kind = found[0].row, kinds.pop()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := parts.col_period(grid, c)) and p.kind == kind and
+            grid.cell(row, c).value is not None]
+    return Program("add", tuple(grid.cell(row, c) for c in cols)) if len(cols) > len({c.col for c in found}) else None
+
+
 def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cell | None:
     """The whole as a row of another table of the context, in the last answer's period ("what's that as a
     percentage of total equity?" after the profit and loss account's net profit: the balance sheet's equity at that
@@ -106,7 +123,8 @@ def share_of_named(asked: Asked) -> Program | None:
     later = _later_of_change(edit.inline(last, asked.history), found)
     if later is not None:  # a change of a line between two periods: its whole is the later period's, not both summed
         found, subject = [later], later if last.scale == "percent" else subject  # a rate's share: the line's figure
-    other = whole_in_other_table(asked, whole, found) if not rows and not years else None
+    other = whole_in_other_table(asked, whole, found) or whole_of_line(grid, found, whole) \
+        if not rows and not years else None
     if other is not None:
         return Program("percent_of", (subject, other), "percent")
     over = whole_of_year(grid, rows[0], found, whole) if found and rows else None
