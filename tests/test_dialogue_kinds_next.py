@@ -148,3 +148,12 @@ def test_on_periods_as_rows_a_share_of_every_period_and_the_highest_of_the_line_
         ["1,120", "1,340", "2,460", "57.88%"]
     assert chat(tmp_path, RENTALS, "What was the average hire time in January 2024?", "and in March?",
                 "what was the highest average hire length?", "which month was that?")[2:] == ["3.1", "April 2024"]
+
+
+def test_an_amount_asked_of_the_one_row_sharing_a_word_is_its_cell_not_a_phrase():
+    grid = Grid.of(Table.from_rows([["GBP", "2023", "2024"], ["Food purchases", "162,900", "184,700"],
+                                    ["Staff costs", "131,500", "140,800"]]))
+    phrase = Program("span", (Span(0, 0, 24, "collects surplus food"),))
+    program = named_cell_not_span("What did the charity spend on food in 2024?", phrase, grid)
+    assert program.op == "lookup" and program.run().text() == "184,700"
+    assert named_cell_not_span("What did the charity buy with its food grant in 2024?", phrase, grid) is phrase

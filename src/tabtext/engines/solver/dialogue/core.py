@@ -16,12 +16,12 @@ from ....numbers import parse_number
 from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
-from ..lexicon.words import years_in
+from ..lexicon.words import content_tokens, years_in
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
-from .edit import Grid, map_cells
+from .edit import Grid, label_words, map_cells
 from .edit import cells as cells_of
 
 
@@ -164,7 +164,8 @@ def named_cell_not_count(question: str, program: Program, grid: Grid | None) -> 
     return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program
 
 
-_AMOUNT_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?how\s+(?:many|much)\b", re.I)
+_AMOUNT_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?how\s+(?:many|much)\b|^\s*what\s+did\b.*\b(?:spend|pay|earn|make|"
+                           r"receive|raise|sell|cost)\b", re.I)
 
 
 def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> Program:
@@ -174,7 +175,17 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
     if grid is None or program.op not in ("span", "spans") or not _AMOUNT_ASKED.search(question) or \
             any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in a.text.split()):
         return program
-    rows, years = grid.rows_named(question), grid.years_named(question)
+    rows, years = grid.rows_named(question) or _one_row_sharing_a_word(question, grid), grid.years_named(question)
     col = grid.col_of_year(years[0]) if len(rows) == 1 and len(years) == 1 else None
     cell = grid.cell(rows[0], col) if col is not None else None
     return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program
+
+
+def _one_row_sharing_a_word(question: str, grid: Grid) -> list[int]:
+    """ "What did Riverside spend on food in the year ended March 2025?": the one row whose label shares a word
+    with the question outside its periods ("Food purchases"), when no row is named in full."""
+    from .over_periods import without_periods
+
+    words = set(content_tokens(without_periods(question)))
+    rows = [r for r in grid.body_rows() if label_words(grid.row_labels[r]) & words]
+    return rows if len(rows) == 1 else []
