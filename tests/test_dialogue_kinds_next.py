@@ -157,3 +157,14 @@ def test_an_amount_asked_of_the_one_row_sharing_a_word_is_its_cell_not_a_phrase(
     program = named_cell_not_span("What did the charity spend on food in 2024?", phrase, grid)
     assert program.op == "lookup" and program.run().text() == "184,700"
     assert named_cell_not_span("What did the charity buy with its food grant in 2024?", phrase, grid) is phrase
+
+
+def test_two_dates_of_one_year_are_two_periods(tmp_path):
+    table = 'EUR 000,30 Jun 2024,31 Dec 2024,30 Jun 2025\nCash,800,950,"1,010"\nTotal assets,"2,400","2,610","2,890"\n'
+    assert chat(tmp_path, table, "What was cash at 31 December 2024?", "What share of total assets is that?",
+                "and six months earlier?") == ["950 thousand", "36.4%", "33.33%"]
+    assert chat(tmp_path, table, "What was cash at 30 June 2024?", "and total assets at 31 December 2024?",
+                "and the year before?") == ["800 thousand", "2,610 thousand", "no answer found"]
+    grid = Grid.of(Table.from_rows([list(r.split(",")) for r in ["EUR 000,30 Jun 2024,31 Dec 2024,30 Jun 2025",
+                                                                 "Cash,800,950,1010"]]))
+    assert grid.col_years[1:] == ("2024-06-00", "2024-12-00", "2025") and grid.years_named("cash in 2024?") == ["2024-12-00"]

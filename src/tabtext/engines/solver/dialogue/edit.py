@@ -49,7 +49,8 @@ class Grid:
         """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
         view = read_table(table)
         header = max(1, view.header_rows)
-        years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
+        years = _dates_apart(tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years)),
+                             view.col_labels)
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and (all(a.startswith("(") and a.endswith(")") for a in amounts) or
                  all(a.startswith(("-", "\u2212")) for a in amounts) and not _SIGNED_LINE.search(view.row_labels[r]))}
@@ -104,8 +105,10 @@ class Grid:
         """The period keys of the columns the question names: years, and quarters, halves or months ("Q3" without a
         year when one column is that quarter, or among several the one of ``year``: the year a conversation is in)."""
         known = set(self.col_years) - {""}
-        out = [y for y in years_in(question) if y in known]
         named = [p for _, _, p in find_periods(question)]
+        dated = [k for p in named if p.kind == "date" and p.year and (k := f"{p.year:04d}-{p.end_month:02d}-00") in known]
+        out = [_year_end(y, known) for y in years_in(question) if not any(d.startswith(y) for d in dated)]
+        out = [y for y in out if y in known] + dated  # "at 31 December 2024": that date's column, not its year's
         taken = {p.end_month for p in named if p.kind == "month"}
         named += [Period(None, m, 1, "month") for m in months_named(question) if m not in taken]
         for p in named:
@@ -139,6 +142,21 @@ def label_words(label: str) -> set[str]:
 def _key(p: Period) -> str:
     """A sortable key: '2024-09-03' for the three months to September 2024."""
     return f"{p.year or 0:04d}-{p.end_month:02d}-{p.months:02d}"
+
+
+def _year_end(year: str, known: set[str]) -> str:
+    """A year asked of columns keyed by dates: its last date ("cash in 2024" of 30 Jun and 31 Dec 2024)."""
+    if year in known:
+        return year
+    return max((k for k in known if k.startswith(f"{year}-") and k.endswith("-00")), default=year)
+
+
+def _dates_apart(keys: tuple[str, ...], labels: Sequence[str]) -> tuple[str, ...]:
+    """Columns of dates in one year (30 Jun 2024, 31 Dec 2024) keyed by their dates ('2024-06-00'), not one year."""
+    dates = [as_period(label) for label in labels]
+    shared = [k for k in keys if len(k) == 4]
+    return tuple(f"{p.year:04d}-{p.end_month:02d}-00" if len(k) == 4 and shared.count(k) > 1 and p is not None and
+                 p.kind == "date" and p.year else k for k, p in zip(keys, dates))
 
 
 def period_key(label: str, years: Sequence[str]) -> str:
