@@ -168,3 +168,13 @@ def test_two_dates_of_one_year_are_two_periods(tmp_path):
     grid = Grid.of(Table.from_rows([list(r.split(",")) for r in ["EUR 000,30 Jun 2024,31 Dec 2024,30 Jun 2025",
                                                                  "Cash,800,950,1010"]]))
     assert grid.col_years[1:] == ("2024-06-00", "2024-12-00", "2025") and grid.years_named("cash in 2024?") == ["2024-12-00"]
+
+
+def test_a_statement_line_named_by_another_phrase(tmp_path):
+    table = ("USD 000,Q1 2025,Q2 2025\nRevenue,900,980\nCost of goods sold,(400),(430)\nOperating income,120,150\n"
+             "Net income,80,104\n")
+    assert chat(tmp_path, table, "What was the bottom line in Q2 2025?", "and in Q1 2025?", "how much did it change?") == \
+        ["104 thousand", "80 thousand", "24 thousand"]
+    assert chat(tmp_path, table, "What was EBIT in Q1 2025?") == ["120 thousand"]
+    assert chat(tmp_path, table, "What was the cost of sales in Q2 2025?") == ["430 thousand"]
+    assert chat(tmp_path, table, "What was the top line in Q2 2025?") == ["980 thousand"]

@@ -69,7 +69,7 @@ def in_asked_column(question: str, answer: Answer | None, table: Table | None) -
 
 
 #: words people use for the same line; a question's word the table never uses is read as the one it does
-_SAME_LINE = (("revenue", "revenues", "sales", "turnover"), ("costs", "expenses"), ("cost", "expense"),
+_SAME_LINE = (("revenue", "revenues", "sales", "turnover", "top line"), ("costs", "expenses"), ("cost", "expense"),
               ("profit", "income", "earnings"), ("staff", "employees", "headcount"),
               ("temperature", "temp"), ("temperatures", "temps"), ("rainfall", "precipitation"),
               ("students", "pupils"), ("enrolment", "enrollment"))
@@ -79,6 +79,9 @@ _COUNTED_AS = (("visits", "visited", "footfall"), ("attendance", "attended"),
                ("churned", "churn", "lost", "cancelled", "canceled"), ("loans", "borrowed", "lent", "loaned"),
                ("shipments", "shipped", "loads"), ("trucks", "lorries"),
                ("new", "won", "win", "joined", "signed up", "gained", "gain", "acquired"))
+#: phrases people use for one line a statement labels in other words ("the bottom line" of "Net income")
+_SAME_PHRASE = (("net income", "net profit", "bottom line", "profit after tax", "net earnings"),
+                ("operating income", "operating profit", "ebit"), ("cost of sales", "cost of goods sold", "cogs"))
 
 
 def _label_words(tables: Sequence[Table]) -> set[str]:
@@ -217,6 +220,12 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
     question = _comparative_as_its_measure(question, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
+    for group in _SAME_PHRASE:  # the one phrase the labels use, for the others
+        used = [w for w in group if any(_says(label, w) for label in labels)]
+        if len(used) == 1:
+            for w in group:
+                if w != used[0] and _says(question, w):
+                    question = re.sub(rf"(?<![\w-]){re.escape(w)}(?![\w-])", used[0], question, flags=re.I)
     for group in _SAME_LINE + _COUNTED_AS:
         used = [w for w in group if w in have]
         if len(used) != 1:
