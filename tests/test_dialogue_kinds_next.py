@@ -2,14 +2,18 @@
 ``tabtext ask --chat`` asks it: "which was higher?" of one line in two periods, the difference after such a choice,
 a how-many question the core answered with a phrase of the text, the average after a growth rate, a line named by
 part of its label ("what about advertising?", "compare that with advertising"), a share of the total after a change,
-"how much did it fall?" and a change in percent naming its own line."""
+"how much did it fall?", a change in percent naming its own line, "the half-year ending on that date" and an
+earlier answer named by what it was ("the rise in equity")."""
 
 from __future__ import annotations
 
+from tabtext.display import shown
+from tabtext.engines import make_engine
 from tabtext.engines.solver.dialogue.core import named_cell_not_span
 from tabtext.engines.solver.dialogue.edit import Grid
 from tabtext.engines.solver.program.program import Program, Span
-from tabtext.types import Table
+from tabtext.table_choice import QuestionFirstTable
+from tabtext.types import Context, Table
 from test_dialogue_kinds import chat
 
 WARDS = """Ward,2022,2023
@@ -178,3 +182,19 @@ def test_a_statement_line_named_by_another_phrase(tmp_path):
     assert chat(tmp_path, table, "What was EBIT in Q1 2025?") == ["120 thousand"]
     assert chat(tmp_path, table, "What was the cost of sales in Q2 2025?") == ["430 thousand"]
     assert chat(tmp_path, table, "What was the top line in Q2 2025?") == ["980 thousand"]
+
+
+def test_the_half_year_ending_on_that_date_and_an_earlier_answer_named_by_what_it_was(tmp_path):
+    from tabtext.commands.ask import Conversation, found
+
+    pnl = Table.from_rows([["EUR 000", "H1 2024", "H2 2024", "H1 2025"], ["Fees", "2,000", "2,300", "2,450"],
+                           ["Operating profit", "300", "380", "410"]])
+    bal = Table.from_rows([["EUR 000", "30 Jun 2024", "31 Dec 2024", "30 Jun 2025"], ["Equity", "1,500", "1,720", "2,010"]])
+    conv = Conversation(QuestionFirstTable(make_engine("solver")), Context(tables=(pnl, bal)))
+    said = []
+    for q in ("What was equity at 31 December 2024?", "And six months later?", "How much did it rise?",
+              "What was operating profit in the half-year ending on that date?",
+              "What percentage of that profit does the rise in equity represent?"):
+        _, pred = conv.ask(q)
+        said.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    assert said == ["1,720 thousand", "2,010 thousand", "290 thousand", "410 thousand", "70.73%"]

@@ -18,7 +18,18 @@ from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
-from . import earlier, edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
+from . import (
+    earlier,
+    edit,
+    extremes,
+    named_periods,
+    over_periods,
+    parts,
+    per_unit,
+    referred,
+    same_subject,
+    wholes,
+)
 from .asked import REFERENCE_WORDS, Asked
 from .core import (
     as_counted,
@@ -121,6 +132,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("share_named_in_full", wholes.SHARE_OF.pattern, "what share of June's loans were e-books?", 5.5,
             wholes.share_named_in_full),
+    Pattern("share_between_earlier", wholes.SHARE_OF.pattern, "what percentage of that profit does the rise in equity "
+            "represent?", 6, referred.share_between_earlier),
     Pattern("share_of_earlier", wholes.SHARE_ALONE.pattern, "what percentage is that? (after a part of the last answer)",
             4.5, wholes.share_of_earlier),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,

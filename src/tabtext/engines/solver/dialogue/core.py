@@ -21,7 +21,7 @@ from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
-from .edit import Grid, label_words, map_cells
+from .edit import Grid, label_words, map_cells, without_periods
 from .edit import cells as cells_of
 
 
@@ -184,8 +184,6 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
 def _one_row_sharing_a_word(question: str, grid: Grid) -> list[int]:
     """ "What did Riverside spend on food in the year ended March 2025?": the one row whose label shares a word
     with the question outside its periods ("Food purchases"), when no row is named in full."""
-    from .over_periods import without_periods
-
     words = set(content_tokens(without_periods(question)))
     rows = [r for r in grid.body_rows() if label_words(grid.row_labels[r]) & words]
     return rows if len(rows) == 1 else []

@@ -285,9 +285,32 @@ def _key_of(grid: Grid, cell: Cell) -> str:
 _THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
 
 
+#: "the half-year ending on that date": the months up to the date the last answer was read at
+_ENDING_THAT_DATE = re.compile(r"\b(?:the\s+)?(half[- ]year|half|six months|quarter|three months|nine months|year|twelve "
+                               r"months)\s+(?:ending|ended|to|through)\s+(?:on\s+)?that date\b|\b(?:on|at|as at|as of) that date\b",
+                               re.I)
+_MONTHS_OF = {"half-year": "six months", "half year": "six months", "half": "six months", "quarter": "three months",
+              "twelve months": "year"}
+
+
+def _name_that_date(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    """ "... in the half-year ending on that date?" after a balance at 30 June 2025: "... in the six months ended
+    June 30, 2025?" (a half, read as the table's H1 2025); "... on that date?": "... at June 30, 2025?"."""
+    m = _ENDING_THAT_DATE.search(question)
+    found = cells(inline(history[-1], history)) if m and history and grid is not None else []
+    latest = max(found, key=lambda c: grid.col_years[c.col]) if found and grid is not None else None  # a rise: its end
+    label = grid.col_labels[latest.col] if latest is not None and grid is not None else ""
+    date = as_period(label) if label else None
+    if m is None or date is None or date.kind != "date":
+        return question
+    span = f"the {_MONTHS_OF.get(m.group(1).lower(), m.group(1).lower())} ended {label}" if m.group(1) else f"at {label}"
+    return question[:m.start()] + span + question[m.end():]
+
+
 def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
     """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
     another line (or another table) reads the same period."""
+    question = _name_that_date(question, history, grid)
     m = _THAT_PERIOD.search(question)
     if m and m.group(0).lower().endswith("period") and history and grid is not None and \
             len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:
@@ -298,6 +321,14 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
         return question
     label = key if len(key) == 4 else grid.col_labels[cols[0]]  # type: ignore[union-attr]
     return question[:m.start()] + "in " + label + question[m.end():]  # type: ignore[union-attr]
+
+def without_periods(question: str) -> str:
+    """The question with the periods it names cut out ("at June 30, 2024" whole, its day too)."""
+    rest, last = [], 0
+    for start, end, _ in find_periods(question):
+        rest.append(question[last:start])
+        last = end
+    return " ".join(rest) + question[last:]
 
 
 def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:

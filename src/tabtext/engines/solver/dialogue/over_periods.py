@@ -14,7 +14,7 @@ from ..patterns.period_cols import WHOLE_YEAR, col_period
 from ..program.program import Cell, Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
-from .edit import Grid
+from .edit import Grid, without_periods
 
 
 def percent_change_of_earlier(asked: Asked) -> Program | None:
@@ -213,13 +213,6 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
     return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
 
 
-def without_periods(question: str) -> str:
-    """The question with the periods it names cut out ("at June 30, 2024" whole, its day too)."""
-    rest, last = [], 0
-    for start, end, _ in find_periods(question):
-        rest.append(question[last:start])
-        last = end
-    return " ".join(rest) + question[last:]
 
 
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
