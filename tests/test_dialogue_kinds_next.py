@@ -198,3 +198,7 @@ def test_the_half_year_ending_on_that_date_and_an_earlier_answer_named_by_what_i
         _, pred = conv.ask(q)
         said.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
     assert said == ["1,720 thousand", "2,010 thousand", "290 thousand", "410 thousand", "70.73%"]
+
+
+def test_a_first_question_asking_how_much_a_line_fell_is_the_size_of_the_fall(tmp_path):
+    assert chat(tmp_path, ORCHARD, "How much did the Bramley apples crop fall from 2022 to 2023?") == ["25"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ....types import Context, Table
@@ -13,6 +14,9 @@ from .edit import Grid, period_of
 REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more fewer "
                             "less so".split())
 
+#: "how much did it fall?" asks the size of the fall (earlier minus later); "the drop", "the change" keep their sign
+FALL_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|"
+                         r"(?:go|goes|went|gone) down)\b", re.I)
 _AGGREGATE = frozenset(content_tokens("total sum overall grand all"))
 
 

@@ -21,6 +21,7 @@ from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
+from .asked import FALL_ASKED
 from .edit import Grid, label_words, map_cells, without_periods
 from .edit import cells as cells_of
 
@@ -187,3 +188,14 @@ def _one_row_sharing_a_word(question: str, grid: Grid) -> list[int]:
     words = set(content_tokens(without_periods(question)))
     rows = [r for r in grid.body_rows() if label_words(grid.row_labels[r]) & words]
     return rows if len(rows) == 1 else []
+
+
+def fall_as_size(question: str, program: Program, grid: Grid | None) -> Program:
+    """ "How much did the field beans harvest fall from 2023 to 2024?" computed by the core as later minus earlier:
+    the size of the fall, earlier minus later (a rise stays negative), as a follow-up's "how much did it fall?"."""
+    found = [a for a in program.args if isinstance(a, Cell)]
+    if grid is None or program.op != "subtract" or len(found) != 2 or len(program.args) != 2 or \
+            not FALL_ASKED.search(question) or found[0].row != found[1].row:
+        return program
+    keys = [grid.col_years[c.col] if c.col < len(grid.col_years) else "" for c in found]
+    return replace(program, args=(found[1], found[0])) if all(keys) and keys[0] > keys[1] else program

@@ -12,7 +12,7 @@ from ....periods import find_periods
 from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, over_periods
-from .asked import REFERENCE_WORDS, Asked
+from .asked import FALL_ASKED, REFERENCE_WORDS, Asked
 
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
@@ -24,9 +24,6 @@ _UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|paid (?:down
                        + BY_HOW_MUCH.pattern, re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
-#: "how much did it fall?" asks the size of the fall (earlier minus later); "the drop", "the change" keep their sign
-_FALL_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|"
-                         r"(?:go|goes|went|gone) down)\b", re.I)
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
                      r"from\b.*\bto)\b", re.I)
 
@@ -96,7 +93,7 @@ def change_of_earlier(asked: Asked) -> Program | None:
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[0] != lines[1] == asked.rows[0] else (a, b)
-    if ya and yb and ya != yb and _FALL_ASKED.search(asked.question):
+    if ya and yb and ya != yb and FALL_ASKED.search(asked.question):
         first, second = sorted((first, second), key=lambda r: ya if r == a else yb)  # a fall's size: earlier - later
     program = Program("subtract", (first, second), _scale_of(asked, a))
     if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
