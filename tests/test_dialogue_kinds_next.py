@@ -202,3 +202,12 @@ def test_the_half_year_ending_on_that_date_and_an_earlier_answer_named_by_what_i
 
 def test_a_first_question_asking_how_much_a_line_fell_is_the_size_of_the_fall(tmp_path):
     assert chat(tmp_path, ORCHARD, "How much did the Bramley apples crop fall from 2022 to 2023?") == ["25"]
+
+
+def test_that_year_after_a_years_total_and_a_share_of_a_year_on_halves(tmp_path):
+    kpi = "USD m,Q1 2023,Q2 2023,Q3 2023,Q4 2023,Q1 2024\nRevenue,12.4,13.1,13.9,15.2,15.8\nMarketing spend,2.8,3.0,3.4,4.1,3.6\n"
+    assert chat(tmp_path, kpi, "What was revenue in Q4 2023?", "What was the total for 2023?",
+                "And how much was spent on marketing that year?", "What share of revenue is that?") == \
+        ["15.2 million", "54.6 million", "13.3 million", "24.36%"]
+    halves = "Category,H1 2023,H2 2023,H1 2024,H2 2024\nE-books,6750,7420,8190,8860\nTotal,59410,61060,59780,62990\n"
+    assert chat(tmp_path, halves, "What share of total loans were e-books in 2024?", "And in 2023?") == ["13.89%", "11.76%"]

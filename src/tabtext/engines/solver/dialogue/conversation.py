@@ -179,7 +179,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
             5, over_periods.more_than_previous),
     Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b.*"
-            r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
+            r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower|better|worse|stronger|weaker)\b", "which of the two grew faster?",
             3, over_periods.which_of_two),
     Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
             named_periods.two_periods_of_line),

@@ -316,6 +316,8 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
             len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:
         return question  # "the average per month in that period" after a total over months: all of them
     key = period_of(history[-1], history, grid) if m and history and grid is not None else ""
+    if m and key and m.group(0).lower().endswith("year") and _one_years_parts(history, grid):  # type: ignore[arg-type]
+        return question[:m.start()] + "in " + key[:4] + question[m.end():]  # "that year" after the year's total
     cols = [c for c, k in enumerate(grid.col_years) if k == key] if key and grid is not None else []
     if not cols:
         return question
@@ -329,6 +331,12 @@ def without_periods(question: str) -> str:
         rest.append(question[last:start])
         last = end
     return " ".join(rest) + question[last:]
+
+
+def _one_years_parts(history: Sequence[Program], grid: Grid) -> bool:
+    """The last answer read several quarters, halves or months of one year (a total for 2023)."""
+    keys = {grid.col_years[c.col] for c in cells(inline(history[-1], history)) if c.col < len(grid.col_years)}
+    return len(keys) > 1 and len({k[:4] for k in keys}) == 1 and all(len(k) > 4 for k in keys)
 
 
 def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:

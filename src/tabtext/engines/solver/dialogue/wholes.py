@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ....periods import find_periods
 from ....types import Period
 from ..lexicon.words import content_tokens
 from ..patterns.per_unit import stems
@@ -160,14 +161,28 @@ def share_named_in_full(asked: Asked) -> Program | None:
     after "of" ("loans": the one row holding the word, a total first), in the one period the question names,
     with or without a conversation before it."""
     m, grid = _PART_AFTER.search(asked.question), asked.grid
-    if m is None or grid is None or len(asked.years) != 1 or _PRONOUN.search(m.group(2)):
+    cols = _cols_of_period(asked) if grid is not None else []
+    if m is None or grid is None or not cols or _PRONOUN.search(m.group(2)):
         return None  # "was that pastries figure": the part is an earlier answer (share_of_named)
     wholes = grid.rows_named(m.group(1)) or over_periods.rows_partly_named(grid, m.group(1))
     parts = [r for r in grid.rows_named(m.group(2)) or over_periods.rows_partly_named(grid, m.group(2)) if r not in wholes]
-    col = grid.col_of_year(asked.years[0])
-    if not wholes or len(parts) != 1 or col is None or grid.cell(wholes[0], col).value is None:
+    if not wholes or len(parts) != 1 or any(grid.cell(wholes[0], c).value is None for c in cols):
         return None
-    return Program("percent_of", (grid.cell(parts[0], col), grid.cell(wholes[0], col)), "percent")
+    return Program("percent_of", (_over(grid, parts[0], cols), _over(grid, wholes[0], cols)), "percent")
+
+
+def _cols_of_period(asked: Asked) -> list[int]:
+    """The one period's column, or the columns making up a year no column is ("in 2024" of H1 2024, H2 2024)."""
+    grid, years = asked.grid, asked.years
+    if len(years) == 1:
+        col = grid.col_of_year(years[0])  # type: ignore[union-attr]
+        return [col] if col is not None else []
+    named = [p for _, _, p in find_periods(asked.question) if p.kind == "year" and p.year]
+    return parts.parts_of(grid, named[0]) if len(named) == 1 and not years else []  # type: ignore[arg-type]
+
+
+def _over(grid: Grid, row: int, cols: list[int]) -> Program | Cell:
+    return grid.cell(row, cols[0]) if len(cols) == 1 else Program("add", tuple(grid.cell(row, c) for c in cols))
 
 
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
