@@ -211,3 +211,13 @@ def test_that_year_after_a_years_total_and_a_share_of_a_year_on_halves(tmp_path)
         ["15.2 million", "54.6 million", "13.3 million", "24.36%"]
     halves = "Category,H1 2023,H2 2023,H1 2024,H2 2024\nE-books,6750,7420,8190,8860\nTotal,59410,61060,59780,62990\n"
     assert chat(tmp_path, halves, "What share of total loans were e-books in 2024?", "And in 2023?") == ["13.89%", "11.76%"]
+
+
+def test_another_lines_change_over_the_same_year_and_a_proportion_of_an_earlier_figure(tmp_path):
+    table = ("GBP 000,31 Mar 2024,31 Mar 2023\nCash,412,355\nTotal assets,\"2,023\",\"1,957\"\nBank loan,420,480\n"
+             "Restricted funds,320,300\nTotal funds,\"1,539\",\"1,406\"\n")
+    assert chat(tmp_path, table, "How much cash was there at 31 March 2024?", "And a year earlier?", "What was the increase?",
+                "How much did the bank loan fall over the year?", "by what percent did total funds grow?") == \
+        ["412 thousand", "355 thousand", "57 thousand", "60 thousand", "9.46%"]
+    assert chat(tmp_path, table, "What were total funds at 31 March 2024?", "And in 2023?", "By what percentage did they rise?",
+                "How much were restricted funds in 2024?", "What proportion is that?")[3:] == ["320 thousand", "20.79%"]

@@ -1,6 +1,8 @@
-"""A share between two earlier answers, one of them named by what it was: "what percentage of that profit does the
-rise in equity represent?" puts the earlier answer that was equity's rise over the last answer; "what share of the
-rise in equity is that?" puts the last answer over it. A row of ``conversation.FOLLOW_UPS``."""
+"""Follow-ups that refer to an earlier answer by what it computed: a share between two earlier answers ("what
+percentage of that profit does the rise in equity represent?" puts the earlier answer that was equity's rise over the
+last answer; "what share of the rise in equity is that?" the last answer over it), and another line's change between
+the periods of an earlier change ("how much did the bank loan fall over the year?"). Rows of
+``conversation.FOLLOW_UPS``."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit
-from .asked import Asked
+from .asked import FALL_ASKED, Asked
 from .wholes import SHARE_OF
 
 #: an earlier answer named by what it computed: "the rise in equity", "the change in revenue"
@@ -42,4 +44,36 @@ def share_between_earlier(asked: Asked) -> Program | None:
         return Program("percent_of", (named, refs[0]), "percent")
     if not after_cue.strip():  # "what share of the rise in equity is that?": that over the rise
         return Program("percent_of", (refs[0], named), "percent")
+    return None
+
+
+#: a change asked of a line ("how much did the bank loan fall over the year?", "by what percent did fees grow?")
+CHANGE_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:rise|rose|risen|grow|grew|grown|increase[ds]?|change[ds]?|fall|fell|"
+                          r"fallen|drop(?:ped)?|decline[ds]?|decrease[ds]?|(?:go|goes|went|gone) (?:up|down))\b|"
+                          r"\bby what (?:percent(?:age)?|%)\b", re.I)
+_PERCENT = re.compile(r"\bpercent|%", re.I)
+
+
+def change_of_named_line(asked: Asked) -> Program | None:
+    """ "How much did the bank loan fall over the year?" after answers about another line's change: the named
+    line's change between the same two periods (a fall's size: earlier minus later; "by what percent": its rate)."""
+    grid, lines = asked.grid, asked.lines
+    if grid is None or len(lines) != 1 or asked.years or not CHANGE_ASKED.search(asked.question):
+        return None
+    for turn in range(len(asked.history) - 1, -1, -1):
+        program = edit.inline(asked.history[turn], asked.history)
+        found = edit.cells(program)
+        if program.op != "subtract" or len(found) != 2 or found[0].row != found[1].row or found[0].col == found[1].col:
+            continue
+        if found[0].row == lines[0]:
+            return None  # the same line's change is an earlier answer's own (change_of_earlier, percent_change_of_last)
+        later, earlier = sorted(found, key=lambda c: grid.col_years[c.col], reverse=True)
+        new, old = grid.cell(lines[0], later.col), grid.cell(lines[0], earlier.col)
+        if _PERCENT.search(asked.question):
+            rate = Program("change_ratio", (new, old), "percent")
+            return Program("percent_of", (Program("subtract", (old, new)), old), "percent") if \
+                FALL_ASKED.search(asked.question) else rate
+        pair = (old, new) if FALL_ASKED.search(asked.question) else (new, old)
+        return Program("subtract", pair, asked.history[turn].scale if grid.row_scale(found[0].row) == grid.row_scale(
+            lines[0]) else grid.row_scale(lines[0]))  # the table's unit, as the earlier change read it
     return None

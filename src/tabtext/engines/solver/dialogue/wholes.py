@@ -12,7 +12,7 @@ from ....periods import find_periods
 from ....types import Period
 from ..lexicon.words import content_tokens
 from ..patterns.per_unit import stems
-from ..program.program import Cell, Program
+from ..program.program import Cell, Program, Ref
 from . import edit, over_periods, parts
 from .asked import Asked
 from .edit import Grid
@@ -243,11 +243,15 @@ def share_of_earlier(asked: Asked) -> Program | None:
         return None
     if asked.lines:
         return _named_share_of_last(asked, asked.question[m.end():])
-    refs = asked.last(2)
-    if not refs or set(content_tokens(asked.question)) - _SHARE_WORDS:
+    refs = asked.last(1)
+    if set(content_tokens(asked.question)) - _SHARE_WORDS:
         return None
-    part, whole = (edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in reversed(refs))
-    if len(part) != 1 or len(whole) != 1 or part[0].col != whole[0].col or part[0].row == whole[0].row or \
-            abs(part[0].value or 0) > abs(whole[0].value or 0):
-        return None
-    return Program("percent_of", (refs[1], refs[0]), "percent")
+    part = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    for turn in range(refs[0].turn - 1, -1, -1):  # the latest earlier figure of its column (a rate passed over)
+        whole = edit.cells(edit.inline(asked.history[turn], asked.history))
+        if len(part) != 1 or len(whole) != 1 or part[0].col != whole[0].col or asked.history[turn].scale == "percent":
+            continue
+        if part[0].row == whole[0].row or abs(part[0].value or 0) > abs(whole[0].value or 0):
+            return None
+        return Program("percent_of", (refs[0], Ref(turn)), "percent")
+    return None
