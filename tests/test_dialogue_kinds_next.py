@@ -221,3 +221,15 @@ def test_another_lines_change_over_the_same_year_and_a_proportion_of_an_earlier_
         ["412 thousand", "355 thousand", "57 thousand", "60 thousand", "9.46%"]
     assert chat(tmp_path, table, "What were total funds at 31 March 2024?", "And in 2023?", "By what percentage did they rise?",
                 "How much were restricted funds in 2024?", "What proportion is that?")[3:] == ["320 thousand", "20.79%"]
+
+
+def test_a_lines_change_over_the_year_by_a_year_and_what_was_the_line_of_a_company(tmp_path):
+    table = "EUR m,31 Dec 2022,31 Dec 2023\nCash,29.8,34.6\nBorrowings,105.0,98.0\nTotal liabilities,192.6,196.3\n"
+    assert chat(tmp_path, table, "What were total liabilities at 31 Dec 2023?", "How much did they change over the year?",
+                "What were borrowings at 31 Dec 2023?", "How much was repaid during the year?") == \
+        ["196.3 million", "3.7 million", "98.0 million", "7 million"]
+    assert chat(tmp_path, table, "What was cash at 31 Dec 2022?", "How much did it grow by 2023?")[1] == "4.8 million"
+    grid = Grid.of(Table.from_rows([["EUR m", "FY2022", "FY2023"], ["Revenue", "412.5", "448.2"]]))
+    phrase = Program("span", (Span(0, 0, 9, "makes soups"),))
+    assert named_cell_not_span("What was Alder Foods' revenue in FY2023?", phrase, grid).run().text() == "448.2"
+    assert named_cell_not_span("What was the main driver of revenue in FY2023?", phrase, grid) is phrase

@@ -137,6 +137,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "represent?", 6, referred.share_between_earlier),
     Pattern("change_of_named_line", referred.CHANGE_ASKED.pattern, "how much did the bank loan fall over the year? "
             "(after cash's increase)", 4.5, referred.change_of_named_line),
+    Pattern("change_of_last_line", referred.OVER_TIME.pattern, "how much did they change over the year? (after one "
+            "year-end balance)", 5.5, referred.change_of_last_line),
     Pattern("share_of_earlier", wholes.SHARE_ALONE.pattern, "what percentage is that? (after a part of the last answer)",
             4.5, wholes.share_of_earlier),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,

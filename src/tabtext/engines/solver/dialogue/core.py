@@ -172,14 +172,36 @@ _AMOUNT_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?how\s+(?:many|much)\b|^\s*what
 def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> Program:
     """ "How many DVDs were lent out in 2021?" answered by the core with a phrase of the text that holds no number:
     when the question asks how many or how much and names one line of the table in full and one of its periods,
-    that line's cell."""
-    if grid is None or program.op not in ("span", "spans") or not _AMOUNT_ASKED.search(question) or \
+    that line's cell; so too "what was Alder Foods' revenue in FY2023?", which names nothing but the line, the
+    period and names."""
+    if grid is None or program.op not in ("span", "spans") or \
             any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in a.text.split()):
         return program
+    if not _AMOUNT_ASKED.search(question):
+        rows = grid.rows_named(question)  # "What was Alder Foods' revenue in FY2023?": the line itself, by name
+        if len(rows) != 1 or not _WHAT_WAS.match(question) or not _names_only(question, grid.row_labels[rows[0]]):
+            return program
+        return _cell_asked(grid, rows, grid.years_named(question)) or program
     rows, years = grid.rows_named(question) or _one_row_sharing_a_word(question, grid), grid.years_named(question)
+    return _cell_asked(grid, rows, years) or program
+
+
+_WHAT_WAS = re.compile(r"\s*(?:and\s+|so\s+)?what\s+(?:was|were|is|are)\b", re.I)
+#: words that ask for a line's figure without naming anything else ("the total", "the figure for")
+_FIGURE_WORDS = frozenset(content_tokens("figure amount value level total number reported recorded"))
+
+
+def _names_only(question: str, label: str) -> bool:
+    """The question names the line, its periods and names (capitalised: "Alder Foods'") and nothing else."""
+    rest = re.sub(r"(?<=\s)[A-Z][\w&'’-]*", " ", without_periods(question))
+    return not set(content_tokens(rest)) - label_words(label) - _FIGURE_WORDS
+
+
+def _cell_asked(grid: Grid, rows: list[int], years: list[str]) -> Program | None:
+    """The one row's cell in the one period named."""
     col = grid.col_of_year(years[0]) if len(rows) == 1 and len(years) == 1 else None
     cell = grid.cell(rows[0], col) if col is not None else None
-    return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program
+    return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else None
 
 
 def _one_row_sharing_a_word(question: str, grid: Grid) -> list[int]:

@@ -89,6 +89,8 @@ def change_of_earlier(asked: Asked) -> Program | None:
         return None
     if _changes_the_other(asked, refs) or re.match(r"\s*(?:and\s+)?which\b", asked.question, re.I):  # "which grew less?"
         return None  # "what was the year-over-year growth?" after a change of the answer before: not their difference
+    if asked.years and not set(asked.years) & _periods_of(asked, refs[1:]) and asked.history[refs[1].turn].op == "lookup":
+        return None  # "how much did it fall by 2024?" after debt at the end of 2023: that line to 2024 (change_from_period)
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from ....periods import as_period
 from ..program.program import Program
 from . import edit, over_periods
-from .asked import Asked
+from .asked import FALL_ASKED, Asked
 
 #: operator words -> (operator, scale of the result: "" keeps the line's own)
 _OPS = ((re.compile(r"\b(?:ratio|divided|quotient)\b", re.I), "divide", "none"),
@@ -88,7 +88,7 @@ def beyond_table(asked: Asked) -> bool:
 
 #: a change asked from a period ("how much did it change from Q1?", "the difference compared to Q2", "since 2021")
 CHANGE_FROM = re.compile(r"\b(?:chang\w*|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|rise|rose|f[ae]ll|drop\w*|"
-                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs|to|with|over|on)\b|"
+                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs|to|with|over|on|by)\b|"
                          r"\b(?:exceed\w*|outstrip\w*|beat)\b", re.I)  # "the difference to Q2", "by how much did it exceed Q3?"
 _PERCENT = re.compile(r"\bpercent\w*|%|\brate\b", re.I)
 
@@ -107,9 +107,11 @@ def change_from_period(asked: Asked) -> Program | None:
     moved = edit.other_period(program, grid, asked.years)
     if moved is None:
         return None
-    if _PERCENT.search(asked.question):
-        return Program("change_ratio", (refs[0], moved), "percent")
-    return Program("subtract", (refs[0], moved), program.scale)
+    later, earlier = (moved, refs[0]) if asked.years[0] > edit.period_of(program, asked.history, grid) else (refs[0], moved)
+    if _PERCENT.search(asked.question):  # "by 2024": to the period named; "from Q1", "since 2021": from it
+        return Program("change_ratio", (later, earlier), "percent")
+    pair = (earlier, later) if FALL_ASKED.search(asked.question) else (later, earlier)  # a fall's size
+    return Program("subtract", pair, program.scale)
 
 
 #: "two years earlier", "three months later": a move of several periods

@@ -77,3 +77,28 @@ def change_of_named_line(asked: Asked) -> Program | None:
         return Program("subtract", pair, asked.history[turn].scale if grid.row_scale(found[0].row) == grid.row_scale(
             lines[0]) else grid.row_scale(lines[0]))  # the table's unit, as the earlier change read it
     return None
+
+
+#: a change over time of the last answer's line ("how much did they change over the year?", "how much was repaid?")
+OVER_TIME = re.compile(r"\b(?:over|during|in|across)\s+the\s+(?:year|quarter|month|half|period)\b|\brepaid\b|"
+                       r"\bpaid (?:down|off)\b", re.I)
+
+
+def change_of_last_line(asked: Asked) -> Program | None:
+    """ "How much did they change over the year?" after total liabilities at 31 Dec 2023: that line from the period
+    before to the last answer's ("how much was repaid during the year?": the fall's size)."""
+    from .over_periods import earlier_key
+
+    refs, grid = asked.last(1), asked.grid
+    last = asked.history[refs[0].turn] if refs else None
+    found = edit.cells(last) if last is not None else []
+    if last is None or grid is None or last.op != "lookup" or len(found) != 1 or asked.years or \
+            any(r != found[0].row for r in asked.rows) or not (CHANGE_ASKED.search(asked.question) or
+                                                               re.search(r"\brepaid|paid (?:down|off)\b", asked.question, re.I)):
+        return None
+    before = earlier_key(asked, last)
+    moved = edit.other_period(last, grid, [before]) if before else None
+    if moved is None:
+        return None
+    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|paid (?:down|off)\b", asked.question, re.I)
+    return Program("subtract", (moved, refs[0]) if fall else (refs[0], moved), last.scale)
