@@ -233,3 +233,15 @@ def test_a_lines_change_over_the_year_by_a_year_and_what_was_the_line_of_a_compa
     phrase = Program("span", (Span(0, 0, 9, "makes soups"),))
     assert named_cell_not_span("What was Alder Foods' revenue in FY2023?", phrase, grid).run().text() == "448.2"
     assert named_cell_not_span("What was the main driver of revenue in FY2023?", phrase, grid) is phrase
+
+
+def test_the_full_year_of_a_half_and_a_jump_and_a_share_over_halves(tmp_path):
+    hf = "GBP 000,H1 2024,H2 2024,FY 2024,FY 2023\nTotal revenue,6170,7850,14020,12760\nEBITDA,1960,3060,5020,4200\n"
+    assert chat(tmp_path, hf, "What was EBITDA in H2 2024?", "And in H1?", "What was the EBITDA margin for the full year?",
+                "And in FY 2023?")[2:] == ["35.81%", "32.92%"]
+    mo = "Metric,Jan 2024,Feb 2024,Mar 2024\nVisits,8412,7958,8730\nEvent attendance,486,431,562\n"
+    assert chat(tmp_path, mo, "How many visits were there in February 2024?", "And in March?",
+                "By how much did visits jump?", "What about event attendance over the same two months?")[2:] == ["772", "131"]
+    hy = "CAD 000,H1 2023,H2 2023,H1 2024,H2 2024\nGrant,250,250,300,300\nTotal income,1796,1857,1956,2035\n"
+    assert chat(tmp_path, hy, "What was total income in 2024?", "How much of the 2024 income came from the grant?",
+                "What share is that?")[2:] == ["15.03%"]

@@ -16,7 +16,7 @@ REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 
 
 #: "how much did it fall?" asks the size of the fall (earlier minus later); "the drop", "the change" keep their sign
 FALL_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|"
-                         r"(?:go|goes|went|gone) down)\b", re.I)
+                         r"(?:go|goes|went|gone) down|dip(?:ped)?|slip(?:ped)?|slid|slide|plunged?|slump(?:ed)?)\b", re.I)
 _AGGREGATE = frozenset(content_tokens("total sum overall grand all"))
 
 

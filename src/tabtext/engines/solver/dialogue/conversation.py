@@ -127,7 +127,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repaid|paid (?:down|off)|reduced|cut|saved)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
-            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
+            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
+            r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
             "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),

@@ -75,7 +75,9 @@ _DOING = frozenset(content_tokens("spent spend paid earned made sold received ra
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
-                                   "over period time repaid paid reduced cut saved " + GAP_WORDS.replace("|", " ")))
+                                   "over period time repaid paid reduced cut saved jump jumped climb climbed dip dipped "
+                                   "slip slipped slide slid soar soared surge surged plunge plunged slump slumped " +
+                                   GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
 

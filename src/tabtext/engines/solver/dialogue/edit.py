@@ -283,6 +283,8 @@ def _key_of(grid: Grid, cell: Cell) -> str:
 
 
 _THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
+#: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
+_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
 
 
 #: "the half-year ending on that date": the months up to the date the last answer was read at
@@ -311,6 +313,10 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
     """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
     another line (or another table) reads the same period."""
     question = _name_that_date(question, history, grid)
+    full = _FULL_YEAR.search(question) if history and grid is not None else None
+    year = period_of(history[-1], history, grid)[:4] if full else ""  # type: ignore[arg-type]
+    if full and year and year in grid.col_years:  # type: ignore[union-attr]
+        return question[:full.start()] + f" in {year}" + question[full.end():]  # the year's own column (FY 2024)
     m = _THAT_PERIOD.search(question)
     if m and m.group(0).lower().endswith("period") and history and grid is not None and \
             len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ....calc import CalcError
 from ....periods import find_periods
 from ....types import Period
 from ..lexicon.words import content_tokens
@@ -247,11 +248,20 @@ def share_of_earlier(asked: Asked) -> Program | None:
     if set(content_tokens(asked.question)) - _SHARE_WORDS:
         return None
     part = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
-    for turn in range(refs[0].turn - 1, -1, -1):  # the latest earlier figure of its column (a rate passed over)
+    cols, rows = {c.col for c in part}, {c.row for c in part}
+    for turn in range(refs[0].turn - 1, -1, -1):  # the latest earlier figure of its columns (a rate passed over)
         whole = edit.cells(edit.inline(asked.history[turn], asked.history))
-        if len(part) != 1 or len(whole) != 1 or part[0].col != whole[0].col or asked.history[turn].scale == "percent":
+        if len(rows) != 1 or {c.col for c in whole} != cols or len({c.row for c in whole}) != 1 or \
+                asked.history[turn].scale == "percent":
             continue
-        if part[0].row == whole[0].row or abs(part[0].value or 0) > abs(whole[0].value or 0):
+        if rows == {c.row for c in whole} or abs(_value(asked, refs[0].turn)) > abs(_value(asked, turn)):
             return None
         return Program("percent_of", (refs[0], Ref(turn)), "percent")
     return None
+
+
+def _value(asked: Asked, turn: int) -> float:
+    try:
+        return asked.history[turn].value(asked.history)
+    except (CalcError, TypeError, ValueError):
+        return 0.0
