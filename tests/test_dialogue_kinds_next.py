@@ -245,3 +245,11 @@ def test_the_full_year_of_a_half_and_a_jump_and_a_share_over_halves(tmp_path):
     hy = "CAD 000,H1 2023,H2 2023,H1 2024,H2 2024\nGrant,250,250,300,300\nTotal income,1796,1857,1956,2035\n"
     assert chat(tmp_path, hy, "What was total income in 2024?", "How much of the 2024 income came from the grant?",
                 "What share is that?")[2:] == ["15.03%"]
+
+
+def test_acronyms_of_cost_lines_and_a_halfs_share_of_the_full_year(tmp_path):
+    pnl = ("USD 000,1Q25,2Q25,3Q25,4Q25\nNet sales,4820,5135,5410,6275\nResearch and development,(210),(220),(235),(240)\n"
+           "General and administrative,(540),(552),(561),(598)\n")
+    assert chat(tmp_path, pnl, "What was R&D spending in 2Q25?", "And G&A?") == ["220 thousand", "552 thousand"]
+    assert chat(tmp_path, pnl, "What were net sales in 3Q25?", "What was the total for the second half?",
+                "What share of the full year came in the second half?")[1:] == ["11,685 thousand", "54%"]

@@ -121,6 +121,10 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
         short = "".join(w[0] for w in words).upper()
         if 2 <= len(words) <= 5 and f"({short})" not in label:  # "Goal difference (GD)": "GD" is the label's own
             question = re.sub(rf"\b{short}\b", " ".join(words).lower(), question)  # "ADR" as the label's words
+        named = [w for w in words if w.lower() not in ("and", "of", "the")]
+        if 2 <= len(named) <= 4 and re.search(r"\band\b|&", label, re.I):  # "R&D", "G&A", "SG&A" of "... and ..."
+            amp = "".join(w[0] for w in named[:-1]).upper() + "&" + named[-1][0].upper()
+            question = re.sub(rf"(?<![\w&]){re.escape(amp)}(?![\w&])", " ".join(words).lower(), question)
     return question
 
 

@@ -129,10 +129,14 @@ def share_of_named(asked: Asked) -> Program | None:
         if not rows and not years else None
     if other is not None:
         return Program("percent_of", (subject, other), "percent")
-    over = whole_of_year(grid, rows[0], found, whole) if found and rows else None
-    over = over or whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
-        whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
-        else None
+    line = rows[:1] or ([found[0].row] if found and len({c.row for c in found}) == 1 else [])  # "of the full year"
+    over = whole_of_year(grid, line[0], found, whole) if found and line else None
+    part = _period_part(asked, cue.end(), line[0]) if over is not None else None
+    subject = part if part is not None else subject  # "... of the full year came in the second half?": H2's line
+    if over is None:
+        over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
+            whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
+            else None
     if over is not None:
         return Program("percent_of", (subject, over), "percent")
     if not found or not (rows or years):
@@ -143,6 +147,16 @@ def share_of_named(asked: Asked) -> Program | None:
         return None  # a line as a share of itself: the whole was not read
     part = _part_named(asked, whole, row, col, found)
     return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
+
+
+def _period_part(asked: Asked, after: int, row: int) -> Program | Cell | None:
+    """The line over the one part of the year the question names after the cue ("came in the second half")."""
+    named = [p for s, _, p in find_periods(asked.question) if s >= after and p.year and p.kind in ("half", "quarter", "month")]
+    if len(named) != 1:
+        return None
+    cols = parts.parts_of(asked.grid, named[0]) or [c for c in range(1, asked.grid.table.n_cols)  # type: ignore[union-attr]
+                                                    if parts.col_period(asked.grid, c) == named[0]]  # type: ignore[arg-type]
+    return _over(asked.grid, row, cols) if cols else None  # type: ignore[arg-type]
 
 
 def _later_of_change(last: Program, found: Sequence[Cell]) -> Cell | None:
