@@ -253,3 +253,12 @@ def test_acronyms_of_cost_lines_and_a_halfs_share_of_the_full_year(tmp_path):
     assert chat(tmp_path, pnl, "What was R&D spending in 2Q25?", "And G&A?") == ["220 thousand", "552 thousand"]
     assert chat(tmp_path, pnl, "What were net sales in 3Q25?", "What was the total for the second half?",
                 "What share of the full year came in the second half?")[1:] == ["11,685 thousand", "54%"]
+
+
+def test_the_combined_total_of_two_rows_and_which_drove_further(tmp_path):
+    galleries = 'Gallery,2023,2024\nMaritime,"26,150","24,890"\nTextiles,"23,450","31,600"\nTotal,"49,600","56,490"\n'
+    assert chat(tmp_path, galleries, "How many visitors did Textiles get in 2023?", "And Maritime?",
+                "What is the combined total?") == ["23,450", "26,150", "49,600"]
+    vans = 'Vehicle,Km driven,Fuel litres\nVAN-103,"39,900","4,020"\nVAN-104,"44,300","4,390"\nVAN-105,"28,700","2,950"\n'
+    assert chat(tmp_path, vans, "How far did VAN-103 drive?", "And VAN-104?", "Which drove further?", "By how much?",
+                "Which one is lighter on fuel?")[2:4] == ["VAN-104", "4,400"]

@@ -59,6 +59,11 @@ _LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|a
                    r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
 #: a lead word of a turn, not of the question ("and total equity at the end of 2024?" is no "X and Y" to add up)
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
+#: comparatives "which ...?" asks between the last two answers ("which drove further?", "which quarter was better?")
+_COMPARED = (r"(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower|better|worse|stronger|weaker|further|"
+             r"farther|longer|shorter|heavier|lighter|cheaper|dearer)")
+
+
 @dataclass(frozen=True, slots=True)
 class Pattern:
     name: str
@@ -183,9 +188,9 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
             5, over_periods.more_than_previous),
-    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b.*"
-            r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower|better|worse|stronger|weaker)\b", "which of the two grew faster?",
-            3, over_periods.which_of_two),
+    Pattern("which_of_two", rf"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b"
+            rf".*\b{_COMPARED}\b|^\s*(?:and\s+)?which(?:\s+[\w-]+){{1,2}}\s+{_COMPARED}\s*\??\s*$",
+            "which of the two grew faster?", 3, over_periods.which_of_two),
     Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
             named_periods.two_periods_of_line),
     Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),

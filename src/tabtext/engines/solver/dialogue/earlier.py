@@ -35,7 +35,7 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
 
 def combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
-    if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
+    if not refs or asked.lines or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
                                       names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
                                       names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
