@@ -262,3 +262,11 @@ def test_the_combined_total_of_two_rows_and_which_drove_further(tmp_path):
     vans = 'Vehicle,Km driven,Fuel litres\nVAN-103,"39,900","4,020"\nVAN-104,"44,300","4,390"\nVAN-105,"28,700","2,950"\n'
     assert chat(tmp_path, vans, "How far did VAN-103 drive?", "And VAN-104?", "Which drove further?", "By how much?",
                 "Which one is lighter on fuel?")[2:4] == ["VAN-104", "4,400"]
+
+
+def test_how_many_times_bigger(tmp_path):
+    table = 'Product line,Sep 2024,Oct 2024\nBread,"8,730","9,010"\nCakes,"3,320","3,610"\n'
+    assert chat(tmp_path, table, "What were bread sales in September 2024?", "What about cakes?",
+                "How many times bigger is bread?") == ["8,730", "3,320", "2.63"]
+    assert chat(tmp_path, table, "What were cake sales in October 2024?", "And bread?", "How many times more is that?")[2] == \
+        "2.5"

@@ -127,7 +127,8 @@ def _other_period(asked: Asked) -> Program | None:
 
 
 FOLLOW_UPS: tuple[Pattern, ...] = (
-    Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
+    Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b|"
+            r"\bhow many times\b",
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repaid|paid (?:down|off)|reduced|cut|saved)\b|"

@@ -33,8 +33,26 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
     return asked.history[ref.turn].scale
 
 
+_TIMES = re.compile(r"\bhow many times\b", re.I)
+
+
+def _times(asked: Asked, refs: list[Ref]) -> Program | None:
+    """ "How many times bigger is bread?" after bread and cakes: the line named over the other (else the larger
+    over the smaller)."""
+    lines = _lines_of(asked, refs)
+    if asked.lines and asked.lines[0] in lines:
+        first = refs[lines.index(asked.lines[0])]
+    elif asked.lines:
+        return None
+    else:
+        first = max(refs, key=lambda r: abs(_value(Program("lookup", (r,)), asked)))
+    return Program("divide", (first, refs[1] if first == refs[0] else refs[0]))
+
+
 def combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
+    if refs and _TIMES.search(asked.question) and asked.same_scale(refs):
+        return _times(asked, refs)
     if not refs or asked.lines or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
                                       names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
                                       names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
