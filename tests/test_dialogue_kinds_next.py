@@ -124,6 +124,7 @@ def test_a_first_question_naming_its_line_by_a_verb(tmp_path):
                 "how much did they change?") == ["231", "204", "27"]
     assert chat(tmp_path, GYM, "How many members joined in Q1 2024?", "what about those who cancelled?") == \
         ["389", "186"]
+    assert chat(tmp_path, TALKS, "How many people came to talks in February?") == ["465"]
     assert chat(tmp_path, "Item,2023,2024\nE-book loans,900,1100\nPrint loans,4000,3800\nTotal loans,4900,4900\n",
                 "How many e-books were borrowed in 2024?") == ["1,100"]  # not widened to Total loans
 
@@ -182,6 +183,8 @@ def test_a_statement_line_named_by_another_phrase(tmp_path):
     assert chat(tmp_path, table, "What was EBIT in Q1 2025?") == ["120 thousand"]
     assert chat(tmp_path, table, "What was the cost of sales in Q2 2025?") == ["430 thousand"]
     assert chat(tmp_path, table, "What was the top line in Q2 2025?") == ["980 thousand"]
+    pbt = "GBP 000,FY24,FY25\nRevenue,900,980\nProfit before tax,120,150\n"
+    assert chat(tmp_path, pbt, "What was the pre-tax profit in FY25?") == ["150 thousand"]
 
 
 def test_the_half_year_ending_on_that_date_and_an_earlier_answer_named_by_what_it_was(tmp_path):

@@ -75,13 +75,15 @@ _SAME_LINE = (("revenue", "revenues", "sales", "turnover", "top line"), ("costs"
               ("students", "pupils"), ("enrolment", "enrollment"))
 #: a verb (or plain word) for what a line counts ("how many people visited", "customers were lost", "e-books
 #: borrowed"): read as the line's word, never widened to its total line ("e-books borrowed" are E-book loans)
-_COUNTED_AS = (("visits", "visited", "footfall"), ("attendance", "attended"),
+_COUNTED_AS = (("visits", "visited", "footfall"), ("attendance", "attended", "came to", "went to"),
                ("churned", "churn", "lost", "cancelled", "canceled"), ("loans", "borrowed", "lent", "loaned"),
                ("shipments", "shipped", "loads"), ("trucks", "lorries"),
                ("new", "won", "win", "joined", "signed up", "gained", "gain", "acquired"))
 #: phrases people use for one line a statement labels in other words ("the bottom line" of "Net income")
 _SAME_PHRASE = (("net income", "net profit", "bottom line", "profit after tax", "net earnings"),
-                ("operating income", "operating profit", "ebit"), ("cost of sales", "cost of goods sold", "cogs"))
+                ("operating income", "operating profit", "ebit"), ("cost of sales", "cost of goods sold", "cogs"),
+                ("profit before tax", "pre-tax profit", "pretax profit", "income before income taxes", "income before tax",
+                 "earnings before tax"))
 
 
 def _label_words(tables: Sequence[Table]) -> set[str]:
