@@ -273,3 +273,14 @@ def test_how_many_times_bigger(tmp_path):
                 "How many times bigger is bread?") == ["8,730", "3,320", "2.63"]
     assert chat(tmp_path, table, "What were cake sales in October 2024?", "And bread?", "How many times more is that?")[2] == \
         "2.5"
+
+
+def test_a_period_the_text_names_only_in_a_sentence_about_something_else_is_still_missing():
+    from tabtext.table_choice import period_gap
+
+    table = Table.from_rows([["Measure", "Jan 2025", "Feb 2025"], ["Visits", "18,420", "17,905"]],
+                            caption="Ashby Library - monthly activity")
+    other = ["The head librarian will launch a reading challenge on 1 July 2025."]
+    assert period_gap("How many visits did the library get in July 2025?", table, other)
+    assert not period_gap("How many visits did the library get in July 2025?", table,
+                          ["Visits in July 2025 reached 19,000."])

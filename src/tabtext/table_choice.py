@@ -152,10 +152,21 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
+    about = [p for p in asked_periods(" ".join(_sentences_about(question, paragraphs, table.caption))) if p.year is not None]
+    missing = [p for p in asked if held and not covers(p, held) and not covers(p, about)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def _sentences_about(question: str, paragraphs: Sequence[str], caption: str = "") -> list[str]:
+    """The text's sentences that share a word with the question beyond its periods and the table's title (what the
+    table is of): "a reading challenge on 1 July 2025" does not answer "how many visits did the library get in July
+    2025?" of "Ashford City Library - monthly activity"."""
+    titled = {_stem(w) for w in _WORD.findall(caption.lower())}
+    words = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - titled
+    sentences = [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)]
+    return [s for s in sentences if words & {_stem(w) for w in _WORD.findall(s.lower())}]
 
 
 def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
