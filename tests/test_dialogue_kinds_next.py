@@ -284,3 +284,7 @@ def test_a_period_the_text_names_only_in_a_sentence_about_something_else_is_stil
     assert period_gap("How many visits did the library get in July 2025?", table, other)
     assert not period_gap("How many visits did the library get in July 2025?", table,
                           ["Visits in July 2025 reached 19,000."])
+
+
+def test_on_average_how_many_came_to_each_event_is_per_event(tmp_path):
+    assert chat(tmp_path, TALKS, "On average how many people came to each talk in March?") == ["34"]

@@ -319,10 +319,22 @@ def _average_per_unit(question: str) -> str:
     return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
 
 
+_EACH = re.compile(r"\b(?:(?:to|at|in|for|of)\s+)?each\s+(?=[a-z])", re.I)
+_ON_AVERAGE = re.compile(r"\s*,?\s*\bon average\b\s*,?", re.I)
+
+
+def _each_as_per(question: str) -> str:
+    """ "On average how many people came to each event in March?" (read as "... attendance each event ..."): "how many
+    people attendance per event in March?", as "per event" asks (one line over the other)."""
+    if not _ON_AVERAGE.search(question) or not _EACH.search(question):
+        return question
+    return _EACH.sub("per ", _ON_AVERAGE.sub(" ", question), count=1).strip()
+
+
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
     question = range_as_range(_average_per_unit(question))
-    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
+    return _each_as_per(in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables))
