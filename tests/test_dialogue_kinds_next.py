@@ -288,3 +288,13 @@ def test_a_period_the_text_names_only_in_a_sentence_about_something_else_is_stil
 
 def test_on_average_how_many_came_to_each_event_is_per_event(tmp_path):
     assert chat(tmp_path, TALKS, "On average how many people came to each talk in March?") == ["34"]
+
+
+def test_a_dialogue_on_a_table_of_periods_as_rows_not_turned_does_not_fail():
+    from tabtext.engines.solver.dialogue.conversation import Dialogue
+
+    table = Table.from_rows([["", "Revenue ($m)", "Marketing ($m)"], ["2023Q1", "12.4", "2.8"], ["2023Q2", "13.1", "3.0"],
+                             ["2023Q3", "13.9", "3.4"], ["2023Q4", "15.2", "4.1"]])
+    dialogue = Dialogue(Context(tables=(table,)))
+    dialogue.ask("What was revenue in Q4 2023?")
+    assert dialogue.ask("What was the total for 2023?").answer.text() == "54.6"  # an IndexError before
