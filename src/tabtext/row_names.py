@@ -69,10 +69,21 @@ def in_asked_column(question: str, answer: Answer | None, table: Table | None) -
 
 
 #: words people use for the same line; a question's word the table never uses is read as the one it does
-_SAME_LINE = (("revenue", "revenues", "sales", "turnover"), ("costs", "expenses"), ("cost", "expense"),
+_SAME_LINE = (("revenue", "revenues", "sales", "turnover", "top line"), ("costs", "expenses"), ("cost", "expense"),
               ("profit", "income", "earnings"), ("staff", "employees", "headcount"),
               ("temperature", "temp"), ("temperatures", "temps"), ("rainfall", "precipitation"),
               ("students", "pupils"), ("enrolment", "enrollment"))
+#: a verb (or plain word) for what a line counts ("how many people visited", "customers were lost", "e-books
+#: borrowed"): read as the line's word, never widened to its total line ("e-books borrowed" are E-book loans)
+_COUNTED_AS = (("visits", "visited", "footfall"), ("attendance", "attended", "came to", "went to"),
+               ("churned", "churn", "lost", "cancelled", "canceled"), ("loans", "borrowed", "lent", "loaned"),
+               ("shipments", "shipped", "loads"), ("trucks", "lorries"),
+               ("new", "won", "win", "joined", "signed up", "gained", "gain", "acquired"))
+#: phrases people use for one line a statement labels in other words ("the bottom line" of "Net income")
+_SAME_PHRASE = (("net income", "net profit", "bottom line", "profit after tax", "net earnings"),
+                ("operating income", "operating profit", "ebit"), ("cost of sales", "cost of goods sold", "cogs"),
+                ("profit before tax", "pre-tax profit", "pretax profit", "income before income taxes", "income before tax",
+                 "earnings before tax"))
 
 
 def _label_words(tables: Sequence[Table]) -> set[str]:
@@ -112,6 +123,10 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
         short = "".join(w[0] for w in words).upper()
         if 2 <= len(words) <= 5 and f"({short})" not in label:  # "Goal difference (GD)": "GD" is the label's own
             question = re.sub(rf"\b{short}\b", " ".join(words).lower(), question)  # "ADR" as the label's words
+        named = [w for w in words if w.lower() not in ("and", "of", "the")]
+        if 2 <= len(named) <= 4 and re.search(r"\band\b|&", label, re.I):  # "R&D", "G&A", "SG&A" of "... and ..."
+            amp = "".join(w[0] for w in named[:-1]).upper() + "&" + named[-1][0].upper()
+            question = re.sub(rf"(?<![\w&]){re.escape(amp)}(?![\w&])", " ".join(words).lower(), question)
     return question
 
 
@@ -211,11 +226,18 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
     question = _comparative_as_its_measure(question, have)
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
-    for group in _SAME_LINE:
+    for group in _SAME_PHRASE:  # the one phrase the labels use, for the others
+        used = [w for w in group if any(_says(label, w) for label in labels)]
+        if len(used) == 1:
+            for w in group:
+                if w != used[0] and _says(question, w):
+                    question = re.sub(rf"(?<![\w-]){re.escape(w)}(?![\w-])", used[0], question, flags=re.I)
+    for group in _SAME_LINE + _COUNTED_AS:
         used = [w for w in group if w in have]
         if len(used) != 1:
             continue
-        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") else used[0]
+        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") and \
+            group in _SAME_LINE else used[0]
         for w in group:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
@@ -297,10 +319,22 @@ def _average_per_unit(question: str) -> str:
     return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
 
 
+_EACH = re.compile(r"\b(?:(?:to|at|in|for|of)\s+)?each\s+(?=[a-z])", re.I)
+_ON_AVERAGE = re.compile(r"\s*,?\s*\bon average\b\s*,?", re.I)
+
+
+def _each_as_per(question: str) -> str:
+    """ "On average how many people came to each event in March?" (read as "... attendance each event ..."): "how many
+    people attendance per event in March?", as "per event" asks (one line over the other)."""
+    if not _ON_AVERAGE.search(question) or not _EACH.search(question):
+        return question
+    return _EACH.sub("per ", _ON_AVERAGE.sub(" ", question), count=1).strip()
+
+
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
     question = range_as_range(_average_per_unit(question))
-    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
+    return _each_as_per(in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables))

@@ -152,10 +152,21 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
     text_months = set(months_named(" ".join(paragraphs)))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
+    about = [p for p in asked_periods(" ".join(_sentences_about(question, paragraphs, table.caption))) if p.year is not None]
+    missing = [p for p in asked if held and not covers(p, held) and not covers(p, about)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def _sentences_about(question: str, paragraphs: Sequence[str], caption: str = "") -> list[str]:
+    """The text's sentences that share a word with the question beyond its periods and the table's title (what the
+    table is of): "a reading challenge on 1 July 2025" does not answer "how many visits did the library get in July
+    2025?" of "Ashford City Library - monthly activity"."""
+    titled = {_stem(w) for w in _WORD.findall(caption.lower())}
+    words = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - titled
+    sentences = [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)]
+    return [s for s in sentences if words & {_stem(w) for w in _WORD.findall(s.lower())}]
 
 
 def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
@@ -214,7 +225,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         # beside one that other rows share ("West field")
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
-        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and
+        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
                    not w.endswith("est") and any(_stem(n) in named for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
@@ -241,6 +252,8 @@ def _unknown_names(question: str, known: set[str]) -> list[str]:
             not months_named(f"in {w}") and w.lower() not in _SHORT_STOP]
 
 
+#: who a question says did something ("how many people visited", "how much did they spend on marketing"): no row
+_WHO = frozenset("people they we you our their them us person persons".split())
 _WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
 _SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
 

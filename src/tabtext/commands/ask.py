@@ -178,7 +178,7 @@ class Conversation:
             example = Example(uid=uid, question=question, context=self.context, history=tuple(self.history),
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
-        pred = self.without_missing_period(question, pred)
+        pred = self.without_missing_period(question, pred, read if self.dialogue is not None else question)
         pred = for_a_person(question, pred, table_used(pred, self.context), [p.text for p in self.context.paragraphs])
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
@@ -192,7 +192,7 @@ class Conversation:
         titles, cols = (self.titles[index], self.index[index]) if self.titles else (0, 0)
         return dataclasses.replace(pred, evidence=in_source(pred.evidence, turned, titles, cols))
 
-    def without_missing_period(self, question: str, pred: Prediction) -> Prediction:
+    def without_missing_period(self, question: str, pred: Prediction, read: str = "") -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
         from ..period_layout import names_first
@@ -206,7 +206,7 @@ class Conversation:
         table = table_used(pred, self.context)
         rows = {e.row for e in pred.evidence if e.kind == "cell"}
         named = names_first(table) if table is not None else None  # rows read by their names, as the solver did
-        lacks = row_not_held(question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
+        lacks = row_not_held(read or question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
         if pred.evidence and all(e.kind == "text" for e in pred.evidence):
             lacks = name_not_held(question, self.context.tables, texts)
         if lacks:

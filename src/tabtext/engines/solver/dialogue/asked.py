@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ....types import Context, Table
@@ -13,6 +14,9 @@ from .edit import Grid, period_of
 REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 both them those these then more fewer "
                             "less so".split())
 
+#: "how much did it fall?" asks the size of the fall (earlier minus later); "the drop", "the change" keep their sign
+FALL_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|"
+                         r"(?:go|goes|went|gone) down|dip(?:ped)?|slip(?:ped)?|slid|slide|plunged?|slump(?:ed)?)\b", re.I)
 _AGGREGATE = frozenset(content_tokens("total sum overall grand all"))
 
 
@@ -65,3 +69,17 @@ class Asked:
         drop?") is passed over, so "and what about net income?" after it edits the figure before it."""
         turns = [i for i, p in enumerate(self.history) if p.op not in ("span", "spans")]
         return [Ref(i) for i in turns[-k:]] if len(turns) >= k else []
+
+    def figures(self, k: int = 2) -> list[Ref]:
+        """The last ``k`` figures, passing over a choice between earlier answers ("which was higher?" names one of
+        the two; "what is the difference?" after it is still between the two figures)."""
+        turns = [i for i, p in enumerate(self.history) if p.op not in ("span", "spans") and
+                 not _choice_of_earlier(p, self.history[:i])]
+        return [Ref(i) for i in turns[-k:]] if len(turns) >= k else []
+
+
+def _choice_of_earlier(program: Program, before: tuple[Program, ...]) -> bool:
+    """A choice among earlier answers: of the answers themselves, or of the cells they looked up."""
+    looked_up = {p.args[0] for p in before if p.op == "lookup" and len(p.args) == 1}
+    return program.op in ("argmax", "argmin") and bool(program.args) and \
+        all(isinstance(a, Ref) or a in looked_up for a in program.args)

@@ -16,11 +16,30 @@ from dataclasses import dataclass, field, replace
 from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
-from ..lexicon.words import content_tokens
+from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
-from . import earlier, edit, extremes, named_periods, over_periods, parts, per_unit, same_subject, wholes
-from .asked import Asked
-from .core import as_counted, as_program, ask_core, in_the_year_named, named_cell_not_count
+from . import (
+    earlier,
+    edit,
+    extremes,
+    named_periods,
+    over_periods,
+    parts,
+    per_unit,
+    referred,
+    same_subject,
+    wholes,
+)
+from .asked import REFERENCE_WORDS, Asked
+from .core import (
+    as_counted,
+    as_program,
+    ask_core,
+    fall_as_size,
+    in_the_year_named,
+    named_cell_not_count,
+    named_cell_not_span,
+)
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -31,7 +50,7 @@ FOLLOW_UP_CONFIDENCE = 0.9
 
 #: how a follow-up starts ("and ...", "what about ...", "repeat that for ...", "let's look at ..."); "in" / "for" only
 #: for a short fragment ("for net income?"), not "In 2019, what was ...?"; a fragment of a few words ("Net income?")
-_LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
+_LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:do|repeat)\s+)?(?:the\s+)?same"
                    r"(?: (?:question|thing|calculation|again))? for)\b|^\s*(?:what|how) about\b|"
                    r"^\s*(?:in|for)\b(?:\s+[^\s,?]+){1,4}\s*\??\s*$|"
                    r"^\s*(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:do|repeat|calculate|compute|work out)\s+"
@@ -40,6 +59,11 @@ _LEAD = re.compile(r"^\s*(?:and|also|then|now|ok(?:ay)?|(?:(?:and\s+|now\s+)?(?:
                    r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
 #: a lead word of a turn, not of the question ("and total equity at the end of 2024?" is no "X and Y" to add up)
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
+#: comparatives "which ...?" asks between the last two answers ("which drove further?", "which quarter was better?")
+_COMPARED = (r"(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower|better|worse|stronger|weaker|further|"
+             r"farther|longer|shorter|heavier|lighter|cheaper|dearer)")
+
+
 @dataclass(frozen=True, slots=True)
 class Pattern:
     name: str
@@ -54,8 +78,25 @@ class Pattern:
         return self.build(asked)
 
 
+#: words of a turn's lead that name no line ("compare that with marketing", "repeat that for ...")
+_LEAD_WORDS = frozenset(content_tokens("compare compared with against versus vs repeat same question thing calculation "
+                                       "again do let look turn switch try what how and now okay ok then"))
+
+
+def _row_named_in_part(asked: Asked) -> list[int]:
+    """ "What about marketing?" of a line "Marketing spend ($k)": the one row whose label holds every word the
+    turn names besides its lead and the periods (rows named in full are ``asked.rows``)."""
+    if asked.grid is None or any(m.search(asked.question) for m in (over_periods.PREVIOUS, over_periods.NEXT,
+                                                                      named_periods.AWAY)):
+        return []  # "and the year before?" moves the last answer ("Profit before tax" is not named)
+    words = set(content_tokens(asked.question)) - _LEAD_WORDS - CONVERSATION_WORDS - REFERENCE_WORDS - \
+        earlier.period_words(asked)
+    found = [r for r in asked.grid.body_rows() if words and words <= edit.label_words(asked.grid.row_labels[r])]
+    return found if len(found) == 1 else []
+
+
 def _other_row(asked: Asked) -> Program | None:
-    refs, rows = asked.last(1), asked.rows
+    refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
     if not refs or not rows or asked.grid is None or asked.names_unknown_year:
         return None
     last = edit.inline(asked.history[refs[0].turn], asked.history)
@@ -86,17 +127,25 @@ def _other_period(asked: Asked) -> Program | None:
 
 
 FOLLOW_UPS: tuple[Pattern, ...] = (
-    Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b",
+    Pattern("combine_earlier", r"\b(?:sum|total|add|combined|together|average|mean|ratio|divided|quotient)\b|"
+            r"\bhow many times\b",
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repaid|paid (?:down|off)|reduced|cut|saved)\b|"
-            rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|"
-            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b",
+            rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
+            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
+            r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
             "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("share_named_in_full", wholes.SHARE_OF.pattern, "what share of June's loans were e-books?", 5.5,
             wholes.share_named_in_full),
+    Pattern("share_between_earlier", wholes.SHARE_OF.pattern, "what percentage of that profit does the rise in equity "
+            "represent?", 6, referred.share_between_earlier),
+    Pattern("change_of_named_line", referred.CHANGE_ASKED.pattern, "how much did the bank loan fall over the year? "
+            "(after cash's increase)", 4.5, referred.change_of_named_line),
+    Pattern("change_of_last_line", referred.OVER_TIME.pattern, "how much did they change over the year? (after one "
+            "year-end balance)", 5.5, referred.change_of_last_line),
     Pattern("share_of_earlier", wholes.SHARE_ALONE.pattern, "what percentage is that? (after a part of the last answer)",
             4.5, wholes.share_of_earlier),
     Pattern("percent_change_of_last", r"\b(?:percent\w*|in %|growth|rate of growth|relative terms)", "and as a percentage?", 4,
@@ -140,9 +189,9 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
             5, over_periods.more_than_previous),
-    Pattern("which_of_two", r"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b.*"
-            r"\b(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower)\b", "which of the two grew faster?",
-            3, over_periods.which_of_two),
+    Pattern("which_of_two", rf"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b"
+            rf".*\b{_COMPARED}\b|^\s*(?:and\s+)?which(?:\s+[\w-]+){{1,2}}\s+{_COMPARED}\s*\??\s*$",
+            "which of the two grew faster?", 3, over_periods.which_of_two),
     Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
             named_periods.two_periods_of_line),
     Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),
@@ -214,7 +263,11 @@ class Dialogue:
         pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
         if program is not None:
-            program = named_cell_not_count(read, in_the_year_named(read, program, self._grid(first)), self._grid(first))
+            grid = self._grid(first)
+            program = fall_as_size(read, named_cell_not_count(read, in_the_year_named(read, program, grid), grid), grid)
+            cell = named_cell_not_span(read, program, grid)
+            if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
+                return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
         if program is None:
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])

@@ -7,6 +7,7 @@ answer. Anything else becomes an opaque Program (a constant or a span) that late
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -15,12 +16,13 @@ from ....numbers import parse_number
 from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
-from ..lexicon.words import years_in
+from ..lexicon.words import content_tokens, years_in
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
-from .edit import Grid, map_cells
+from .asked import FALL_ASKED
+from .edit import Grid, label_words, map_cells, without_periods
 from .edit import cells as cells_of
 
 
@@ -161,3 +163,61 @@ def named_cell_not_count(question: str, program: Program, grid: Grid | None) -> 
     col = grid.col_of_year(years[0])
     cell = grid.cell(rows[0], col) if col is not None else None
     return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program
+
+
+_AMOUNT_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?how\s+(?:many|much)\b|^\s*what\s+did\b.*\b(?:spend|pay|earn|make|"
+                           r"receive|raise|sell|cost)\b", re.I)
+
+
+def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> Program:
+    """ "How many DVDs were lent out in 2021?" answered by the core with a phrase of the text that holds no number:
+    when the question asks how many or how much and names one line of the table in full and one of its periods,
+    that line's cell; so too "what was Alder Foods' revenue in FY2023?", which names nothing but the line, the
+    period and names."""
+    if grid is None or program.op not in ("span", "spans") or \
+            any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in a.text.split()):
+        return program
+    if not _AMOUNT_ASKED.search(question):
+        rows = grid.rows_named(question)  # "What was Alder Foods' revenue in FY2023?": the line itself, by name
+        if len(rows) != 1 or not _WHAT_WAS.match(question) or not _names_only(question, grid.row_labels[rows[0]]):
+            return program
+        return _cell_asked(grid, rows, grid.years_named(question)) or program
+    rows, years = grid.rows_named(question) or _one_row_sharing_a_word(question, grid), grid.years_named(question)
+    return _cell_asked(grid, rows, years) or program
+
+
+_WHAT_WAS = re.compile(r"\s*(?:and\s+|so\s+)?what\s+(?:was|were|is|are)\b", re.I)
+#: words that ask for a line's figure without naming anything else ("the total", "the figure for")
+_FIGURE_WORDS = frozenset(content_tokens("figure amount value level total number reported recorded"))
+
+
+def _names_only(question: str, label: str) -> bool:
+    """The question names the line, its periods and names (capitalised: "Alder Foods'") and nothing else."""
+    rest = re.sub(r"(?<=\s)[A-Z][\w&'’-]*", " ", without_periods(question))
+    return not set(content_tokens(rest)) - label_words(label) - _FIGURE_WORDS
+
+
+def _cell_asked(grid: Grid, rows: list[int], years: list[str]) -> Program | None:
+    """The one row's cell in the one period named."""
+    col = grid.col_of_year(years[0]) if len(rows) == 1 and len(years) == 1 else None
+    cell = grid.cell(rows[0], col) if col is not None else None
+    return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else None
+
+
+def _one_row_sharing_a_word(question: str, grid: Grid) -> list[int]:
+    """ "What did Riverside spend on food in the year ended March 2025?": the one row whose label shares a word
+    with the question outside its periods ("Food purchases"), when no row is named in full."""
+    words = set(content_tokens(without_periods(question)))
+    rows = [r for r in grid.body_rows() if label_words(grid.row_labels[r]) & words]
+    return rows if len(rows) == 1 else []
+
+
+def fall_as_size(question: str, program: Program, grid: Grid | None) -> Program:
+    """ "How much did the field beans harvest fall from 2023 to 2024?" computed by the core as later minus earlier:
+    the size of the fall, earlier minus later (a rise stays negative), as a follow-up's "how much did it fall?"."""
+    found = [a for a in program.args if isinstance(a, Cell)]
+    if grid is None or program.op != "subtract" or len(found) != 2 or len(program.args) != 2 or \
+            not FALL_ASKED.search(question) or found[0].row != found[1].row:
+        return program
+    keys = [grid.col_years[c.col] if c.col < len(grid.col_years) else "" for c in found]
+    return replace(program, args=(found[1], found[0])) if all(keys) and keys[0] > keys[1] else program

@@ -12,13 +12,16 @@ from ....periods import find_periods
 from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, over_periods
-from .asked import REFERENCE_WORDS, Asked
+from .asked import FALL_ASKED, REFERENCE_WORDS, Asked
 
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
-_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|paid (?:down|off)|reduced|cut|saved)\b", re.I)
+#: "by how much?" alone, after "which was higher?": the gap between the two
+BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)\s*\??\s*$", re.I)
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|paid (?:down|off)|reduced|cut|saved)\b|"
+                       + BY_HOW_MUCH.pattern, re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
 _SIGNED = re.compile(r"\b(?:change|increase|decrease|grow\w*|grew|decline|fell|rose|drop\w*|more|less|fewer|minus|"
@@ -30,9 +33,27 @@ def _scale_of(asked: Asked, ref: Ref) -> str:
     return asked.history[ref.turn].scale
 
 
+_TIMES = re.compile(r"\bhow many times\b", re.I)
+
+
+def _times(asked: Asked, refs: list[Ref]) -> Program | None:
+    """ "How many times bigger is bread?" after bread and cakes: the line named over the other (else the larger
+    over the smaller)."""
+    lines = _lines_of(asked, refs)
+    if asked.lines and asked.lines[0] in lines:
+        first = refs[lines.index(asked.lines[0])]
+    elif asked.lines:
+        return None
+    else:
+        first = max(refs, key=lambda r: abs(_value(Program("lookup", (r,)), asked)))
+    return Program("divide", (first, refs[1] if first == refs[0] else refs[0]))
+
+
 def combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
-    if not refs or asked.rows or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
+    if refs and _TIMES.search(asked.question) and asked.same_scale(refs):
+        return _times(asked, refs)
+    if not refs or asked.lines or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
                                       names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
                                       names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
@@ -72,12 +93,14 @@ _DOING = frozenset(content_tokens("spent spend paid earned made sold received ra
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
-                                   "over period time repaid paid reduced cut saved " + GAP_WORDS.replace("|", " ")))
+                                   "over period time repaid paid reduced cut saved jump jumped climb climbed dip dipped "
+                                   "slip slipped slide slid soar soared surge surged plunge plunged slump slumped " +
+                                   GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 
 
 def change_of_earlier(asked: Asked) -> Program | None:
-    refs = asked.last(2)
+    refs = asked.figures(2)
     lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
     if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
             or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
@@ -86,10 +109,14 @@ def change_of_earlier(asked: Asked) -> Program | None:
         return None
     if _changes_the_other(asked, refs) or re.match(r"\s*(?:and\s+)?which\b", asked.question, re.I):  # "which grew less?"
         return None  # "what was the year-over-year growth?" after a change of the answer before: not their difference
+    if asked.years and not set(asked.years) & _periods_of(asked, refs[1:]) and asked.history[refs[1].turn].op == "lookup":
+        return None  # "how much did it fall by 2024?" after debt at the end of 2023: that line to 2024 (change_from_period)
     a, b = refs  # the earlier answer first; later minus earlier when both answers read a period
     ya, yb = (edit.period_of(asked.history[r.turn], asked.history, asked.grid) if asked.grid else ""
               for r in refs)
     first, second = (b, a) if ya and yb and yb > ya or asked.rows and lines[0] != lines[1] == asked.rows[0] else (a, b)
+    if ya and yb and ya != yb and FALL_ASKED.search(asked.question):
+        first, second = sorted((first, second), key=lambda r: ya if r == a else yb)  # a fall's size: earlier - later
     program = Program("subtract", (first, second), _scale_of(asked, a))
     if (_UNSIGNED.search(asked.question) and not _SIGNED.search(asked.question) or _HOW_MUCH_GAP.search(asked.question)) and \
             _value(program, asked) < 0:
@@ -144,9 +171,14 @@ _PERCENT_WORDS = frozenset(content_tokens("growth rate terms relative expressed"
 
 def percent_change_of_last(asked: Asked) -> Program | None:
     refs = asked.last(1)
-    if not refs or asked.rows or asked.years:
+    if not refs or asked.years:
         return None
     last = asked.history[refs[0].turn]
-    if last.op != "subtract" or len(last.args) != 2 or not names_nothing(asked, _PERCENT_WORDS):
+    own = {c.row for c in edit.cells(edit.inline(last, asked.history))}  # "by what percent did visits go up?"
+    if last.op != "subtract" or len(last.args) != 2 or not set(asked.rows) <= own or \
+            not names_nothing(asked, _PERCENT_WORDS | (_MOVING | _label_words(asked, asked.rows) if asked.rows else frozenset())):
         return None
+    periods = [edit.period_of(Program("lookup", (a,)), asked.history, asked.grid) if asked.grid else "" for a in last.args]
+    if all(periods) and periods[0] < periods[1]:  # a fall's size (earlier - later): as a percentage of the earlier
+        return Program("percent_of", (refs[0], last.args[0]), "percent")
     return Program("change_ratio", last.args, "percent")

@@ -49,7 +49,8 @@ class Grid:
         """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
         view = read_table(table)
         header = max(1, view.header_rows)
-        years = tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years))
+        years = _dates_apart(tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years)),
+                             view.col_labels)
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and (all(a.startswith("(") and a.endswith(")") for a in amounts) or
                  all(a.startswith(("-", "\u2212")) for a in amounts) and not _SIGNED_LINE.search(view.row_labels[r]))}
@@ -104,8 +105,10 @@ class Grid:
         """The period keys of the columns the question names: years, and quarters, halves or months ("Q3" without a
         year when one column is that quarter, or among several the one of ``year``: the year a conversation is in)."""
         known = set(self.col_years) - {""}
-        out = [y for y in years_in(question) if y in known]
         named = [p for _, _, p in find_periods(question)]
+        dated = [k for p in named if p.kind == "date" and p.year and (k := f"{p.year:04d}-{p.end_month:02d}-00") in known]
+        out = [_year_end(y, known) for y in years_in(question) if not any(d.startswith(y) for d in dated)]
+        out = [y for y in out if y in known] + dated  # "at 31 December 2024": that date's column, not its year's
         taken = {p.end_month for p in named if p.kind == "month"}
         named += [Period(None, m, 1, "month") for m in months_named(question) if m not in taken]
         for p in named:
@@ -139,6 +142,21 @@ def label_words(label: str) -> set[str]:
 def _key(p: Period) -> str:
     """A sortable key: '2024-09-03' for the three months to September 2024."""
     return f"{p.year or 0:04d}-{p.end_month:02d}-{p.months:02d}"
+
+
+def _year_end(year: str, known: set[str]) -> str:
+    """A year asked of columns keyed by dates: its last date ("cash in 2024" of 30 Jun and 31 Dec 2024)."""
+    if year in known:
+        return year
+    return max((k for k in known if k.startswith(f"{year}-") and k.endswith("-00")), default=year)
+
+
+def _dates_apart(keys: tuple[str, ...], labels: Sequence[str]) -> tuple[str, ...]:
+    """Columns of dates in one year (30 Jun 2024, 31 Dec 2024) keyed by their dates ('2024-06-00'), not one year."""
+    dates = [as_period(label) for label in labels]
+    shared = [k for k in keys if len(k) == 4]
+    return tuple(f"{p.year:04d}-{p.end_month:02d}-00" if len(k) == 4 and shared.count(k) > 1 and p is not None and
+                 p.kind == "date" and p.year else k for k, p in zip(keys, dates))
 
 
 def period_key(label: str, years: Sequence[str]) -> str:
@@ -265,21 +283,66 @@ def _key_of(grid: Grid, cell: Cell) -> str:
 
 
 _THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
+#: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
+_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
+
+
+#: "the half-year ending on that date": the months up to the date the last answer was read at
+_ENDING_THAT_DATE = re.compile(r"\b(?:the\s+)?(half[- ]year|half|six months|quarter|three months|nine months|year|twelve "
+                               r"months)\s+(?:ending|ended|to|through)\s+(?:on\s+)?that date\b|\b(?:on|at|as at|as of) that date\b",
+                               re.I)
+_MONTHS_OF = {"half-year": "six months", "half year": "six months", "half": "six months", "quarter": "three months",
+              "twelve months": "year"}
+
+
+def _name_that_date(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    """ "... in the half-year ending on that date?" after a balance at 30 June 2025: "... in the six months ended
+    June 30, 2025?" (a half, read as the table's H1 2025); "... on that date?": "... at June 30, 2025?"."""
+    m = _ENDING_THAT_DATE.search(question)
+    found = cells(inline(history[-1], history)) if m and history and grid is not None else []
+    latest = max(found, key=lambda c: grid.col_years[c.col]) if found and grid is not None else None  # a rise: its end
+    label = grid.col_labels[latest.col] if latest is not None and grid is not None else ""
+    date = as_period(label) if label else None
+    if m is None or date is None or date.kind != "date":
+        return question
+    span = f"the {_MONTHS_OF.get(m.group(1).lower(), m.group(1).lower())} ended {label}" if m.group(1) else f"at {label}"
+    return question[:m.start()] + span + question[m.end():]
 
 
 def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
     """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
     another line (or another table) reads the same period."""
+    question = _name_that_date(question, history, grid)
+    full = _FULL_YEAR.search(question) if history and grid is not None else None
+    year = period_of(history[-1], history, grid)[:4] if full else ""  # type: ignore[arg-type]
+    if full and year and year in grid.col_years:  # type: ignore[union-attr]
+        return question[:full.start()] + f" in {year}" + question[full.end():]  # the year's own column (FY 2024)
     m = _THAT_PERIOD.search(question)
     if m and m.group(0).lower().endswith("period") and history and grid is not None and \
             len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:
         return question  # "the average per month in that period" after a total over months: all of them
     key = period_of(history[-1], history, grid) if m and history and grid is not None else ""
+    if m and key and m.group(0).lower().endswith("year") and _one_years_parts(history, grid):  # type: ignore[arg-type]
+        return question[:m.start()] + "in " + key[:4] + question[m.end():]  # "that year" after the year's total
     cols = [c for c, k in enumerate(grid.col_years) if k == key] if key and grid is not None else []
     if not cols:
         return question
     label = key if len(key) == 4 else grid.col_labels[cols[0]]  # type: ignore[union-attr]
     return question[:m.start()] + "in " + label + question[m.end():]  # type: ignore[union-attr]
+
+def without_periods(question: str) -> str:
+    """The question with the periods it names cut out ("at June 30, 2024" whole, its day too)."""
+    rest, last = [], 0
+    for start, end, _ in find_periods(question):
+        rest.append(question[last:start])
+        last = end
+    return " ".join(rest) + question[last:]
+
+
+def _one_years_parts(history: Sequence[Program], grid: Grid) -> bool:
+    """The last answer read several quarters, halves or months of one year (a total for 2023)."""
+    keys = {grid.col_years[c.col] for c in cells(inline(history[-1], history)) if c.col < len(grid.col_years)}
+    return len(keys) > 1 and len({k[:4] for k in keys}) == 1 and all(len(k) > 4 for k in keys)
 
 
 def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:

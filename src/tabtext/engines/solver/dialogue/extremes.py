@@ -116,8 +116,10 @@ def _line(asked: Asked, grid: Grid) -> int | None:
         return near[0]
     words = set(content_tokens(asked.question)) - _CUE_WORDS - REFERENCE_WORDS - CONVERSATION_WORDS
     refs = asked.last(1)
-    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if refs and not words else []
-    return found[0].row if found and len({c.row for c in found}) == 1 else None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if refs else []
+    line = found[0].row if found and len({c.row for c in found}) == 1 else None
+    # "the highest average trip length" after answers of "Average trip min": words of the last answer's line alone
+    return line if not words or near == [line] else None
 
 
 def value_of_last(asked: Asked) -> Program | None:

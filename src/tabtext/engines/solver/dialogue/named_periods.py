@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ....periods import as_period
 from ..program.program import Program
 from . import edit, over_periods
-from .asked import Asked
+from .asked import FALL_ASKED, Asked
 
 #: operator words -> (operator, scale of the result: "" keeps the line's own)
 _OPS = ((re.compile(r"\b(?:ratio|divided|quotient)\b", re.I), "divide", "none"),
@@ -87,7 +88,7 @@ def beyond_table(asked: Asked) -> bool:
 
 #: a change asked from a period ("how much did it change from Q1?", "the difference compared to Q2", "since 2021")
 CHANGE_FROM = re.compile(r"\b(?:chang\w*|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|rise|rose|f[ae]ll|drop\w*|"
-                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs|to|with|over|on)\b|"
+                         r"up|down)\b[^?]*\b(?:from|since|compared|against|relative to|versus|vs|to|with|over|on|by)\b|"
                          r"\b(?:exceed\w*|outstrip\w*|beat)\b", re.I)  # "the difference to Q2", "by how much did it exceed Q3?"
 _PERCENT = re.compile(r"\bpercent\w*|%|\brate\b", re.I)
 
@@ -106,9 +107,11 @@ def change_from_period(asked: Asked) -> Program | None:
     moved = edit.other_period(program, grid, asked.years)
     if moved is None:
         return None
-    if _PERCENT.search(asked.question):
-        return Program("change_ratio", (refs[0], moved), "percent")
-    return Program("subtract", (refs[0], moved), program.scale)
+    later, earlier = (moved, refs[0]) if asked.years[0] > edit.period_of(program, asked.history, grid) else (refs[0], moved)
+    if _PERCENT.search(asked.question):  # "by 2024": to the period named; "from Q1", "since 2021": from it
+        return Program("change_ratio", (later, earlier), "percent")
+    pair = (earlier, later) if FALL_ASKED.search(asked.question) else (later, earlier)  # a fall's size
+    return Program("subtract", pair, program.scale)
 
 
 #: "two years earlier", "three months later": a move of several periods
@@ -147,7 +150,26 @@ def periods_away(asked: Asked) -> Program | None:
         return None  # "three months earlier": the number names nothing
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     key = _key_away(asked, program)
-    return edit.other_period(program, grid, [key]) if key else None
+    return edit.other_period(program, grid, [key]) if key else _date_away(asked, program)
+
+
+def _date_away(asked: Asked, program: Program) -> Program | None:
+    """ "And six months later?" after a balance at 31 December 2024, on columns of dates: the column of the date
+    that many months away (dates share their year's period key, so ``_key_away`` cannot tell them apart)."""
+    m, grid, found = AWAY.search(asked.question), asked.grid, edit.cells(program)
+    if m is None or grid is None or not found or len({c.col for c in found}) != 1:
+        return None
+    dates = {c: p for c in range(1, len(grid.col_labels)) if (p := as_period(grid.col_labels[c])) and p.kind == "date"}
+    at = dates.get(found[0].col)
+    if at is None or at.year is None:
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+    unit = m.group(2).lower()
+    step = n * {"month": 1, "quarter": 3, "half": 6, "hal": 6, "year": 12}[unit]
+    step = -step if m.group(3).lower() in ("earlier", "before", "ago", "prior") else step
+    year, month = divmod(at.year * 12 + at.end_month - 1 + step, 12)
+    cols = [c for c, p in dates.items() if (p.year, p.end_month) == (year, month + 1)]
+    return edit.map_cells(program, lambda c: grid.cell(c.row, cols[0])) if len(cols) == 1 else None
 
 
 #: "how many more total loans were there in May?": more (or fewer) than the last answer, in the period named

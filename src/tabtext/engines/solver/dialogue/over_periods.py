@@ -11,10 +11,10 @@ from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAME, MONTHS, content_tokens
 from ..patterns.period_cols import WHOLE_YEAR, col_period
-from ..program.program import Program, Ref
+from ..program.program import Cell, Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
-from .edit import Grid
+from .edit import Grid, without_periods
 
 
 def percent_change_of_earlier(asked: Asked) -> Program | None:
@@ -168,12 +168,13 @@ def more_than_previous(asked: Asked) -> Program | None:
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
 
-LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|worse)\b", re.I)
+LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|worse|weaker|shorter|lighter|cheaper)\b",
+                        re.I)
 
 
 def which_of_two(asked: Asked) -> Program | None:
     """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
-    refs = asked.last(2)
+    refs = asked.figures(2)
     if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
         return None
     lines = []
@@ -187,10 +188,19 @@ def which_of_two(asked: Asked) -> Program | None:
         except (CalcError, TypeError, ValueError):
             return None
     if lines[0][1] == lines[1][1]:
-        return None
+        return _which_period(asked, refs)
     pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
     return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
                    answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+
+
+def _which_period(asked: Asked, refs: list[Ref]) -> Program | None:
+    """ "Which was higher?" after one line's figure in two periods: the period of the larger cell."""
+    found = [asked.history[r.turn] for r in refs]
+    cells = [p.args[0] for p in found if p.op == "lookup" and len(p.args) == 1 and isinstance(p.args[0], Cell)]
+    if len(cells) != 2 or cells[0].col == cells[1].col:
+        return None
+    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(cells), key="column")
 
 
 _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over all the four quarters months years "
@@ -204,13 +214,6 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
     return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
 
 
-def without_periods(question: str) -> str:
-    """The question with the periods it names cut out ("at June 30, 2024" whole, its day too)."""
-    rest, last = [], 0
-    for start, end, _ in find_periods(question):
-        rest.append(question[last:start])
-        last = end
-    return " ".join(rest) + question[last:]
 
 
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
@@ -321,11 +324,11 @@ def rows_partly_named(grid: Grid, words: str) -> list[int]:
 def the_two(asked: Asked) -> list:
     """The two earlier answers "the two" means: the last two, or the two the last answer combined ("and the
     average of the two?" after "what's the total of the two?")."""
-    refs = asked.last(2)
+    refs = asked.figures(2)
     if refs:
         last = asked.history[refs[1].turn]
         args = [a for a in last.args if isinstance(a, Ref)]
-        if last.op in ("add", "average", "subtract") and len(args) == 2 == len(last.args):
+        if last.op in ("add", "average", "subtract", "change_ratio") and len(args) == 2 == len(last.args):
             return args
     return refs
 

@@ -21,6 +21,8 @@ from .over_periods import AGGREGATE, names_a_subject
 
 def col_period(grid: Grid, col: int) -> Period | None:
     """The dated period a column names (``period_cols.col_period``, without the undated "January")."""
+    if not 0 <= col < len(grid.col_labels):  # a cell the core read in another layout of the table
+        return None
     period = period_cols.col_period(grid.col_labels[col])
     return period if period is not None and period.year is not None else None
 

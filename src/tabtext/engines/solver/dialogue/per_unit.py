@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 from ....numbers import SCALE_FACTORS
+from ..lexicon.words import content_tokens
 from ..patterns.per_unit import PER_UNIT, times
 from ..program.program import Program
 from . import edit
-from .asked import Asked
+from .asked import REFERENCE_WORDS, Asked
 from .over_periods import rows_partly_named
 
 #: "per unit", "per unit sold": a row named by it ("Units sold"), which ``PER_UNIT`` leaves to prices
@@ -32,7 +33,8 @@ def per_unit_of_last(asked: Asked) -> Program | None:
         return None
     rest = asked.question[m.start() + len("per"):]
     before = grid.rows_named(asked.question[:m.start()])
-    after = grid.rows_named(rest) or rows_partly_named(grid, re.split(r"[,?;]", rest)[0])  # "per unit": Units sold
+    after = grid.rows_named(rest) or rows_partly_named(grid, re.split(r"[,?;]", rest)[0]) or \
+        _other_row_holding(grid, re.split(r"[,?;]", rest)[0], rows[0])  # "per unit": Units sold
     if not PER_UNIT.search(asked.question) and not after:
         return None  # "per unit" names no row of the table: a price, not this
     last = found[0].row
@@ -66,6 +68,13 @@ def _row_of_other_table(asked: Asked, words: str, cols: list[int]):  # type: ign
         if found and None not in found:
             return other, rows[0], found
     return None
+
+
+def _other_row_holding(grid, words: str, last: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """ "How many per event is that?" after Event attendance: the one other row holding the words (Events held)."""
+    named = set(content_tokens(words)) - REFERENCE_WORDS
+    found = [r for r in grid.body_rows() if r != last and named and named <= edit.label_words(grid.row_labels[r])]
+    return found if len(found) == 1 else []
 
 
 def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]

@@ -8,17 +8,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ....calc import CalcError
+from ....periods import find_periods
 from ....types import Period
 from ..lexicon.words import content_tokens
 from ..patterns.per_unit import stems
-from ..program.program import Cell, Program
+from ..program.program import Cell, Program, Ref
 from . import edit, over_periods, parts
 from .asked import Asked
 from .edit import Grid
 
 #: the whole named by "all" / "whole" / "entire" / "overall", not a row
 _ALL = re.compile(r"\b(?:all|whole|entire|overall|total)\b", re.I)
-_TOTAL_ROW = re.compile(r"^\W*total\b", re.I)
+#: a row that totals the others: "Total", "Grand total", "All parks", "Overall", "Loans total"
+_TOTAL_ROW = re.compile(r"^\W*(?:(?:grand\s+)?total|all|overall)\b|\btotal\W*$", re.I)
 _PRONOUN = re.compile(r"\b(?:it|its|that|this|they|them|those|these)\b", re.I)
 _CHANGE_NAMED = re.compile(r"\b(?:change|increase|decrease|difference|growth|rise|fall|drop)\b", re.I)
 
@@ -40,7 +43,7 @@ def whole_of_column(grid: Grid, whole: str, found: Sequence[Cell]) -> Program | 
         return None
     col = cols.pop()
     rows = [r for r in grid.body_rows() if grid.cell(r, col).value is not None]
-    totals = [r for r in rows if _TOTAL_ROW.match(grid.row_labels[r])]
+    totals = [r for r in rows if _TOTAL_ROW.search(grid.row_labels[r])]
     if totals:
         return grid.cell(totals[-1], col)
     if len(rows) < 3 or not {c.row for c in found} < set(rows):
@@ -65,6 +68,23 @@ def whole_of_year(grid: Grid, row: int, found: Sequence[Cell], whole: str) -> Pr
     year = next(iter(periods)).year  # type: ignore[union-attr]
     cols = parts.parts_of(grid, Period(year, 12, 12, "year"))
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if cols else None
+
+
+#: a whole that is the line over every period shown ("the total for the eight months", "all the quarters")
+_EVERY_PERIOD = re.compile(r"\b(?:total|all|whole|entire|combined)\b.*\b(?:months|quarters|years|halves|periods|period|table)\b",
+                           re.I)
+
+
+def whole_of_line(grid: Grid, found: Sequence[Cell], whole: str) -> Program | None:
+    """The last answer's one line summed over every column of its kind of period, when the whole names no row
+    but all the periods ("what share of the total for the eight months is that?" after two months' revenue)."""
+    kinds = {parts.col_period(grid, c.col).kind if parts.col_period(grid, c.col) else None for c in found}
+    if not _EVERY_PERIOD.search(whole) or len({c.row for c in found}) != 1 or len(kinds) != 1 or None in kinds:
+        return None
+    row, kind = found[0].row, kinds.pop()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := parts.col_period(grid, c)) and p.kind == kind and
+            grid.cell(row, c).value is not None]
+    return Program("add", tuple(grid.cell(row, c) for c in cols)) if len(cols) > len({c.col for c in found}) else None
 
 
 def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cell | None:
@@ -102,13 +122,21 @@ def share_of_named(asked: Asked) -> Program | None:
     found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
     if last.op in ("argmax", "argmin") and len(found) == 1:
         subject = found[0]  # "what share of the year's revenue was that?" after "which quarter was highest?": its figure
-    other = whole_in_other_table(asked, whole, found) if not rows and not years else None
+    later = _later_of_change(edit.inline(last, asked.history), found)
+    if later is not None:  # a change of a line between two periods: its whole is the later period's, not both summed
+        found, subject = [later], later if last.scale == "percent" else subject  # a rate's share: the line's figure
+    other = whole_in_other_table(asked, whole, found) or whole_of_line(grid, found, whole) \
+        if not rows and not years else None
     if other is not None:
         return Program("percent_of", (subject, other), "percent")
-    over = whole_of_year(grid, rows[0], found, whole) if found and rows else None
-    over = over or whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
-        whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
-        else None
+    line = rows[:1] or ([found[0].row] if found and len({c.row for c in found}) == 1 else [])  # "of the full year"
+    over = whole_of_year(grid, line[0], found, whole) if found and line else None
+    part = _period_part(asked, cue.end(), line[0]) if over is not None else None
+    subject = part if part is not None else subject  # "... of the full year came in the second half?": H2's line
+    if over is None:
+        over = whole_over_parts(grid, rows[0], found, bool(years)) if found and rows else \
+            whole_of_column(grid, whole, found) if found and not set(years) - {grid.col_years[c.col] for c in found} \
+            else None
     if over is not None:
         return Program("percent_of", (subject, over), "percent")
     if not found or not (rows or years):
@@ -121,6 +149,24 @@ def share_of_named(asked: Asked) -> Program | None:
     return Program("percent_of", (part if part is not None else subject, grid.cell(row, col)), "percent")
 
 
+def _period_part(asked: Asked, after: int, row: int) -> Program | Cell | None:
+    """The line over the one part of the year the question names after the cue ("came in the second half")."""
+    named = [p for s, _, p in find_periods(asked.question) if s >= after and p.year and p.kind in ("half", "quarter", "month")]
+    if len(named) != 1:
+        return None
+    cols = parts.parts_of(asked.grid, named[0]) or [c for c in range(1, asked.grid.table.n_cols)  # type: ignore[union-attr]
+                                                    if parts.col_period(asked.grid, c) == named[0]]  # type: ignore[arg-type]
+    return _over(asked.grid, row, cols) if cols else None  # type: ignore[arg-type]
+
+
+def _later_of_change(last: Program, found: Sequence[Cell]) -> Cell | None:
+    """The later cell of a change (or its rate) of one line between two periods."""
+    if last.op not in ("subtract", "change_ratio") or len(found) != 2 or found[0].row != found[1].row or \
+            found[0].col == found[1].col:
+        return None
+    return max(found, key=lambda c: c.col)
+
+
 _PART_AFTER = re.compile(r"\b(?:percent\w*|share|proportion) of\b(.*?)\b(?:was|were|is|are|did|came|come|comes|went)\b(.*)",
                          re.I)
 
@@ -130,14 +176,28 @@ def share_named_in_full(asked: Asked) -> Program | None:
     after "of" ("loans": the one row holding the word, a total first), in the one period the question names,
     with or without a conversation before it."""
     m, grid = _PART_AFTER.search(asked.question), asked.grid
-    if m is None or grid is None or len(asked.years) != 1 or _PRONOUN.search(m.group(2)):
+    cols = _cols_of_period(asked) if grid is not None else []
+    if m is None or grid is None or not cols or _PRONOUN.search(m.group(2)):
         return None  # "was that pastries figure": the part is an earlier answer (share_of_named)
     wholes = grid.rows_named(m.group(1)) or over_periods.rows_partly_named(grid, m.group(1))
     parts = [r for r in grid.rows_named(m.group(2)) or over_periods.rows_partly_named(grid, m.group(2)) if r not in wholes]
-    col = grid.col_of_year(asked.years[0])
-    if not wholes or len(parts) != 1 or col is None or grid.cell(wholes[0], col).value is None:
+    if not wholes or len(parts) != 1 or any(grid.cell(wholes[0], c).value is None for c in cols):
         return None
-    return Program("percent_of", (grid.cell(parts[0], col), grid.cell(wholes[0], col)), "percent")
+    return Program("percent_of", (_over(grid, parts[0], cols), _over(grid, wholes[0], cols)), "percent")
+
+
+def _cols_of_period(asked: Asked) -> list[int]:
+    """The one period's column, or the columns making up a year no column is ("in 2024" of H1 2024, H2 2024)."""
+    grid, years = asked.grid, asked.years
+    if len(years) == 1:
+        col = grid.col_of_year(years[0])  # type: ignore[union-attr]
+        return [col] if col is not None else []
+    named = [p for _, _, p in find_periods(asked.question) if p.kind == "year" and p.year]
+    return parts.parts_of(grid, named[0]) if len(named) == 1 and not years else []  # type: ignore[arg-type]
+
+
+def _over(grid: Grid, row: int, cols: list[int]) -> Program | Cell:
+    return grid.cell(row, cols[0]) if len(cols) == 1 else Program("add", tuple(grid.cell(row, c) for c in cols))
 
 
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
@@ -198,11 +258,24 @@ def share_of_earlier(asked: Asked) -> Program | None:
         return None
     if asked.lines:
         return _named_share_of_last(asked, asked.question[m.end():])
-    refs = asked.last(2)
-    if not refs or set(content_tokens(asked.question)) - _SHARE_WORDS:
+    refs = asked.last(1)
+    if set(content_tokens(asked.question)) - _SHARE_WORDS:
         return None
-    part, whole = (edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in reversed(refs))
-    if len(part) != 1 or len(whole) != 1 or part[0].col != whole[0].col or part[0].row == whole[0].row or \
-            abs(part[0].value or 0) > abs(whole[0].value or 0):
-        return None
-    return Program("percent_of", (refs[1], refs[0]), "percent")
+    part = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    cols, rows = {c.col for c in part}, {c.row for c in part}
+    for turn in range(refs[0].turn - 1, -1, -1):  # the latest earlier figure of its columns (a rate passed over)
+        whole = edit.cells(edit.inline(asked.history[turn], asked.history))
+        if len(rows) != 1 or {c.col for c in whole} != cols or len({c.row for c in whole}) != 1 or \
+                asked.history[turn].scale == "percent":
+            continue
+        if rows == {c.row for c in whole} or abs(_value(asked, refs[0].turn)) > abs(_value(asked, turn)):
+            return None
+        return Program("percent_of", (refs[0], Ref(turn)), "percent")
+    return None
+
+
+def _value(asked: Asked, turn: int) -> float:
+    try:
+        return asked.history[turn].value(asked.history)
+    except (CalcError, TypeError, ValueError):
+        return 0.0
