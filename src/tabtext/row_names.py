@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .numbers import parse_number
 from .periods import as_period
+from .row_words import in_label_words
 from .table_choice import _GENERIC
 from .types import Answer, Table
 
@@ -219,7 +220,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         for w in group:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
-    return question
+    return in_label_words(question, have)
 
 
 _HIGH, _LOW = r"(?:highest|largest|biggest|maximum|peak|best|top)", r"(?:lowest|smallest|minimum|worst|bottom)"

@@ -214,8 +214,9 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         # beside one that other rows share ("West field")
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
+        written = {w.rstrip("s") for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and
-                   not w.endswith("est") and any(_stem(n) in named for n in near(i))]
+                   not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"

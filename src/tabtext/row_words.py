@@ -1,0 +1,108 @@
+"""A question's words matched to the words of a table's row labels when a person names a line in other words:
+a derived form of the label's word ("people visited" of a line "Visits", "attended" of "Event attendance",
+"borrowed" of "Loans" through ``SAME_AS``) is read as the label writes it. Used on ``ask``'s path only
+(``row_names.in_table_words``): TAT-QA's questions name their rows as the table does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SameAs:
+    """Words a person says (a regex over one lower-case word) for a line whose label uses one of ``labels``
+    (the first the table uses is taken); ``example`` is a question and the label it names (tests run it)."""
+
+    said: re.Pattern[str]
+    labels: tuple[str, ...]
+    example: tuple[str, str]
+
+
+def _row(said: str, labels: str, question: str, label: str) -> SameAs:
+    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label))
+
+
+#: other words for a line, as data: irregular forms and words with no shared stem
+SAME_AS: tuple[SameAs, ...] = (
+    _row("lost|lose|loses|losing|left|leaving|cancell?ed|quit", "churned churn cancellations cancelled leavers",
+         "How many customers were lost in May?", "Churned customers"),
+    _row("gained|gain|gains|won|acquired|added|joined|signed|recruited|hired", "new joiners hires starters",
+         "How many members joined in June?", "New members"),
+    _row("sold|sell|sells|selling", "sales sold", "How many bikes were sold in Q3?", "Bike sales"),
+    _row("spent|spend|spends|spending", "spend spending expenditure", "How much was spent on ads in May?",
+         "Advertising spending"),
+    _row("borrowed|borrow|borrowing|lent|lend|issued|checked", "loans loaned issues borrowings",
+         "How many books were borrowed in March?", "Book loans"),
+    _row("earned|earn|earns|earning|takings", "revenue revenues income sales turnover",
+         "How much did the cafe earn in June?", "Revenue"),
+    _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
+    _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
+         "How many people did the firm employ in 2023?", "Headcount"),
+)
+
+#: words a question uses for what it computes, never read as another word for a line
+_KEEP = frozenset("""
+change changed changes changing increase increased increases increasing decrease decreased decreases decreasing
+total totals average averaged averages grow grew growing growth rise rose rising fall fell falling drop dropped
+dropping decline declined declining share shares rate rates ratio ratios percentage percent margin compared
+compare difference differ highest lowest most least higher lower more less fewer fewest than during between
+""".split())
+_SUFFIX = ("ations", "ation", "ances", "ance", "ences", "ence", "ments", "ment", "ings", "ing", "ers", "ors", "ees",
+           "ies", "ed", "es", "s", "e", "y")
+
+
+def stem(word: str) -> str:
+    """A word's root for matching derived forms: "visited", "visits", "visitors" -> "visit"; "attended",
+    "attendance", "attendees" -> "attend"; "shipped", "shipments" -> "ship"; "enrolled", "enrolment" -> "enrol"."""
+    for suffix in _SUFFIX:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[:-len(suffix)]
+            break
+    if len(word) >= 5 and word[-1] == word[-2] and word[-1] not in "aeious":
+        word = word[:-1]
+    return word
+
+
+def _roots(word: str) -> set[str]:
+    """Its stem, and its singular's ("members" -> "memb", "member")."""
+    return {stem(word), stem(word[:-1]) if word.endswith("s") and not word.endswith("ss") else stem(word)}
+
+
+def _said(question: str, word: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question, re.I) is not None
+
+
+def _as_label_word(word: str, have: set[str], question: str) -> str:
+    """The label word the table writes for a question's word it does not use, else ""."""
+    for row in SAME_AS:
+        if row.said.fullmatch(word):
+            target = next((w for w in row.labels if w in have), "")
+            return "" if not target or _said(question, target) else target
+    if len(word) < 5:
+        return ""
+    root = _roots(word)
+    found = {w for w in have if len(w) >= 4 and _roots(w) & root}
+    target = found.pop() if len(found) == 1 else ""
+    if _singular(target) == _singular(word):  # "galleries" of a column "Gallery": a number form, not another word
+        return ""
+    return "" if not target or _said(question, target) else target
+
+
+def _singular(word: str) -> str:
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+def in_label_words(question: str, have: set[str]) -> str:
+    """The question with each word the table's labels (``have``) do not use, and that names a label's word in
+    another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
+    in March?" of a line "Visits": "How many people visits ...")."""
+    for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
+        if word in have or word in _KEEP:
+            continue
+        target = _as_label_word(word, have, question)
+        if target:
+            question = re.sub(rf"(?<![\w-]){word}(?![\w-])", target, question, flags=re.I)
+    return question

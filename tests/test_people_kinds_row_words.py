@@ -1,0 +1,61 @@
+"""Lines a person names in other words ("people visited" of a line "Visits", "customers were lost" of "Churned
+customers"), asked as `tabtext ask` asks. Each table is written here; none is from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabtext import ask
+from tabtext.commands.ask import found
+from tabtext.display import shown
+from tabtext.row_words import SAME_AS, in_label_words, stem
+
+GYM = """Metric,Jan 2025,Feb 2025,Mar 2025
+Visits,4210,3985,4420
+Class attendance,812,790,901
+Memberships cancelled,31,27,22
+New memberships,64,58,71
+Towel rentals,120,98,133
+"""
+SHOP = """Quarter,Q1 2024,Q2 2024,Q3 2024
+Bike sales (units),140,210,260
+Repairs completed,95,120,131
+Advertising spending ($),2300,2650,3100
+"""
+
+
+def answer(question: str, table: str) -> str:
+    pred = ask(question, tables=[table])
+    return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+@pytest.mark.parametrize("row", SAME_AS, ids=lambda r: r.example[1])
+def test_each_same_as_row_reads_its_example_in_the_labels_words(row) -> None:  # type: ignore[no-untyped-def]
+    question, label = row.example
+    have = set(label.lower().replace("(", " ").replace(")", " ").split())
+    read = in_label_words(question, have)
+    assert read != question and any(w in read.lower().split() for w in have)
+
+
+def test_derived_forms_share_a_stem() -> None:
+    assert stem("visited") == stem("visits") == stem("visitors") == "visit"
+    assert stem("attended") == stem("attendance") == stem("attendees") == "attend"
+    assert stem("shipped") == stem("shipments") == "ship"
+
+
+def test_a_number_form_or_a_word_the_table_uses_is_left_alone() -> None:
+    assert in_label_words("How many galleries had more visitors?", {"gallery", "visitors"}) == \
+        "How many galleries had more visitors?"
+    assert in_label_words("How much did revenue increase?", {"increases", "revenue"}) == "How much did revenue increase?"
+
+
+@pytest.mark.parametrize("question,want", [
+    ("How many people visited the gym in February?", "3,985"),
+    ("How many people attended classes in March?", "901"),
+    ("How many members were lost in January?", "31"),
+    ("How many bikes were sold in Q2 2024?", "210"),
+    ("How much was spent on advertising in Q3 2024?", "3,100"),
+])
+def test_a_line_named_in_other_words_is_read(question: str, want: str) -> None:
+    table = SHOP if "2024" in question else GYM
+    assert answer(question, table) == want
