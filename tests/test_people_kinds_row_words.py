@@ -8,7 +8,7 @@ import pytest
 from tabtext import ask
 from tabtext.commands.ask import found
 from tabtext.display import shown
-from tabtext.row_words import SAME_AS, in_label_words, stem
+from tabtext.row_words import SAME_AS, each_as_per, in_label_words, stem
 
 GYM = """Metric,Jan 2025,Feb 2025,Mar 2025
 Visits,4210,3985,4420
@@ -16,6 +16,7 @@ Class attendance,812,790,901
 Memberships cancelled,31,27,22
 New memberships,64,58,71
 Towel rentals,120,98,133
+Classes held,40,38,45
 """
 SHOP = """Quarter,Q1 2024,Q2 2024,Q3 2024
 Bike sales (units),140,210,260
@@ -59,3 +60,15 @@ def test_a_number_form_or_a_word_the_table_uses_is_left_alone() -> None:
 def test_a_line_named_in_other_words_is_read(question: str, want: str) -> None:
     table = SHOP if "2024" in question else GYM
     assert answer(question, table) == want
+
+
+def test_on_average_each_unit_is_one_line_over_the_other() -> None:
+    assert answer("On average how many people came to each class in March?", GYM) == "20.02"  # 901 / 45
+    assert each_as_per("On average how many visits were there each month?", {"visits", "month"}) == \
+        "On average how many visits were there each month?"  # an average over months
+    assert each_as_per("How many visits did each class get?", {"classes", "visits"}) == \
+        "How many visits did each class get?"  # no "average": each row's own figure
+
+
+def test_a_same_as_word_with_no_label_beside_it_takes_the_first_the_table_uses() -> None:
+    assert answer("How many people came to the gym in March?", GYM) == "4,420"

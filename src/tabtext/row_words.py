@@ -7,6 +7,7 @@ a derived form of the label's word ("people visited" of a line "Visits", "attend
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -18,10 +19,11 @@ class SameAs:
     said: re.Pattern[str]
     labels: tuple[str, ...]
     example: tuple[str, str]
+    then: str = ""  # a regex the next word must match ("came to", not "came in")
 
 
-def _row(said: str, labels: str, question: str, label: str) -> SameAs:
-    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label))
+def _row(said: str, labels: str, question: str, label: str, then: str = "") -> SameAs:
+    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label), then)
 
 
 #: other words for a line, as data: irregular forms and words with no shared stem
@@ -40,6 +42,8 @@ SAME_AS: tuple[SameAs, ...] = (
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
     _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
          "How many people did the firm employ in 2023?", "Headcount"),
+    _row("came|come|comes|coming|turned", "visits visitors footfall attendance attendees",
+         "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
 )
 
 #: words a question uses for what it computes, never read as another word for a line
@@ -74,20 +78,26 @@ def _said(question: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question, re.I) is not None
 
 
-def _as_label_word(word: str, have: set[str], question: str) -> str:
-    """The label word the table writes for a question's word it does not use, else ""."""
+def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[str]) -> tuple[str, str]:
+    """The label word the table writes for a question's word it does not use, else ""; of a ``SAME_AS`` row's
+    words, the one of a label whose other words the question says ("came to each event": "Event attendance", not
+    "Visits"), else the first the table uses; (that word, the regex the next word must match)."""
     for row in SAME_AS:
-        if row.said.fullmatch(word):
-            target = next((w for w in row.labels if w in have), "")
-            return "" if not target or _said(question, target) else target
+        if row.said.fullmatch(word) and (not row.then or re.search(rf"\b{word}\s+{row.then}\b", question, re.I)):
+            used = [w for w in row.labels if w in have]
+            said = {w for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3}
+            beside = [w for w in used if any(w in ws and {stem(x) for x in ws - {w}} & {stem(x) for x in said}
+                                             for ws in (set(re.findall(r"[a-z]+", lab.lower())) for lab in labels))]
+            target = (beside or used or [""])[0]
+            return ("" if not target or _said(question, target) else target), row.then
     if len(word) < 5:
-        return ""
+        return "", ""
     root = _roots(word)
     found = {w for w in have if len(w) >= 4 and _roots(w) & root}
     target = found.pop() if len(found) == 1 else ""
     if _singular(target) == _singular(word):  # "galleries" of a column "Gallery": a number form, not another word
-        return ""
-    return "" if not target or _said(question, target) else target
+        return "", ""
+    return ("" if not target or _said(question, target) else target), ""
 
 
 def _singular(word: str) -> str:
@@ -95,14 +105,36 @@ def _singular(word: str) -> str:
         else word
 
 
-def in_label_words(question: str, have: set[str]) -> str:
+def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) -> str:
     """The question with each word the table's labels (``have``) do not use, and that names a label's word in
     another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
     in March?" of a line "Visits": "How many people visits ...")."""
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
         if word in have or word in _KEEP:
             continue
-        target = _as_label_word(word, have, question)
+        target, then = _as_label_word(word, have, question, labels)
         if target:
-            question = re.sub(rf"(?<![\w-]){word}(?![\w-])", target, question, flags=re.I)
+            then = rf"(?=\s+{then}\b)" if then else ""
+            question = re.sub(rf"(?<![\w-]){word}(?![\w-]){then}", target, question, flags=re.I)
     return question
+
+
+_EACH = re.compile(r"\b(?:to|for|at|in|on|of|from)?\s*each\s+([a-z]+)\b", re.I)
+_ON_AVERAGE = re.compile(r"\b(?:on\s+)?average\b,?\s*", re.I)
+
+
+def each_as_per(question: str, have: set[str]) -> str:
+    """ "On average how many people came to each event in June?" of a line "Events held": "how many people came
+    per event in June?" (one line over the other); "on average ... each month" stays an average over months."""
+    m = _EACH.search(question)
+    if not m or not _ON_AVERAGE.search(question) or m.group(1).lower() in _PERIODS:
+        return question
+    if not any(len(w) >= 4 and _roots(w) & _roots(m.group(1).lower()) for w in have):
+        return question
+    question = f"{question[:m.start()].rstrip()} per {m.group(1)}{question[m.end():]}"
+    at = _ON_AVERAGE.search(question)
+    question = question[:at.start()] + question[at.end():]  # type: ignore[union-attr]
+    return question[:1].upper() + question[1:]
+
+
+_PERIODS = frozenset("day week month quarter year half season period term".split())
