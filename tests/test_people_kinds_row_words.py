@@ -9,6 +9,8 @@ from tabtext import ask
 from tabtext.commands.ask import found
 from tabtext.display import shown
 from tabtext.row_words import SAME_AS, each_as_per, in_label_words, stem
+from tabtext.table_choice import period_gap
+from tabtext.tables import tables_from
 
 GYM = """Metric,Jan 2025,Feb 2025,Mar 2025
 Visits,4210,3985,4420
@@ -72,3 +74,33 @@ def test_on_average_each_unit_is_one_line_over_the_other() -> None:
 
 def test_a_same_as_word_with_no_label_beside_it_takes_the_first_the_table_uses() -> None:
     assert answer("How many people came to the gym in March?", GYM) == "4,420"
+
+
+POOL = """Metric,Jan 2025,Feb 2025,Mar 2025
+Swims,5200,4980,5510
+Lessons given,310,295,330
+"""
+COSTS = """Item,Year to June 2025
+Staff costs,84000
+Chemicals,9100
+Total expenditure,121000
+"""
+
+
+def test_a_period_the_text_names_only_about_something_else_is_still_missing() -> None:
+    text = "The pool will host a swimming gala on 12 April 2025."
+    assert answer_with("How many swims were there in April 2025?", POOL, text) == "no answer found"
+    said = "Swims fell to 4,100 in April 2025 while the boiler was repaired."
+    table = tables_from(POOL, name="pool")[0]
+    assert period_gap("How many swims were there in April 2025?", table, [said]) == ""  # the text may answer
+    assert period_gap("How many swims were there in April 2025?", table, [text]).startswith("the table covers")
+
+
+def test_a_same_as_word_gives_way_to_a_line_the_question_names_otherwise() -> None:
+    assert answer("How much was spent on staff in the year to June 2025?", COSTS) == "84,000"
+    assert answer("How much was spent in the year to June 2025?", COSTS) == "121,000"
+
+
+def answer_with(question: str, table: str, text: str) -> str:
+    pred = ask(question, tables=[table], text=text)
+    return shown(pred.answer, question) if found(pred) else "no answer found"

@@ -89,6 +89,8 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
             beside = [w for w in used if any(w in ws and {stem(x) for x in ws - {w}} & {stem(x) for x in said}
                                              for ws in (set(re.findall(r"[a-z]+", lab.lower())) for lab in labels))]
             target = (beside or used or [""])[0]
+            if not beside and _names_another_line(question, target, labels):  # "spend on staff": Staff costs
+                return "", ""
             return ("" if not target or _said(question, target) else target), row.then
     if len(word) < 5:
         return "", ""
@@ -98,6 +100,14 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
     if _singular(target) == _singular(word):  # "galleries" of a column "Gallery": a number form, not another word
         return "", ""
     return ("" if not target or _said(question, target) else target), ""
+
+
+def _names_another_line(question: str, target: str, labels: Sequence[str]) -> bool:
+    """Whether the question names, by a word the labels holding ``target`` lack, a line without it."""
+    words = [{stem(w) for w in re.findall(r"[a-z]+", label.lower())} for label in labels]
+    mine = set().union(*(ws for ws in words if stem(target) in ws))
+    asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3 and w not in _KEEP} - mine
+    return any(asked & ws for ws in words if stem(target) not in ws)
 
 
 def _singular(word: str) -> str:

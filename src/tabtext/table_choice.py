@@ -150,12 +150,23 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
 
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
-    text_months = set(months_named(" ".join(paragraphs)))
+    about = " ".join(_sentences_about(question, table, paragraphs))  # "launch ... on 1 July 2025" is no July visits
+    in_text = [p for p in asked_periods(about) if p.year is not None]
+    text_months = set(months_named(about))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
     missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+def _sentences_about(question: str, table: Table, paragraphs: Sequence[str]) -> list[str]:
+    """The sentences of the text that name a word of the question other than the table's own subject (its caption,
+    its header) and words that name no row."""
+    own = {_stem(w) for w in _WORD.findall(" ".join([table.caption, *(table.rows[0] if table.rows else ())]).lower())}
+    asked = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - own
+    return [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)
+            if asked & {_stem(w) for w in _WORD.findall(s.lower())}]
 
 
 def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
