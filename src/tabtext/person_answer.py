@@ -226,10 +226,18 @@ _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colde
                        r"cheaper|narrower|shallower)\b.*\bthan\b", re.I)
 
 
+#: "how much did it fall?", "by what percent did sales drop?": the size of the fall is asked
+_FALL_ASKED = re.compile(r"^\s*(?:(?:by\s+)?how\s+(?:much|many|far)|by\s+what\s+(?:percent(?:age)?|amount|share))\b.*"
+                         r"\b(?:fall|fell|drop|dropped|decline|declined|decrease|decreased|shrink|shrank|go\s+down|went\s+down|"
+                         r"slip|slipped|contract|contracted)\b", re.I)
+
+
 def gap_as_size(question: str, answer: Answer | None, program: dict | None) -> Answer | None:
-    """ "How much lighter is A than B?" computed as a difference: the size of the gap (6.2, not -6.2)."""
-    if answer is not None and _GAP_DOWN.match(question) and isinstance(program, dict) and \
-            program.get("op") == "subtract" and isinstance(answer.value, str) and answer.value.startswith("-"):
+    """ "How much lighter is A than B?" computed as a difference, "how much did beans fall from 2023 to 2024?" as a
+    change: the size of the gap or fall (6.2, not -6.2)."""
+    down = _GAP_DOWN.match(question) and isinstance(program, dict) and program.get("op") == "subtract" or \
+        _FALL_ASKED.match(question) and isinstance(program, dict) and program.get("op") in ("subtract", "change_ratio")
+    if answer is not None and down and isinstance(answer.value, str) and answer.value.startswith("-"):
         return dataclasses.replace(answer, value=answer.value[1:])
     return answer
 
