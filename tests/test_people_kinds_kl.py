@@ -1,5 +1,6 @@
 """Kinds the user sets K and L showed, each on a table written here (none is from a benchmark set): the size of a
-fall asked for ("how much did it fall?")."""
+fall asked for ("how much did it fall?"); "how much" of a table with an amount and a count of one thing; an
+average value per thing."""
 
 from __future__ import annotations
 
@@ -22,3 +23,18 @@ def test_the_size_of_a_fall_is_asked() -> None:
     assert answer("How much did the apple crop fall from 2023 to 2024?", ORCHARD) == "170"
     assert answer("By what percentage did pears drop from 2023 to 2024?", ORCHARD) == "3.19%"
     assert answer("What was the change in apples from 2023 to 2024?", ORCHARD) == "-170"  # a change keeps its sign
+
+
+ORDERS = """Customer,Orders placed,Amount ordered ($)
+Oak Cafe,12,3600
+Pine Deli,5,900
+"""
+
+
+def test_how_much_takes_the_amount_and_how_many_the_count() -> None:
+    assert answer("How much did Oak Cafe order?", ORDERS) == "3,600"
+    assert answer("How many times did Pine Deli order?", ORDERS) == "5"
+
+
+def test_an_average_value_is_the_amount_per_thing() -> None:
+    assert answer("What is the average order value for Pine Deli?", ORDERS) == "180"

@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .periods import months_named
+
 
 @dataclass(frozen=True, slots=True)
 class SameAs:
@@ -96,17 +98,34 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
         return "", ""
     root = _roots(word)
     found = {w for w in have if len(w) >= 4 and _roots(w) & root}
+    if len(found) > 1:  # "how much did she invoice": "Amount invoiced (GBP)", not "Invoices issued"
+        found = _of_the_kind_asked(question, found, labels) or found
     target = found.pop() if len(found) == 1 else ""
     if _singular(target) == _singular(word):  # "galleries" of a column "Gallery": a number form, not another word
         return "", ""
     return ("" if not target or _said(question, target) else target), ""
 
 
+_MONEY_LABEL = re.compile(r"[$€£¥]|\b(?:amount|value|gbp|usd|eur|revenue|sales|cost|costs|fees?|spend|price)\b", re.I)
+_HOW_MUCH, _HOW_MANY = re.compile(r"\bhow much\b", re.I), re.compile(r"\bhow many\b", re.I)
+
+
+def _of_the_kind_asked(question: str, found: set[str], labels: Sequence[str]) -> set[str]:
+    """Of several label words sharing the question's root, those of an amount's label for "how much", of a
+    count's for "how many"."""
+    if not (_HOW_MUCH.search(question) or _HOW_MANY.search(question)):
+        return set()
+    money = bool(_HOW_MUCH.search(question))
+    return {w for w in found if any(re.search(rf"\b{w}\b", lab.lower()) and bool(_MONEY_LABEL.search(lab)) == money
+                                    for lab in labels)}
+
+
 def _names_another_line(question: str, target: str, labels: Sequence[str]) -> bool:
     """Whether the question names, by a word the labels holding ``target`` lack, a line without it."""
     words = [{stem(w) for w in re.findall(r"[a-z]+", label.lower())} for label in labels]
     mine = set().union(*(ws for ws in words if stem(target) in ws))
-    asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3 and w not in _KEEP} - mine
+    asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower())
+             if len(w) > 3 and w not in _KEEP and not months_named(f"in {w}")} - mine  # "January 2025" names no line
     return any(asked & ws for ws in words if stem(target) not in ws)
 
 
@@ -148,3 +167,21 @@ def each_as_per(question: str, have: set[str]) -> str:
 
 
 _PERIODS = frozenset("day week month quarter year half season period term".split())
+
+
+_AVERAGE_VALUE = re.compile(r"\baverage\s+([a-z]+?)\s+(?:value|size|amount)\b", re.I)
+
+
+def average_value_as_per(question: str, labels: Sequence[str]) -> str:
+    """ "the average invoice value for Marlow Books" of a table with "Amount invoiced (GBP)" and "Invoices issued":
+    "the amount invoiced per invoice ..." (the amount's line over the count's), when no label says the average."""
+    m = _AVERAGE_VALUE.search(question)
+    if not m or any(m.group(0).lower() in lab.lower() for lab in labels):
+        return question
+    plain = [" ".join(re.sub(r"\([^)]*\)", " ", lab).lower().split()) for lab in labels]
+    money = [p for p, lab in zip(plain, labels) if _MONEY_LABEL.search(lab) and not re.search(r"\btotal\b", p)]
+    mine = [p for p in money if any(_roots(w) & _roots(m.group(1).lower()) for w in p.split())]
+    chosen = mine if len(mine) == 1 else money if len(money) == 1 else []
+    if not chosen:
+        return question
+    return f"{question[:m.start()]}{chosen[0]} per {m.group(1)}{question[m.end():]}"
