@@ -1,6 +1,7 @@
 """Kinds the user sets K and L showed, each on a table written here (none is from a benchmark set): the size of a
 fall asked for ("how much did it fall?"); "how much" of a table with an amount and a count of one thing; an
-average value per thing."""
+average value per thing; a freelancer's "Fees" line as the revenue of a margin; a line counted in hours per unit;
+"which client" answered with the name the text gives."""
 
 from __future__ import annotations
 
@@ -38,3 +39,25 @@ def test_how_much_takes_the_amount_and_how_many_the_count() -> None:
 
 def test_an_average_value_is_the_amount_per_thing() -> None:
     assert answer("What is the average order value for Pine Deli?", ORDERS) == "180"
+
+
+FREELANCE = """GBP thousands,H1 2024,H2 2024
+Fees earned,40,50
+Total expenses,10,15
+Profit,30,35
+Hours worked (hours),800,1000
+"""
+
+
+def test_a_fees_line_is_the_revenue_of_a_margin() -> None:
+    assert answer("What was the profit margin in H2 2024?", FREELANCE) == "70%"
+
+
+def test_a_line_in_hours_is_a_count_per_unit() -> None:
+    assert answer("What were fees earned per hour worked in H1 2024?", FREELANCE) == "50"  # 40,000 / 800
+
+
+def test_which_client_is_the_name_the_text_gives() -> None:
+    text = "In 2024 the studio won a two-year contract from a regional bakery chain, Crumb & Co."
+    pred = ask("Which client did the studio win the contract from?", tables=[FREELANCE], text=text)
+    assert found(pred) and "Crumb & Co" in shown(pred.answer, "Which client did the studio win the contract from?")

@@ -88,11 +88,12 @@ _WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|co
                     r"place)\b", re.I)
 _WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
                           r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
-                          r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies)\b", re.I)
+                          r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
+                          r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)", re.I)
 _WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
                   r"(?:for|behind)\b", re.I)
-_PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’&-]+)*")
+_PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?|&\s+)?[A-Z][\w'’&-]+)*")
 _QUOTED = re.compile(r'["“][A-Z][^"”\n]{1,80}["”]')
 _NOT_NAME_START = frozenset("a an the its it this that these those our their his her in on at by for from during after "
                             "before since as and but restricted".split())
