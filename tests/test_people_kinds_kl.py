@@ -1,7 +1,7 @@
 """Kinds the user sets K and L showed, each on a table written here (none is from a benchmark set): the size of a
 fall asked for ("how much did it fall?"); "how much" of a table with an amount and a count of one thing; an
 average value per thing; a freelancer's "Fees" line as the revenue of a margin; a line counted in hours per unit;
-"which client" answered with the name the text gives."""
+"which client" answered with the name the text gives; "which cost line grew fastest" among the lines shown as costs."""
 
 from __future__ import annotations
 
@@ -61,3 +61,17 @@ def test_which_client_is_the_name_the_text_gives() -> None:
     text = "In 2024 the studio won a two-year contract from a regional bakery chain, Crumb & Co."
     pred = ask("Which client did the studio win the contract from?", tables=[FREELANCE], text=text)
     assert found(pred) and "Crumb & Co" in shown(pred.answer, "Which client did the studio win the contract from?")
+
+
+CAFE = """Cafe (GBP),2023,2024
+Sales,90000,99000
+Coffee beans,(8000),(9600)
+Wages,(30000),(31500)
+Rent,(12000),(12000)
+Operating profit,40000,45900
+"""
+
+
+def test_which_cost_line_is_among_the_lines_shown_as_costs() -> None:
+    assert answer("Which cost line grew fastest in percentage terms from 2023 to 2024?", CAFE) == "Coffee beans"
+    assert answer("Which cost line grew the least from 2023 to 2024?", CAFE) == "Rent"
