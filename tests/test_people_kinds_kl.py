@@ -1,7 +1,7 @@
 """Kinds the user sets K and L showed, each on a table written here (none is from a benchmark set): the size of a
 fall asked for ("how much did it fall?"); "how much" of a table with an amount and a count of one thing; an
 average value per thing; a freelancer's "Fees" line as the revenue of a margin; a line counted in hours per unit;
-"which client" answered with the name the text gives; "which cost line grew fastest" among the lines shown as costs."""
+"which client" answered with the name the text gives; "which cost line grew fastest" among the lines shown as costs; a cause without a participle clause after its noun."""
 
 from __future__ import annotations
 
@@ -75,3 +75,10 @@ Operating profit,40000,45900
 def test_which_cost_line_is_among_the_lines_shown_as_costs() -> None:
     assert answer("Which cost line grew fastest in percentage terms from 2023 to 2024?", CAFE) == "Coffee beans"
     assert answer("Which cost line grew the least from 2023 to 2024?", CAFE) == "Rent"
+
+
+def test_a_cause_without_a_participle_clause_after_its_noun() -> None:
+    text = "Bookings jumped in 2024 after the opening of a second studio for customers travelling from the coast."
+    question = "Why did bookings jump in 2024?"
+    pred = ask(question, tables=[CAFE], text=text)
+    assert shown(pred.answer, question) == "the opening of a second studio for customers"
