@@ -1,7 +1,8 @@
 """Kinds the user sets K and L showed, each on a table written here (none is from a benchmark set): the size of a
 fall asked for ("how much did it fall?"); "how much" of a table with an amount and a count of one thing; an
 average value per thing; a freelancer's "Fees" line as the revenue of a margin; a line counted in hours per unit;
-"which client" answered with the name the text gives; "which cost line grew fastest" among the lines shown as costs; a cause without a participle clause after its noun."""
+"which client" answered with the name the text gives; "which cost line grew fastest" among the lines shown as costs; a cause without a participle clause after its noun; columns that are parts of a period and its total ("Senior
+section", "Junior section", "Total year ended 30 June 2025")."""
 
 from __future__ import annotations
 
@@ -82,3 +83,23 @@ def test_a_cause_without_a_participle_clause_after_its_noun() -> None:
     question = "Why did bookings jump in 2024?"
     pred = ask(question, tables=[CAFE], text=text)
     assert shown(pred.answer, question) == "the opening of a second studio for customers"
+
+
+CLUB = """Sports club (GBP),Senior section,Junior section,Total year ended 30 June 2025,Total year ended 30 June 2024
+Subscriptions,41000,12500,53500,50100
+Bar takings,22000,3000,25000,20500
+Total income,63000,15500,78500,70600
+Coaching,-15000,-9000,-24000,-22000
+Pitch hire,-6000,-4000,-10000,-9500
+Total expenditure,-21000,-13000,-34000,-31500
+"""
+
+
+def test_a_total_said_of_a_line_is_the_total_column() -> None:
+    assert answer("What were total subscriptions in the year ended 30 June 2025?", CLUB) == "53,500"
+    assert answer("How much did the club spend on coaching in total in the year ended 30 June 2024?", CLUB) == "22,000"
+    assert answer("What was total income in the year ended 30 June 2024?", CLUB) == "70,600"
+
+
+def test_a_part_column_named_with_its_period_is_that_column() -> None:
+    assert answer("How much junior income was there in the year ended 30 June 2025?", CLUB) == "15,500"

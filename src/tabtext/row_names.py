@@ -14,6 +14,7 @@ from .numbers import parse_number
 from .periods import as_period
 from .row_words import average_value_as_per, each_as_per, in_label_words
 from .table_choice import _GENERIC
+from .total_columns import as_part_or_total
 from .types import Answer, Table
 
 
@@ -305,6 +306,6 @@ def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     from .period_layout import relative_periods, same_words
 
     labels = [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0][1:] if t.rows else ())]
-    question = average_value_as_per(each_as_per(question, _label_words(tables)), labels)
+    question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), labels), tables)
     question = range_as_range(_average_per_unit(question))
     return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
