@@ -104,3 +104,34 @@ def test_a_same_as_word_gives_way_to_a_line_the_question_names_otherwise() -> No
 def answer_with(question: str, table: str, text: str) -> str:
     pred = ask(question, tables=[table], text=text)
     return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+CLUB_Q = """Metric,Q1 2024,Q2 2024,Q3 2024
+Members at quarter end,540,560,552
+New joiners,60,45,30
+Cancellations,22,25,38
+"""
+SCHOOL = """Subject,Entries,Pass rate (%)
+Mathematics,182,71.4
+Biology,64,89.1
+"""
+BUDGET = """Category,Jan 2024,Feb 2024
+Rent,1200,1200
+Groceries,410,385
+Total spending,1610,1585
+"""
+
+
+def test_how_many_of_a_line_in_a_period_is_its_cell_not_a_count_of_lines() -> None:
+    assert answer("How many members did the club have at the end of Q2 2024?", CLUB_Q) == "560"
+    assert answer("How many new members joined in Q3 2024?", CLUB_Q) == "30"
+    assert answer("How many members cancelled in Q3 2024?", CLUB_Q) == "38"
+
+
+def test_a_word_cut_short_is_the_label_it_begins() -> None:
+    assert answer("What was the pass rate in maths?", SCHOOL) == "71.4%"
+
+
+def test_spending_on_a_thing_the_table_lacks_is_no_answer() -> None:
+    assert answer("How much did we spend on childcare in February?", BUDGET) == "no answer found"
+    assert answer("How much did we spend on groceries in February?", BUDGET) == "385"

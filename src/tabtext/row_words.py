@@ -86,18 +86,20 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
     "Visits"), else the first the table uses; (that word, the regex the next word must match)."""
     for row in SAME_AS:
         if row.said.fullmatch(word) and (not row.then or re.search(rf"\b{word}\s+{row.then}\b", question, re.I)):
-            used = [w for w in row.labels if w in have]
+            used = [w for w in row.labels if w in have and not _said(question, w)]
             said = {w for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3}
             beside = [w for w in used if any(w in ws and {stem(x) for x in ws - {w}} & {stem(x) for x in said}
                                              for ws in (set(re.findall(r"[a-z]+", lab.lower())) for lab in labels))]
             target = (beside or used or [""])[0]
-            if not beside and _names_another_line(question, target, labels):  # "spend on staff": Staff costs
-                return "", ""
-            return ("" if not target or _said(question, target) else target), row.then
-    if len(word) < 5:
+            if not target or not beside and _names_another_line(question, target, labels):  # "spend on staff"
+                break
+            return target, row.then
+    if len(word) < 4:
         return "", ""
-    root = _roots(word)
+    root = _roots(word) if len(word) >= 5 else set()
     found = {w for w in have if len(w) >= 4 and _roots(w) & root}
+    if not found and len(_singular(word)) >= 4:  # "maths" of "Mathematics", "admin" of "Administration": cut short
+        found = {w for w in have if len(w) >= len(_singular(word)) + 3 and w.startswith(_singular(word))}
     if len(found) > 1:  # "how much did she invoice": "Amount invoiced (GBP)", not "Invoices issued"
         found = _of_the_kind_asked(question, found, labels) or found
     target = found.pop() if len(found) == 1 else ""
@@ -121,10 +123,12 @@ def _of_the_kind_asked(question: str, found: set[str], labels: Sequence[str]) ->
 
 
 def _names_another_line(question: str, target: str, labels: Sequence[str]) -> bool:
-    """Whether the question names, by a word the labels holding ``target`` lack, a line without it."""
+    """Whether the question names after "on" or "for" ("spend on staff"), by a word the labels holding ``target``
+    lack, a line without it."""
     words = [{stem(w) for w in re.findall(r"[a-z]+", label.lower())} for label in labels]
     mine = set().union(*(ws for ws in words if stem(target) in ws))
-    asked = {stem(w) for w in re.findall(r"[a-z]+", question.lower())
+    after = re.search(r"\b(?:on|for)\s+(.*)$", question, re.I)
+    asked = {stem(w) for w in re.findall(r"[a-z]+", after.group(1).lower() if after else "")
              if len(w) > 3 and w not in _KEEP and not months_named(f"in {w}")} - mine  # "January 2025" names no line
     return any(asked & ws for ws in words if stem(target) not in ws)
 

@@ -207,7 +207,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if len(rows) != 1:
         return ""
     row = next(iter(rows))
-    numbered = _numbered_row_missing(question, table)
+    numbered = _numbered_row_missing(question, table) or _spent_on_missing(question, table, paragraphs)
     if numbered:
         return numbered
     labels = [{_stem(w) for w in _name_words(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
@@ -260,6 +260,20 @@ _SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up i
 def _name_words(text: str) -> list[str]:
     """Words of a name, two letters and up ("Pinecrest FC"), without short stop words."""
     return [w for w in re.findall(r"[a-z][a-z&'-]+", text) if w not in _SHORT_STOP]
+
+
+_SPENT_ON = re.compile(r"\b(?:spend|spends|spent|spending|pay|paid|paying)\s+(?:on|for)\s+(?:the\s+|our\s+|their\s+|its\s+)?"
+                       r"([a-z][a-z&'-]+)", re.I)
+
+
+def _spent_on_missing(question: str, table: Table, paragraphs: Sequence[str]) -> str:
+    """'the table has no row for childcare' when the question asks what was spent on a thing that neither the table
+    nor the text names ("How much did we spend on childcare in March?" of a budget without it)."""
+    m = _SPENT_ON.search(question)
+    word = m.group(1).lower() if m else ""
+    if not word or word in _GENERIC or months_named(f"in {word}") or _stem(word) in _known_words([table], paragraphs):
+        return ""
+    return f"the table has no row for {word}"
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)(?:\s+|-)(\d{1,4})\b")  # "Grade 11", a code such as "VAN-109"

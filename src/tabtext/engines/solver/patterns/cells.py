@@ -127,9 +127,13 @@ def count_answer(ctx: Ctx):
     return _named_cell(ctx, rows) or (label_program(view, rows, "count"), "count")
 
 
+_WHEN_WORDS = frozenset("quarte month year end start period close closin openin week day".split())
+
+
 def _named_cell(ctx: Ctx, rows: list[int]):
-    """ "How many new members joined in January?" of a table with a line "New members": the cell of the one line
-    the question names in full, in the one period it names, not a count of the lines."""
+    """ "How many new members joined in January?" of a table with a line "New members": the cell of the line the
+    question names in full (words saying when it is counted aside), in the one period it names, not a count of
+    the lines (which no period changes)."""
     years = [y for y in ctx.q.years if y in ctx.g.year_cols]
     row = ctx.best_row
     if len(years) != 1 or row is None or row not in rows:
@@ -137,6 +141,7 @@ def _named_cell(ctx: Ctx, rows: list[int]):
     asked = {t[:6] for t in content_tokens(ctx.q.text)}
     label = {t[:6] for t in content_tokens(ctx.view.row_labels[row])}
     col = ctx.col_for_year(years[0], row)
+    label -= _WHEN_WORDS  # "Members at quarter end": when the line is counted need not be said
     if not label or not label <= asked or col is None or ctx.view.value(row, col) is None:
         return None
     return cells_program(ctx.view, [(row, col)]), "cell"
