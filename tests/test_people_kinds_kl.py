@@ -103,3 +103,15 @@ def test_a_total_said_of_a_line_is_the_total_column() -> None:
 
 def test_a_part_column_named_with_its_period_is_that_column() -> None:
     assert answer("How much junior income was there in the year ended 30 June 2025?", CLUB) == "15,500"
+
+
+SHOP_Q = """GBP thousand,1Q25,2Q25,3Q25,4Q25,FY25
+Revenue,100,120,130,150,500
+Rent,(20),(20),(25),(25),(90)
+"""
+
+
+def test_a_quarters_share_of_the_year_takes_the_years_own_column() -> None:
+    assert answer("What share of 2025 revenue came in 4Q25?", SHOP_Q) == "30%"  # 150 / 500, not / 1,000
+    assert answer("What share of full-year revenue came in 2Q25?", SHOP_Q) == "24%"
+

@@ -1,8 +1,8 @@
 """A table whose columns are parts of a period followed by that period's total (a charity's "Unrestricted funds",
 "Restricted funds", "Total year ended 31 March 2025", "Total year ended 31 March 2024"), asked as a person asks:
 "total grant income in the year to 31 March 2025" is the Grants line in the total column (not "Total income"), and
-"restricted income in the year ended 31 March 2025" the Restricted funds column of that year. Used on ``ask``'s
-path only (``row_names.as_the_solver_reads``).
+"restricted income in the year ended 31 March 2025" the Restricted funds column of that year; "full-year revenue"
+beside a quarter of 2025 is 2025's. Used on ``ask``'s path only (``row_names.as_the_solver_reads``).
 """
 
 from __future__ import annotations
@@ -75,7 +75,18 @@ def _period_of_a_part(question: str, table: Table) -> str:
     return " ".join(f"{question[:cut]}{question[end:]}".split())
 
 
+_FULL_YEAR = re.compile(r"\b(?:the\s+)?(?:full|whole|entire)[- ]year(?:'s)?\s+(?=[a-z])", re.I)
+
+
+def _full_year_of_the_part(question: str) -> str:
+    """ "What share of full-year revenue came in 4Q25?": "... of 2025 revenue ..." (the year of the one part named)."""
+    years = {p.year for _, _, p in find_periods(question) if p.year is not None and p.kind in ("quarter", "half", "month")}
+    m = _FULL_YEAR.search(question)
+    return f"{question[:m.start()]}{years.pop()} {question[m.end():]}" if m and len(years) == 1 else question
+
+
 def as_part_or_total(question: str, tables: Sequence[Table]) -> str:
+    question = _full_year_of_the_part(question)
     for table in tables:
         if _total_cols(table):
             return _period_of_a_part(_total_said_of_the_column(question, table), table)
