@@ -135,3 +135,15 @@ def test_a_word_cut_short_is_the_label_it_begins() -> None:
 def test_spending_on_a_thing_the_table_lacks_is_no_answer() -> None:
     assert answer("How much did we spend on childcare in February?", BUDGET) == "no answer found"
     assert answer("How much did we spend on groceries in February?", BUDGET) == "385"
+
+
+EXAMS = """Subject,Entries,Pass rate (%)
+Geography,120,81.0
+Music,25,92.0
+"""
+
+
+def test_students_who_took_a_subject_are_its_entries() -> None:
+    assert answer("How many students took Music?", EXAMS) == "25"
+    assert answer("How many pupils sat Geography?", EXAMS) == "120"
+    assert answer("How many students took Drama?", EXAMS) == "no answer found"

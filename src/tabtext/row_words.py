@@ -44,9 +44,16 @@ SAME_AS: tuple[SameAs, ...] = (
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
     _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
          "How many people did the firm employ in 2023?", "Headcount"),
+    _row("took|take|takes|sat|sit|entered|enter", "entries entrants candidates", "How many students took Biology?",
+         "Entries", then="(?!part|place|over|up|out|off|on|in|down)"),
     _row("came|come|comes|coming|turned", "visits visitors footfall attendance attendees",
          "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
 )
+
+def says_a_line(word: str) -> bool:
+    """Whether a word is one ``SAME_AS`` reads as a line's word ("took" of Entries), so no unknown name."""
+    return any(row.said.fullmatch(word.lower()) for row in SAME_AS)
+
 
 #: words a question uses for what it computes, never read as another word for a line
 _KEEP = frozenset("""

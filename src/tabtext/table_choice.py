@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
+from .row_words import says_a_line
 from .types import Example, Period, Prediction, Table
 
 _WORD = re.compile(r"[a-z][a-z&'-]{2,}")
@@ -226,7 +227,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
         written = {w.rstrip("s") for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
-        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and
+        unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and not says_a_line(w) and
                    not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
