@@ -88,11 +88,12 @@ _WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|co
                     r"place)\b", re.I)
 _WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
                           r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
-                          r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies)\b", re.I)
+                          r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
+                          r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)", re.I)
 _WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
                   r"(?:for|behind)\b", re.I)
-_PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’&-]+)*")
+_PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?|&\s+)?[A-Z][\w'’&-]+)*")
 _QUOTED = re.compile(r'["“][A-Z][^"”\n]{1,80}["”]')
 _NOT_NAME_START = frozenset("a an the its it this that these those our their his her in on at by for from during after "
                             "before since as and but restricted".split())
@@ -107,6 +108,18 @@ _EVENT_VERB = re.compile(r"\b(?:was|were|closed|shut|held|suspended|stopped|dela
 _A_TIME = re.compile(r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many|some|the|\d+)\s+(?:\w+\s+)?"
                      r"(?:days?|weeks?|months?|years?|quarters?|hours?|period|season|summer|winter|spring|autumn)\b|"
                      r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
+
+
+_PARTICIPLE_AFTER = re.compile(r"\s+(?!during\b|bring\b|spring\b|string\b|thing\b|morning\b|evening\b|ceiling\b)"
+                               r"[a-z]{3,}ing\s+(?:a|an|the|their|its|his|her|our|from|to|out|up)\b.*$", re.I)
+
+
+def _without_modifiers(cause: str) -> str:
+    """A long cause without a participle clause after its noun ("the launch of a free migration service for clinics
+    leaving a rival product" -> "... for clinics"): the cause a person names. (Cutting when it happened as well,
+    "... in January 2024", cost user_text held 23 -> 22/56 and set C tune one: authors keep the date.)"""
+    m = _PARTICIPLE_AFTER.search(cause) if len(cause.split()) > 6 else None
+    return cause[:m.start()] if m and len(cause[:m.start()].split()) >= 4 else cause
 
 
 def _cause_of_event(clause: str) -> str:
@@ -211,7 +224,7 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
     if _WHY.match(question):
         clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
-        cause = _cause_of_event(clause)
+        cause = _without_modifiers(_cause_of_event(clause))
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
     return answer, False
 
@@ -226,10 +239,18 @@ _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colde
                        r"cheaper|narrower|shallower)\b.*\bthan\b", re.I)
 
 
+#: "how much did it fall?", "by what percent did sales drop?": the size of the fall is asked
+_FALL_ASKED = re.compile(r"^\s*(?:(?:by\s+)?how\s+(?:much|many|far)|by\s+what\s+(?:percent(?:age)?|amount|share))\b.*"
+                         r"\b(?:fall|fell|drop|dropped|decline|declined|decrease|decreased|shrink|shrank|go\s+down|went\s+down|"
+                         r"slip|slipped|contract|contracted)\b", re.I)
+
+
 def gap_as_size(question: str, answer: Answer | None, program: dict | None) -> Answer | None:
-    """ "How much lighter is A than B?" computed as a difference: the size of the gap (6.2, not -6.2)."""
-    if answer is not None and _GAP_DOWN.match(question) and isinstance(program, dict) and \
-            program.get("op") == "subtract" and isinstance(answer.value, str) and answer.value.startswith("-"):
+    """ "How much lighter is A than B?" computed as a difference, "how much did beans fall from 2023 to 2024?" as a
+    change: the size of the gap or fall (6.2, not -6.2)."""
+    down = _GAP_DOWN.match(question) and isinstance(program, dict) and program.get("op") == "subtract" or \
+        _FALL_ASKED.match(question) and isinstance(program, dict) and program.get("op") in ("subtract", "change_ratio")
+    if answer is not None and down and isinstance(answer.value, str) and answer.value.startswith("-"):
         return dataclasses.replace(answer, value=answer.value[1:])
     return answer
 

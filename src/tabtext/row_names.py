@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from .numbers import parse_number
 from .periods import as_period
+from .row_words import average_value_as_per, each_as_per, in_label_words
 from .table_choice import _GENERIC
+from .total_columns import as_part_or_total
 from .types import Answer, Table
 
 
@@ -241,7 +243,8 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         for w in group:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
-    return question
+    return in_label_words(question, have, [r[0] for t in tables for r in t.rows if r] +
+                          [c for t in tables for c in (t.rows[0][1:] if t.rows else ())])
 
 
 _HIGH, _LOW = r"(?:highest|largest|biggest|maximum|peak|best|top)", r"(?:lowest|smallest|minimum|worst|bottom)"
@@ -336,5 +339,7 @@ def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
+    labels = [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0][1:] if t.rows else ())]
+    question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), labels), tables)
     question = range_as_range(_average_per_unit(question))
     return _each_as_per(in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables))

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
+from .row_words import says_a_line
 from .types import Example, Period, Prediction, Table
 
 _WORD = re.compile(r"[a-z][a-z&'-]{2,}")
@@ -150,23 +151,23 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
 
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
-    text_months = set(months_named(" ".join(paragraphs)))
+    about = " ".join(_sentences_about(question, table, paragraphs))  # "launch ... on 1 July 2025" is no July visits
+    in_text = [p for p in asked_periods(about) if p.year is not None]
+    text_months = set(months_named(about))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    about = [p for p in asked_periods(" ".join(_sentences_about(question, paragraphs, table.caption))) if p.year is not None]
-    missing = [p for p in asked if held and not covers(p, held) and not covers(p, about)]
+    missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
 
 
-def _sentences_about(question: str, paragraphs: Sequence[str], caption: str = "") -> list[str]:
-    """The text's sentences that share a word with the question beyond its periods and the table's title (what the
-    table is of): "a reading challenge on 1 July 2025" does not answer "how many visits did the library get in July
-    2025?" of "Ashford City Library - monthly activity"."""
-    titled = {_stem(w) for w in _WORD.findall(caption.lower())}
-    words = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - titled
-    sentences = [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)]
-    return [s for s in sentences if words & {_stem(w) for w in _WORD.findall(s.lower())}]
+def _sentences_about(question: str, table: Table, paragraphs: Sequence[str]) -> list[str]:
+    """The sentences of the text that name a word of the question other than the table's own subject (its caption,
+    its header) and words that name no row."""
+    own = {_stem(w) for w in _WORD.findall(" ".join([table.caption, *(table.rows[0] if table.rows else ())]).lower())}
+    asked = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - own
+    return [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)
+            if asked & {_stem(w) for w in _WORD.findall(s.lower())}]
 
 
 def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
@@ -207,7 +208,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if len(rows) != 1:
         return ""
     row = next(iter(rows))
-    numbered = _numbered_row_missing(question, table)
+    numbered = _numbered_row_missing(question, table) or _spent_on_missing(question, table, paragraphs)
     if numbered:
         return numbered
     labels = [{_stem(w) for w in _name_words(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
@@ -225,8 +226,10 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         # beside one that other rows share ("West field")
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
+        written = {w.rstrip("s") for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
-                   not w.endswith("est") and any(_stem(n) in named for n in near(i))]
+                   not says_a_line(w) and
+                   not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
@@ -252,8 +255,6 @@ def _unknown_names(question: str, known: set[str]) -> list[str]:
             not months_named(f"in {w}") and w.lower() not in _SHORT_STOP]
 
 
-#: who a question says did something ("how many people visited", "how much did they spend on marketing"): no row
-_WHO = frozenset("people they we you our their them us person persons".split())
 _WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
 _SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
 
@@ -261,6 +262,20 @@ _SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up i
 def _name_words(text: str) -> list[str]:
     """Words of a name, two letters and up ("Pinecrest FC"), without short stop words."""
     return [w for w in re.findall(r"[a-z][a-z&'-]+", text) if w not in _SHORT_STOP]
+
+
+_SPENT_ON = re.compile(r"\b(?:spend|spends|spent|spending|pay|paid|paying)\s+(?:on|for)\s+(?:the\s+|our\s+|their\s+|its\s+)?"
+                       r"([a-z][a-z&'-]+)", re.I)
+
+
+def _spent_on_missing(question: str, table: Table, paragraphs: Sequence[str]) -> str:
+    """'the table has no row for childcare' when the question asks what was spent on a thing that neither the table
+    nor the text names ("How much did we spend on childcare in March?" of a budget without it)."""
+    m = _SPENT_ON.search(question)
+    word = m.group(1).lower() if m else ""
+    if not word or word in _GENERIC or months_named(f"in {word}") or _stem(word) in _known_words([table], paragraphs):
+        return ""
+    return f"the table has no row for {word}"
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)(?:\s+|-)(\d{1,4})\b")  # "Grade 11", a code such as "VAN-109"
@@ -300,3 +315,7 @@ class QuestionFirstTable:
         return [dataclasses.replace(p, meta={**p.meta, "table_index": order[0] if order else 0,
                                              "table_reason": f[order[0]].reason if order else ""})
                 for p, order, f in zip(predictions, orders, chosen)]
+
+
+#: who a question says did something ("how many people visited", "how much did they spend on marketing"): no row
+_WHO = frozenset("people they we you our their them us person persons".split())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.words import MONTH_WORD, clean_label
+from ..lexicon.words import MONTH_WORD, clean_label, content_tokens
 from ..program.program import Cell, Program
 from ..reading.context import Ctx, named_cols, order_rows
 from ..reading.select import passes, section_rows, threshold
@@ -124,7 +124,27 @@ def count_answer(ctx: Ctx):
         return (Program("count", answer_value=str(n)), "count") if n else None
     if not rows:
         return None
-    return label_program(view, rows, "count"), "count"
+    return _named_cell(ctx, rows) or (label_program(view, rows, "count"), "count")
+
+
+_WHEN_WORDS = frozenset("quarte month year end start period close closin openin week day".split())
+
+
+def _named_cell(ctx: Ctx, rows: list[int]):
+    """ "How many new members joined in January?" of a table with a line "New members": the cell of the line the
+    question names in full (words saying when it is counted aside), in the one period it names, not a count of
+    the lines (which no period changes)."""
+    years = [y for y in ctx.q.years if y in ctx.g.year_cols]
+    row = ctx.best_row
+    if len(years) != 1 or row is None or row not in rows:
+        return None
+    asked = {t[:6] for t in content_tokens(ctx.q.text)}
+    label = {t[:6] for t in content_tokens(ctx.view.row_labels[row])}
+    col = ctx.col_for_year(years[0], row)
+    label -= _WHEN_WORDS  # "Members at quarter end": when the line is counted need not be said
+    if not label or not label <= asked or col is None or ctx.view.value(row, col) is None:
+        return None
+    return cells_program(ctx.view, [(row, col)]), "cell"
 
 
 def compare_rows(ctx: Ctx):

@@ -40,7 +40,8 @@ _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating
                 "profit": r"(?:net )?(?:profit|income)"}
 #: a revenue line: "Revenue", "Net sales", "Bakery sales"; not "Cost of sales", "Deferred revenue", "Sales and marketing"
 _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
-                      r"(?!\s*(?:cost|tax|return|and\b|&|per\b))", re.I)
+                      r"(?!\s*(?:cost|tax|return|and\b|&|per\b))|"
+                      r"^\s*fees?(?:\s+(?:invoiced|earned|billed|received|income))?\s*(?:\(|$)", re.I)  # a freelancer's "Fees invoiced"
 _SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:(?:19|20)\d{2}(?:/\d{2})?|"
                               r"[QH][1-4]\s*(?:19|20)\d{2}|FY\s?\d{2,4}))\b",
                               re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole

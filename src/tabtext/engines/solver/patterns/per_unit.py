@@ -127,7 +127,8 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
                            r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
 
 
-_COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips)\s*\)", re.I)
+_COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips|hours?|hrs|days|nights|km|miles|kg|"
+                      r"tonnes|litres|liters)\s*\)", re.I)  # "Billable hours (hours)": a count in its own unit, no money
 #: a line of things counted in its own unit: "Rides (000)", "Journeys (m)", "Passengers (millions)"
 _OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?|m|mn|millions?|bn|billions?)\s*\)|\bin (?:thousands|millions)\b",
                             re.I)

@@ -67,9 +67,12 @@ def period_share(ctx: Ctx):
     kind = {col_period(ctx.view.col_labels[c]).kind for c in part}  # type: ignore[union-attr]
     whole = _cols_of(ctx, cols, wholes[0]) if wholes else \
         [c for c in cols if col_period(ctx.view.col_labels[c]).kind in kind]  # type: ignore[union-attr]
-    if not part or not set(part) < set(whole):
+    own = [c for c in whole if wholes and col_period(ctx.view.col_labels[c]).span() == wholes[0].span()]  # type: ignore[union-attr]
+    whole = own[:1] or whole  # "FY25" beside its quarters: the whole is its own column, not it plus its parts
+    if not part or not (set(part) < set(whole) or own and own[0] not in part):
         return None
     view = ctx.view
     top, bottom = (tuple(view.operand(row, c) for c in cs) for cs in (part, whole))
     num = top[0] if len(top) == 1 else Program("add", top)
-    return Program("percent_of", (num, Program("add", bottom)), "percent", "share_of_all"), "share_of_all"
+    den = bottom[0] if len(bottom) == 1 else Program("add", bottom)
+    return Program("percent_of", (num, den), "percent", "share_of_all"), "share_of_all"

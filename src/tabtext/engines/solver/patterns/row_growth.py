@@ -51,6 +51,29 @@ def _lines_of_total(ctx: Ctx) -> list[int]:
     return []
 
 
+_KIND_OF_LINE = re.compile(r"\bwhich\s+(cost|expense|revenue|income|sales|profit)s?\s+(?:line|item|category|row|heading)s?\b",
+                           re.I)
+_COST = re.compile(r"\b(?:costs?|expenses?|expenditure)\b", re.I)
+
+
+def _lines_of_kind(ctx: Ctx) -> list[int]:
+    """ "Which cost line ...": the lines a table shows as costs (in brackets or below zero throughout, or named so),
+    no total among them; "which revenue line ...": the lines its label names so."""
+    m = _KIND_OF_LINE.search(ctx.q.text)
+    if not m:
+        return []
+    view, kind = ctx.view, m.group(1).lower()
+    body = [r for r in range(view.header_rows, view.table.n_rows) if not re.match(r"\s*total\b", view.row_labels[r], re.I)]
+    if kind in ("cost", "expense"):
+        def shown_as_cost(r: int) -> bool:
+            texts = [view.cell_text(r, c).strip() for c in range(1, view.table.n_cols) if view.value(r, c) is not None]
+            return bool(texts) and all(t.startswith(("(", "-", "−")) for t in texts)
+        lines = [r for r in body if shown_as_cost(r) or _COST.search(view.row_labels[r])]
+    else:
+        lines = [r for r in body if re.search(rf"\b{kind}", view.row_labels[r], re.I)]
+    return lines if len(lines) >= 2 else []
+
+
 def rows_grown(ctx: Ctx):
     """The row whose change between the two periods is the largest (smallest for "least" or a fall)."""
     m = GROWTH.search(ctx.q.text)
@@ -58,7 +81,7 @@ def rows_grown(ctx: Ctx):
     if m is None or cols is None:
         return None
     view, (old, new) = ctx.view, cols
-    rows = [r for r in _lines_of_total(ctx) or section_rows(view, ctx.q)
+    rows = [r for r in _lines_of_total(ctx) or _lines_of_kind(ctx) or section_rows(view, ctx.q)
             if view.value(r, old) is not None and view.value(r, new) is not None]
     if len(rows) < 2:
         return None
