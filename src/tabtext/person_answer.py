@@ -247,9 +247,10 @@ _FALL_ASKED = re.compile(r"^\s*(?:(?:by\s+)?how\s+(?:much|many|far)|by\s+what\s+
 
 def gap_as_size(question: str, answer: Answer | None, program: dict | None) -> Answer | None:
     """ "How much lighter is A than B?" computed as a difference, "how much did beans fall from 2023 to 2024?" as a
-    change: the size of the gap or fall (6.2, not -6.2)."""
+    change: the size of the gap or fall (6.2, not -6.2). A fall's amount is already earlier minus later
+    (``dialogue.core.fall_as_size``, so that a rise stays negative): only its rate is left to turn here."""
     down = _GAP_DOWN.match(question) and isinstance(program, dict) and program.get("op") == "subtract" or \
-        _FALL_ASKED.match(question) and isinstance(program, dict) and program.get("op") in ("subtract", "change_ratio")
+        _FALL_ASKED.match(question) and isinstance(program, dict) and program.get("op") == "change_ratio"
     if answer is not None and down and isinstance(answer.value, str) and answer.value.startswith("-"):
         return dataclasses.replace(answer, value=answer.value[1:])
     return answer

@@ -75,12 +75,6 @@ _SAME_LINE = (("revenue", "revenues", "sales", "turnover", "top line"), ("costs"
               ("profit", "income", "earnings"), ("staff", "employees", "headcount"),
               ("temperature", "temp"), ("temperatures", "temps"), ("rainfall", "precipitation"),
               ("students", "pupils"), ("enrolment", "enrollment"))
-#: a verb (or plain word) for what a line counts ("how many people visited", "customers were lost", "e-books
-#: borrowed"): read as the line's word, never widened to its total line ("e-books borrowed" are E-book loans)
-_COUNTED_AS = (("visits", "visited", "footfall"), ("attendance", "attended", "came to", "went to"),
-               ("churned", "churn", "lost", "cancelled", "canceled"), ("loans", "borrowed", "lent", "loaned"),
-               ("shipments", "shipped", "loads"), ("trucks", "lorries"),
-               ("new", "won", "win", "joined", "signed up", "gained", "gain", "acquired"))
 #: phrases people use for one line a statement labels in other words ("the bottom line" of "Net income")
 _SAME_PHRASE = (("net income", "net profit", "bottom line", "profit after tax", "net earnings"),
                 ("operating income", "operating profit", "ebit"), ("cost of sales", "cost of goods sold", "cogs"),
@@ -234,12 +228,11 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
             for w in group:
                 if w != used[0] and _says(question, w):
                     question = re.sub(rf"(?<![\w-]){re.escape(w)}(?![\w-])", used[0], question, flags=re.I)
-    for group in _SAME_LINE + _COUNTED_AS:
+    for group in _SAME_LINE:
         used = [w for w in group if w in have]
         if len(used) != 1:
             continue
-        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") and \
-            group in _SAME_LINE else used[0]
+        word = f"total {used[0]}" if f"total {used[0]}" in labels and not _says(question, "total") else used[0]
         for w in group:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
@@ -322,18 +315,6 @@ def _average_per_unit(question: str) -> str:
     return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
 
 
-_EACH = re.compile(r"\b(?:(?:to|at|in|for|of)\s+)?each\s+(?=[a-z])", re.I)
-_ON_AVERAGE = re.compile(r"\s*,?\s*\bon average\b\s*,?", re.I)
-
-
-def _each_as_per(question: str) -> str:
-    """ "On average how many people came to each event in March?" (read as "... attendance each event ..."): "how many
-    people attendance per event in March?", as "per event" asks (one line over the other)."""
-    if not _ON_AVERAGE.search(question) or not _EACH.search(question):
-        return question
-    return _EACH.sub("per ", _ON_AVERAGE.sub(" ", question), count=1).strip()
-
-
 def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
@@ -342,4 +323,4 @@ def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     labels = [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0][1:] if t.rows else ())]
     question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), labels), tables)
     question = range_as_range(_average_per_unit(question))
-    return _each_as_per(in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables))
+    return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
