@@ -37,7 +37,6 @@ from .core import (
     ask_core,
     fall_as_size,
     in_the_year_named,
-    named_cell_not_count,
     named_cell_not_span,
 )
 from .edit import Grid
@@ -264,7 +263,7 @@ class Dialogue:
         program = as_program(pred, self._grid(first))
         if program is not None:
             grid = self._grid(first)
-            program = fall_as_size(read, named_cell_not_count(read, in_the_year_named(read, program, grid), grid), grid)
+            program = fall_as_size(read, in_the_year_named(read, program, grid), grid)
             cell = named_cell_not_span(read, program, grid)
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)

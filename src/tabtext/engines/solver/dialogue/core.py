@@ -151,20 +151,6 @@ def in_the_year_named(question: str, program: Program, grid: Grid | None) -> Pro
     return map_cells(program, lambda c: grid.cell(c.row, col)) if col is not None else program  # type: ignore[arg-type]
 
 
-def named_cell_not_count(question: str, program: Program, grid: Grid | None) -> Program:
-    """ "How many new members joined in January?" read by the core as a count of the table's lines: when the
-    question names one of the counted lines in full and one period column, and sets no condition, the cell."""
-    if grid is None or program.op != "count" or program.test is not None:
-        return program
-    rows, years = grid.rows_named(question), grid.years_named(question)
-    counted = {c.row for c in cells_of(program)}
-    if len(rows) != 1 or rows[0] not in counted or len(years) != 1:
-        return program
-    col = grid.col_of_year(years[0])
-    cell = grid.cell(rows[0], col) if col is not None else None
-    return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else program
-
-
 _AMOUNT_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?how\s+(?:many|much)\b|^\s*what\s+did\b.*\b(?:spend|pay|earn|make|"
                            r"receive|raise|sell|cost)\b", re.I)
 
