@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat
 
 from ..lexicon.words import MONTH_NAME, YEAR
 from . import lexical
+from .crosses import CROSS
 from .lexical import QuestionWords
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
@@ -26,7 +28,6 @@ _SENT_FLAGS = (
 )
 MAX_LEN = 60
 LEXICAL = True  # the word-level boundary features of lexical.py
-CROSS = 0.0  # feature value of the question-type crosses; 0 = none (held-out EM was 4 points better without)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,29 +208,36 @@ def _amount_kind(p: Parsed, st: int, e: int) -> str:
             "amt:unit" if last in UNIT_WORDS else "amt:num")
 
 
-def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
-               pref_qyear: list[int] | None, q: QuestionWords, pref_last: list[int]) -> tuple[list[str], int, float]:
-    """The span's own tags, its number of content words and its share of question words."""
-    pref_q = m.pref_q
+def _shares(m: _Match, st: int, e: int) -> tuple[int, float, float]:
+    """The span's question words, their share of its content words, and the share of the sentence's new
+    (non-question) words it leaves out."""
     nc = m.pref_c[e] - m.pref_c[st]
-    nq = pref_q[e] - pref_q[st]
-    qfrac = nq / nc if nc else 0.0
-    # share of the sentence's new (non-question) words left outside the span
+    nq = m.pref_q[e] - m.pref_q[st]
     left_out = (m.n_new - (nc - nq)) / m.n_new if m.n_new else 0.0
+    return nq, nq / nc if nc else 0.0, left_out
+
+
+def _amount_tags(p: Parsed, st: int, e: int) -> list[str]:
+    """The span's amount or date tags; the last is the kind checked against the question's expected kinds."""
+    if p.amount_end.get(st) == e:
+        kind = _amount_kind(p, st, e)
+        if st >= 2 and p.low[st - 1] == ":" and p.is_year[st - 2]:
+            return [kind, "amt:after_year_colon"]
+        return [kind]
+    return ["amt:date"] if p.date_span.get(st) == e else []
+
+
+def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
+               pref_qyear: list[int] | None, q: QuestionWords, pref_last: list[int]) -> list[str]:
+    """The span's own tags (``SpanTables.scorer`` adds up their weights without naming them)."""
+    pref_q = m.pref_q
+    _, qfrac, left_out = _shares(m, st, e)
     length = e - st
     cat = [_LEN_NAMES[length] if length <= MAX_LEN else "len>45",
            _QF_NAMES[int(qfrac * 10)], f"lq{int(pref_q[st] > 0)}rq{int(m.n_q > pref_q[e])}",
            _OUT_NAMES[int(left_out * 20)]]
-    kind = ""
-    if p.amount_end.get(st) == e:
-        kind = _amount_kind(p, st, e)
-        cat.append(kind)
-        if st >= 2 and p.low[st - 1] == ":" and p.is_year[st - 2]:
-            kind = "amt:after_year_colon"  # the last tag is the one checked against the expected kinds
-            cat.append(kind)
-    elif p.date_span.get(st) == e:
-        kind = "amt:date"
-        cat.append(kind)
+    cat += _amount_tags(p, st, e)
+    kind = cat[-1] if len(cat) > 4 else ""
     if kind and expected:
         cat.append("type_match" if kind[4:] in expected else "type_mismatch")
     elif p.pref_num[e] > p.pref_num[st]:
@@ -240,7 +248,56 @@ def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...],
         cat.append("qyear_in")
     if LEXICAL:
         cat += lexical.span_features(p, st, e, q, pref_last)
-    return cat, nq, qfrac
+    return cat
+
+
+@dataclass(frozen=True, slots=True)
+class SpanTables:
+    """One question's weights of the span tags (_span_cats), looked up once: a span's score then names no tag."""
+
+    get: Callable[[str, float], float]
+    length: tuple[float, ...]
+    qf: tuple[float, ...]
+    lqrq: tuple[float, ...]  # by 2 * (question words before) + (after)
+    out: tuple[float, ...]
+    tags: tuple[float, ...]  # type_match, type_mismatch, hasnum, e:qrepeat, qyear_in
+    lexical: lexical.SpanWeights
+
+    @classmethod
+    def of(cls, weights: dict[str, float], q: QuestionWords) -> SpanTables:
+        get = weights.get
+        return cls(get, tuple(get(name, 0.0) for name in _LEN_NAMES), tuple(get(name, 0.0) for name in _QF_NAMES),
+                   tuple(get(f"lq{a}rq{b}", 0.0) for a in (0, 1) for b in (0, 1)),
+                   tuple(get(name, 0.0) for name in _OUT_NAMES),
+                   tuple(get(t, 0.0) for t in ("type_match", "type_mismatch", "hasnum", "e:qrepeat", "qyear_in")),
+                   lexical.span_weights(weights, q))
+
+    def scorer(self, p: Parsed, m: _Match, expected: tuple[str, ...], pref_qyear: list[int] | None,
+               pref_last: list[int]) -> Callable[[int, int, int, float, float], float]:
+        """``score(st, e, repeat_from, qfrac, left_out)``: the sum of the weights of _span_cats(p, m, st, e, ...)
+        in one sentence, added in the tags' order (the same float)."""
+        get, length, qf, lqrq, out = self.get, self.length, self.qf, self.lqrq, self.out
+        w_match, w_mismatch, w_hasnum, w_repeat, w_qyear = self.tags
+        pref_q, n_q, pref_num, amount_end, date_span = m.pref_q, m.n_q, p.pref_num, p.amount_end, p.date_span
+        add_lexical = lexical.span_scorer(self.lexical, p, pref_last)
+
+        def score(st: int, e: int, repeat_from: int, qfrac: float, left_out: float) -> float:
+            total = (0.0 + length[e - st] + qf[int(qfrac * 10)] + lqrq[2 * (pref_q[st] > 0) + (n_q > pref_q[e])]
+                     + out[int(left_out * 20)])
+            tags = _amount_tags(p, st, e) if amount_end.get(st) == e or date_span.get(st) == e else ()
+            for tag in tags:
+                total += get(tag, 0.0)
+            if tags and expected:
+                total += w_match if tags[-1][4:] in expected else w_mismatch
+            elif pref_num[e] > pref_num[st]:
+                total += w_hasnum
+            if repeat_from < st:
+                total += w_repeat
+            if pref_qyear is not None and pref_qyear[e] > pref_qyear[st]:
+                total += w_qyear
+            return add_lexical(total, st, e) if LEXICAL else total
+
+        return score
 
 
 def _prefix_qyears(p: Parsed, qyears: set[str]) -> list[int] | None:
@@ -254,10 +311,10 @@ def _prefix_qyears(p: Parsed, qyears: set[str]) -> list[int] | None:
 
 
 def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], sentence: Sentence,
-                        rank: int, rel_score: float, weights: dict[str, float] | None = None,
+                        rank: int, rel_score: float, tables: SpanTables | None = None,
                         qbigrams: frozenset[tuple[str, str]] = frozenset(),
                         qwords: QuestionWords = lexical.NO_WORDS) -> list[Candidate]:
-    """Candidates of one sentence. With ``weights`` (already merged for this question type, see
+    """Candidates of one sentence. With ``tables`` (the question's weights, merged for its type: see
     ``merge_weights``) each gets its score and no feature dict; without, its features for training."""
     p = parse(sentence.text)
     n = len(p.toks)
@@ -265,7 +322,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         return []
     m = _match(p, question_terms)
     starts, ends = _boundaries(p, m)
-    get = weights.get if weights is not None else None
+    get = tables.get if tables is not None else None
 
     def cats_score(cats: list[str]) -> float:  # sums in the tags' order (floats: the order is part of the score)
         return sum(map(get, cats, repeat(0.0))) if get is not None else 0.0
@@ -284,9 +341,10 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     # end_info's own order so that candidates come out as before
     by_end = sorted(range(len(end_info)), key=lambda i: end_info[i][0])
     end_keys = [end_info[i][0] for i in by_end]
-    if get is not None:  # the numeric features' weights, summed below in the order of _numeric's keys
+    if tables is not None:  # the numeric features' weights, summed below in the order of _numeric's keys
         w_qfrac, w_nq, w_loglen = get("qfrac", 0.0), get("nq", 0.0), get("loglen", 0.0)
         rel_term = get("rel", 0.0) * rel_score
+        span_score = tables.scorer(p, m, expected, pref_qyear, pref_last)
     cands: list[Candidate] = []
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears, qwords)
@@ -295,15 +353,15 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
             if pref_word[e] == pref_word[st]:
                 continue
-            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords,
-                                        pref_last)
+            nq, qfrac, left_out = _shares(m, st, e)
             a, b = _trim(text, toks[st][0], toks[e - 1][1])
-            if get is not None:
+            if tables is not None:
                 num_score = (0 + w_qfrac * qfrac + w_nq * (min(nq, 5) / 5) + rel_term
                              + w_loglen * (min(e - st, 60) / 60))
-                score = s_score + e_score + cats_score(cat) + num_score
+                score = s_score + e_score + span_score(st, e, repeat_from, qfrac, left_out) + num_score
                 cands.append(Candidate(sentence, offset + a, offset + b, text[a:b], None, score))
             else:
+                cat = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords, pref_last)
                 cands.append(Candidate(sentence, offset + a, offset + b, text[a:b],
                                        _features(scat + ecat + cat, _numeric(qfrac, nq, rel_score, e - st), qtype)))
     return cands
@@ -331,30 +389,3 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int]:
     while b > a and (text[b - 1] in "“”\"‘’',;:.—–-" or (text[b - 1] == ")" and "(" not in text[a:b - 1])):
         b -= 1
     return a, b
-
-
-Crosses = tuple[dict[str, float], dict[str, list[tuple[str, float]]]]
-
-
-def split_crosses(weights: dict[str, float]) -> Crosses:
-    """The weights as plain features and, per question type, its crosses ("qtype&feature" -> feature)."""
-    base: dict[str, float] = {}
-    crosses: dict[str, list[tuple[str, float]]] = {}
-    for k, v in weights.items():
-        qtype, cross, key = k.partition("&")
-        if cross:
-            crosses.setdefault(qtype, []).append((key, v))
-        else:
-            base[k] = v
-    return base, crosses
-
-
-def merge_weights(weights: dict[str, float], qtype: str, parts: Crosses | None = None) -> dict[str, float]:
-    """Fold the question-type crosses into one table: w[c] + w[qtype & c] (``parts``: the weights already split)."""
-    base, crosses = parts or split_crosses(weights)
-    out = dict(base)
-    for key, v in crosses.get(qtype, ()):
-        out[key] = out.get(key, 0.0) + v * CROSS
-    return out
-
-
