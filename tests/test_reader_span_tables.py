@@ -56,7 +56,7 @@ def test_a_spans_table_score_is_the_sum_of_its_named_tags_weights_bit_for_bit():
                     for repeat_from in (0, len(p.low)):
                         cats = _span_cats(p, m, st, e, _EXPECTED.get(qtype, ()), repeat_from, pref_qyear, qwords,
                                           pref_last)
-                        assert score(st, e, repeat_from, qfrac, left_out) == sum(map(weights.get, cats, repeat(0.0)))
+                        assert score(st)(e, repeat_from, qfrac, left_out) == sum(map(weights.get, cats, repeat(0.0)))
                         checked += 1
     assert checked > 1000
 

@@ -273,31 +273,41 @@ class SpanTables:
                    lexical.span_weights(weights, q))
 
     def scorer(self, p: Parsed, m: _Match, expected: tuple[str, ...], pref_qyear: list[int] | None,
-               pref_last: list[int]) -> Callable[[int, int, int, float, float], float]:
-        """``score(st, e, repeat_from, qfrac, left_out)``: the sum of the weights of _span_cats(p, m, st, e, ...)
-        in one sentence, added in the tags' order (the same float)."""
+               pref_last: list[int]) -> Callable[[int], Callable[[int, int, float, float], float]]:
+        """``scorer(st)(e, repeat_from, qfrac, left_out)``: the sum of the weights of _span_cats(p, m, st, e, ...)
+        in one sentence, added in the tags' order (the same float); what depends on the start alone is read once."""
         get, length, qf, lqrq, out = self.get, self.length, self.qf, self.lqrq, self.out
         w_match, w_mismatch, w_hasnum, w_repeat, w_qyear = self.tags
-        pref_q, n_q, pref_num, amount_end, date_span = m.pref_q, m.n_q, p.pref_num, p.amount_end, p.date_span
+        pref_q, n_q, pref_num = m.pref_q, m.n_q, p.pref_num
         add_lexical = lexical.span_scorer(self.lexical, p, pref_last)
 
-        def score(st: int, e: int, repeat_from: int, qfrac: float, left_out: float) -> float:
-            total = (0.0 + length[e - st] + qf[int(qfrac * 10)] + lqrq[2 * (pref_q[st] > 0) + (n_q > pref_q[e])]
-                     + out[int(left_out * 20)])
-            tags = _amount_tags(p, st, e) if amount_end.get(st) == e or date_span.get(st) == e else ()
-            for tag in tags:
-                total += get(tag, 0.0)
-            if tags and expected:
-                total += w_match if tags[-1][4:] in expected else w_mismatch
-            elif pref_num[e] > pref_num[st]:
-                total += w_hasnum
-            if repeat_from < st:
-                total += w_repeat
-            if pref_qyear is not None and pref_qyear[e] > pref_qyear[st]:
-                total += w_qyear
-            return add_lexical(total, st, e) if LEXICAL else total
+        def from_start(st: int) -> Callable[[int, int, float, float], float]:
+            q_before, num_before = 2 * (pref_q[st] > 0), pref_num[st]
+            amount_end, date_end = p.amount_end.get(st), p.date_span.get(st)
+            qyear_before = pref_qyear[st] if pref_qyear is not None else 0
 
-        return score
+            def score(e: int, repeat_from: int, qfrac: float, left_out: float) -> float:
+                total = (0.0 + length[e - st] + qf[int(qfrac * 10)] + lqrq[q_before + (n_q > pref_q[e])]
+                         + out[int(left_out * 20)])
+                if e == amount_end or e == date_end:  # an amount or a date: its tags, checked against the asked kinds
+                    tags = _amount_tags(p, st, e)
+                    for tag in tags:
+                        total += get(tag, 0.0)
+                    if expected:
+                        total += w_match if tags[-1][4:] in expected else w_mismatch
+                    elif pref_num[e] > num_before:
+                        total += w_hasnum
+                elif pref_num[e] > num_before:
+                    total += w_hasnum
+                if repeat_from < st:
+                    total += w_repeat
+                if pref_qyear is not None and pref_qyear[e] > qyear_before:
+                    total += w_qyear
+                return add_lexical(total, st, e) if LEXICAL else total
+
+            return score
+
+        return from_start
 
 
 def _prefix_qyears(p: Parsed, qyears: set[str]) -> list[int] | None:
@@ -344,21 +354,23 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     if tables is not None:  # the numeric features' weights, summed below in the order of _numeric's keys
         w_qfrac, w_nq, w_loglen = get("qfrac", 0.0), get("nq", 0.0), get("loglen", 0.0)
         rel_term = get("rel", 0.0) * rel_score
-        span_score = tables.scorer(p, m, expected, pref_qyear, pref_last)
+        scorer = tables.scorer(p, m, expected, pref_qyear, pref_last)
+        nq_terms = tuple(w_nq * (min(k, 5) / 5) for k in range(6))
+        len_terms = tuple(w_loglen * (min(k, 60) / 60) for k in range(MAX_LEN + 1))
     cands: list[Candidate] = []
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears, qwords)
         s_score = cats_score(scat)
+        span_score = scorer(st) if tables is not None else None
         window = sorted(by_end[bisect_right(end_keys, st):bisect_right(end_keys, st + MAX_LEN)])
         for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
             if pref_word[e] == pref_word[st]:
                 continue
             nq, qfrac, left_out = _shares(m, st, e)
             a, b = _trim(text, toks[st][0], toks[e - 1][1])
-            if tables is not None:
-                num_score = (0 + w_qfrac * qfrac + w_nq * (min(nq, 5) / 5) + rel_term
-                             + w_loglen * (min(e - st, 60) / 60))
-                score = s_score + e_score + span_score(st, e, repeat_from, qfrac, left_out) + num_score
+            if span_score is not None:
+                num_score = 0 + w_qfrac * qfrac + nq_terms[nq if nq < 5 else 5] + rel_term + len_terms[e - st]
+                score = s_score + e_score + span_score(e, repeat_from, qfrac, left_out) + num_score
                 cands.append(Candidate(sentence, offset + a, offset + b, text[a:b], None, score))
             else:
                 cat = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords, pref_last)
