@@ -8,10 +8,11 @@ from itertools import repeat
 
 from tabtext.engines.solver.reader.lexical import last_word_prefix, question_words, shapes
 from tabtext.engines.solver.reader.parse import parse
+from tabtext.engines.solver.reader.qtypes import EXPECTED as _EXPECTED
+from tabtext.engines.solver.reader.qtypes import question_type
 from tabtext.engines.solver.reader.score import _shipped_merged
 from tabtext.engines.solver.reader.sentences import terms
 from tabtext.engines.solver.reader.span_candidates import (
-    _EXPECTED,
     MAX_LEN,
     SpanTables,
     _boundaries,
@@ -19,7 +20,6 @@ from tabtext.engines.solver.reader.span_candidates import (
     _prefix_qyears,
     _shares,
     _span_cats,
-    question_type,
 )
 
 SENTENCES = (

@@ -20,8 +20,9 @@ from ..lexicon.words import YEAR
 from .crosses import Crosses, merge_weights, split_crosses
 from .lexical import question_words
 from .multi_span import TextSpan, is_multi_span_question, split_multi
+from .qtypes import question_type
 from .sentences import Sentence, bm25_rank, split_sentences, terms
-from .span_candidates import Candidate, SpanTables, question_type, sentence_candidates
+from .span_candidates import Candidate, SpanTables, sentence_candidates
 
 TOP_SENTENCES = 3
 __all__ = ["TextSpan", "answer_text", "candidates", "is_multi_span_question"]

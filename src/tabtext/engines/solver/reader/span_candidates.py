@@ -13,11 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat
 
-from ..lexicon.words import MONTH_NAME, YEAR
+from ..lexicon.words import MONTH_NAME
 from . import lexical
 from .crosses import CROSS
 from .lexical import QuestionWords
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
+from .qtypes import EXPECTED as _EXPECTED
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
 
 _SENT_FLAGS = (
@@ -38,41 +39,6 @@ class Candidate:
     text: str
     features: dict[str, float] | None
     score: float = 0.0
-
-
-_QCHECKS = (
-    ("when", r"^when\b|\bwhat date\b|\bwhich year\b|\bwhat year\b|\bwhich month\b|\bwhat month\b"
-             r"|\bin which (year|month|period)"),
-    ("why", r"\bwhy\b|\breasons?\b|\bcaus|\bled to\b|\bdriv|\bdue to\b|\battribut|\bcontribut|\bfactors?\b"
-            r"|\bresult(ed)? (in|from)\b|\brationale\b"),
-    ("where", r"\bwhere\b|\blocated\b|\blocation\b|\bheadquarter|\bwhich (market|exchange|country|city|state)"),
-    ("who", r"\bwho\b|\bwhom\b"),
-    ("method", r"^how (is|are|was|were|do|does|did|has|have)\b|\bdetermined\b|\bcalculated\b|\bmeasured\b"
-               r"|\bestimated\b|\baccounted for\b|\bbased (on|upon)\b|\bdefine"),
-    ("pct", r"\bpercent|\brate\b|%|\bproportion\b|\bratio\b|\bshare of\b"),
-    ("howmany", r"\bhow many\b|\bnumber of\b"),
-    ("period", r"\bhow long\b|\bterm\b|\bperiod\b|\buseful li|\bmaturity\b|\bexpire"),
-    ("howmuch", r"\bhow much\b|\bamount\b|\bvalue\b|\bworth\b|\bbalance\b"
-                r"|^what (is|was|were|are) the (increase|decrease|change|charge|price)\b"),
-    ("incl", r"\binclud|\bconsist|\bcompris|\bcompos|\bmade up\b|\bcomponents?\b|\bitems?\b|\btypes?\b"
-             r"|\bcategor|\bprimar|\bmainly\b|\bprincipal"),
-    ("yearq", rf"^what (is|was|were|are) .*\b{YEAR}\b"),
-    ("def", r"^what (is|are|was|were|does|do|did)\b"),
-)
-
-
-# the answer kinds a question class expects: one shared "type_match" feature pools what little data each has
-_EXPECTED = {"when": ("date", "year"), "howmuch": ("money", "num"), "yearq": ("money", "num", "pct"),
-             "pct": ("pct",), "howmany": ("num", "unit"), "period": ("unit", "date", "year")}
-
-
-def question_type(question: str) -> str:
-    """The question's coarse class (the first that matches, most specific first); features are crossed with it."""
-    q = question.lower()
-    for name, pat in _QCHECKS:
-        if re.search(pat, q):
-            return name
-    return "other"
 
 
 def _bucket(n: int, edges: tuple[int, ...]) -> str:
