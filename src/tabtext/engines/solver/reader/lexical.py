@@ -12,6 +12,7 @@ with the question's first word: train lockbox 37.4 -> 40.2 in a harness over the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..lexicon.text_cache import text_cache
@@ -79,29 +80,93 @@ def end_features(p: Parsed, e: int, q: QuestionWords) -> list[str]:
 
 
 def span_features(p: Parsed, st: int, e: int, q: QuestionWords, pref_last: list[int]) -> list[str]:
-    n = len(p.low)
-    where = ("in" if pref_last[e] > pref_last[st] else "before" if pref_last[st] else
-             "after" if pref_last[n] > pref_last[e] else "none")
-    out = [f"{q.head}|len{min(e - st, 15) // 3}", f"{q.head}|ss{int(st == 0)}|se{int(e >= n - 1)}",
-           f"{q.first}|qlast_{where}"]
-    return out + [f"qs:{q.kind}|{shape}" for shape in shapes(p, st, e)]
+    out = [_head_len(q, min(e - st, 15) // 3), _head_edges(q, st == 0, e >= len(p.low) - 1),
+           _place(q, last_word_place(pref_last, st, e))]
+    return out + [_shape(q, shape) for shape in shapes(p, st, e)]
+
+
+_PLACES = ("in", "before", "after", "none")
+
+
+def last_word_place(pref_last: list[int], st: int, e: int) -> str:
+    """Where the question's last word falls against the span: inside it, before it, after it or nowhere."""
+    return _PLACES[_place_index(pref_last, st, e)]
+
+
+def _place_index(pref_last: list[int], st: int, e: int) -> int:
+    return 0 if pref_last[e] > pref_last[st] else 1 if pref_last[st] else 2 if pref_last[-1] > pref_last[e] else 3
+
+
+def _head_len(q: QuestionWords, length_class: int) -> str:
+    return f"{q.head}|len{length_class}"
+
+
+def _head_edges(q: QuestionWords, at_start: bool, at_end: bool) -> str:
+    return f"{q.head}|ss{int(at_start)}|se{int(at_end)}"
+
+
+def _place(q: QuestionWords, place: str) -> str:
+    return f"{q.first}|qlast_{place}"
+
+
+def _shape(q: QuestionWords, shape: str) -> str:
+    return f"qs:{q.kind}|{shape}"
 
 
 def shapes(p: Parsed, st: int, e: int) -> list[str]:
     """The span's shape: an amount, a date or a year, holding a number, a capitalised name, a clause of cause;
     and its length in words."""
+    return list(_SHAPE_NAMES[shape_code(p, st, e)])
+
+
+_LENGTH_CLASSES = ("n1", "n3", "n7", "n12", "n99")
+# every shape a span can have, indexed by shape_code: its kind, then "cap", "cause" and its length class
+_SHAPE_NAMES = tuple((*kind, *("cap",) * cap, *("cause",) * cause, n) for kind in ((), ("num",), ("date",), ("hasnum",))
+                     for cap in (0, 1) for cause in (0, 1) for n in _LENGTH_CLASSES)
+
+
+def shape_code(p: Parsed, st: int, e: int) -> int:
+    """The index of the span's shape in _SHAPE_NAMES."""
     words = p.pref_word[e] - p.pref_word[st]
     numbers = p.pref_num[e] - p.pref_num[st]
-    out = []
-    if p.amount_end.get(st) == e:
-        out.append("num")
-    elif p.date_span.get(st) == e or (e - st == 1 and p.is_year[st]):
-        out.append("date")
-    elif numbers:
-        out.append("hasnum")
-    if words > numbers and p.pref_lower[e] == p.pref_lower[st] and not (out and out[0] == "num"):
-        out.append("cap")
-    if p.low[st] in _CAUSE:
-        out.append("cause")
-    out.append("n1" if words <= 1 else "n3" if words <= 3 else "n7" if words <= 7 else "n12" if words <= 12 else "n99")
-    return out
+    kind = (1 if p.amount_end.get(st) == e else 2 if p.date_span.get(st) == e or (e - st == 1 and p.is_year[st])
+            else 3 if numbers else 0)
+    cap = words > numbers and p.pref_lower[e] == p.pref_lower[st] and kind != 1
+    n = 0 if words <= 1 else 1 if words <= 3 else 2 if words <= 7 else 3 if words <= 12 else 4
+    return ((kind * 2 + cap) * 2 + (p.low[st] in _CAUSE)) * 5 + n
+
+
+@dataclass(frozen=True, slots=True)
+class SpanWeights:
+    """The weights of one question's span_features, looked up once: scoring a span then names nothing."""
+
+    head_len: tuple[float, ...]  # by min(length, 15) // 3
+    edges: tuple[float, ...]  # by 2 * (starts the sentence) + (ends it)
+    place: tuple[float, ...]  # by _place_index
+    shape: tuple[tuple[float, ...], ...]  # by shape_code: the weights of its shapes, in their order
+
+
+def span_weights(weights: dict[str, float], q: QuestionWords) -> SpanWeights:
+    get = weights.get
+    shape = {s: get(_shape(q, s), 0.0) for s in ("num", "date", "hasnum", "cap", "cause", *_LENGTH_CLASSES)}
+    return SpanWeights(tuple(get(_head_len(q, k), 0.0) for k in range(6)),
+                       tuple(get(_head_edges(q, a, b), 0.0) for a in (False, True) for b in (False, True)),
+                       tuple(get(_place(q, w), 0.0) for w in _PLACES),
+                       tuple(tuple(map(shape.__getitem__, names)) for names in _SHAPE_NAMES))
+
+
+def span_scorer(w: SpanWeights, p: Parsed, pref_last: list[int]) -> Callable[[float, int, int], float]:
+    """``add(total, st, e)``: ``total`` plus the weights of span_features(p, st, e, ...) added one by one in their
+    order (the same float as summing the named features' weights)."""
+    head_len, edges, place, shape = w.head_len, w.edges, w.place, w.shape
+    last = len(p.low) - 1
+
+    def add(total: float, st: int, e: int) -> float:
+        total += head_len[min(e - st, 15) // 3]
+        total += edges[2 * (st == 0) + (e >= last)]
+        total += place[_place_index(pref_last, st, e)]
+        for x in shape[shape_code(p, st, e)]:
+            total += x
+        return total
+
+    return add

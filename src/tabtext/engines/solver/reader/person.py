@@ -12,8 +12,8 @@ import re
 
 from ..lexicon.words import YEAR
 from .parse import MONTHS
+from .qtypes import question_type
 from .sentences import stem
-from .span_candidates import question_type
 
 _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|leads to|contributed|explains)\b"
                           r"|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)

@@ -17,17 +17,12 @@ from functools import lru_cache
 from ....types import Paragraph
 from ..lexicon.text_cache import text_cache
 from ..lexicon.words import YEAR
+from .crosses import Crosses, merge_weights, split_crosses
 from .lexical import question_words
 from .multi_span import TextSpan, is_multi_span_question, split_multi
+from .qtypes import question_type
 from .sentences import Sentence, bm25_rank, split_sentences, terms
-from .span_candidates import (
-    Candidate,
-    Crosses,
-    merge_weights,
-    question_type,
-    sentence_candidates,
-    split_crosses,
-)
+from .span_candidates import Candidate, SpanTables, sentence_candidates
 
 TOP_SENTENCES = 3
 __all__ = ["TextSpan", "answer_text", "candidates", "is_multi_span_question"]
@@ -50,10 +45,10 @@ def candidates(question: str, paragraphs: Sequence[Paragraph], top: int = TOP_SE
     qtype = question_type(question)
     qyears = set(re.findall(rf"\b{YEAR}\b", question))
     qwords = question_words(question)
-    merged = None if weights is None else _merged(weights, qtype)
+    tables = None if weights is None else SpanTables.of(_merged(weights, qtype), qwords)
     out: list[Candidate] = []
     for rank, (score, idx) in enumerate(ranked[:top]):
-        out.extend(sentence_candidates(qterms, qtype, qyears, sentences[idx], rank, score / best, merged,
+        out.extend(sentence_candidates(qterms, qtype, qyears, sentences[idx], rank, score / best, tables,
                                        qbigrams, qwords))
     return out
 

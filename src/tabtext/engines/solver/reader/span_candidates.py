@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat
 
-from ..lexicon.words import MONTH_NAME, YEAR
+from ..lexicon.words import MONTH_NAME
 from . import lexical
+from .crosses import CROSS
 from .lexical import QuestionWords
 from .parse import SCALE_WORDS, START_CUES, UNIT_WORDS, Parsed, parse
+from .qtypes import EXPECTED as _EXPECTED
 from .sentences import NUM_TOKEN_RE, STOP, Sentence
 
 _SENT_FLAGS = (
@@ -26,7 +29,6 @@ _SENT_FLAGS = (
 )
 MAX_LEN = 60
 LEXICAL = True  # the word-level boundary features of lexical.py
-CROSS = 0.0  # feature value of the question-type crosses; 0 = none (held-out EM was 4 points better without)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,41 +39,6 @@ class Candidate:
     text: str
     features: dict[str, float] | None
     score: float = 0.0
-
-
-_QCHECKS = (
-    ("when", r"^when\b|\bwhat date\b|\bwhich year\b|\bwhat year\b|\bwhich month\b|\bwhat month\b"
-             r"|\bin which (year|month|period)"),
-    ("why", r"\bwhy\b|\breasons?\b|\bcaus|\bled to\b|\bdriv|\bdue to\b|\battribut|\bcontribut|\bfactors?\b"
-            r"|\bresult(ed)? (in|from)\b|\brationale\b"),
-    ("where", r"\bwhere\b|\blocated\b|\blocation\b|\bheadquarter|\bwhich (market|exchange|country|city|state)"),
-    ("who", r"\bwho\b|\bwhom\b"),
-    ("method", r"^how (is|are|was|were|do|does|did|has|have)\b|\bdetermined\b|\bcalculated\b|\bmeasured\b"
-               r"|\bestimated\b|\baccounted for\b|\bbased (on|upon)\b|\bdefine"),
-    ("pct", r"\bpercent|\brate\b|%|\bproportion\b|\bratio\b|\bshare of\b"),
-    ("howmany", r"\bhow many\b|\bnumber of\b"),
-    ("period", r"\bhow long\b|\bterm\b|\bperiod\b|\buseful li|\bmaturity\b|\bexpire"),
-    ("howmuch", r"\bhow much\b|\bamount\b|\bvalue\b|\bworth\b|\bbalance\b"
-                r"|^what (is|was|were|are) the (increase|decrease|change|charge|price)\b"),
-    ("incl", r"\binclud|\bconsist|\bcompris|\bcompos|\bmade up\b|\bcomponents?\b|\bitems?\b|\btypes?\b"
-             r"|\bcategor|\bprimar|\bmainly\b|\bprincipal"),
-    ("yearq", rf"^what (is|was|were|are) .*\b{YEAR}\b"),
-    ("def", r"^what (is|are|was|were|does|do|did)\b"),
-)
-
-
-# the answer kinds a question class expects: one shared "type_match" feature pools what little data each has
-_EXPECTED = {"when": ("date", "year"), "howmuch": ("money", "num"), "yearq": ("money", "num", "pct"),
-             "pct": ("pct",), "howmany": ("num", "unit"), "period": ("unit", "date", "year")}
-
-
-def question_type(question: str) -> str:
-    """The question's coarse class (the first that matches, most specific first); features are crossed with it."""
-    q = question.lower()
-    for name, pat in _QCHECKS:
-        if re.search(pat, q):
-            return name
-    return "other"
 
 
 def _bucket(n: int, edges: tuple[int, ...]) -> str:
@@ -193,10 +160,31 @@ def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str
             scat.append("qyear_before")
         if any(p.is_year[k] and low[k] not in qyears for k in range(max(0, st - 4), st)):
             scat.append("otheryear_before")
+    if len(qyears) == 1 and p.is_num[st] and not p.is_year[st]:
+        place = _year_place(p, st, next(iter(qyears)))
+        if place:
+            scat.append(place)
     if LEXICAL:
         scat += lexical.start_features(p, st, q)
         scat.append(f"{q.first}|prevq{m.pref_q[st] - m.pref_q[max(0, st - 3)]}")
     return scat
+
+
+def _year_place(p: Parsed, st: int, year: str) -> str:
+    """For the one year a question names and an amount in a sentence naming several years and several amounts
+    ("$69 million and $64 million in 2019 and 2018"): whether the amount's place among the amounts is the year's
+    among the years ("resp_match"), is not ("resp_mismatch"), or the amounts do not divide among the years."""
+    n = len(p.low)
+    years = [p.low[i] for i in range(n) if p.is_year[i] and p.amount_end.get(i) == i + 1
+             and (i == 0 or not p.is_num[i - 1])]
+    if len(years) < 2 or year not in years:
+        return ""
+    amounts = [i for i in range(n) if p.is_num[i] and not p.is_year[i]]
+    if len(amounts) < 2:
+        return ""
+    if len(amounts) % len(years):
+        return "resp_uneven"
+    return "resp_match" if amounts.index(st) % len(years) == years.index(year) else "resp_mismatch"
 
 
 def _amount_kind(p: Parsed, st: int, e: int) -> str:
@@ -207,29 +195,36 @@ def _amount_kind(p: Parsed, st: int, e: int) -> str:
             "amt:unit" if last in UNIT_WORDS else "amt:num")
 
 
-def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
-               pref_qyear: list[int] | None, q: QuestionWords, pref_last: list[int]) -> tuple[list[str], int, float]:
-    """The span's own tags, its number of content words and its share of question words."""
-    pref_q = m.pref_q
+def _shares(m: _Match, st: int, e: int) -> tuple[int, float, float]:
+    """The span's question words, their share of its content words, and the share of the sentence's new
+    (non-question) words it leaves out."""
     nc = m.pref_c[e] - m.pref_c[st]
-    nq = pref_q[e] - pref_q[st]
-    qfrac = nq / nc if nc else 0.0
-    # share of the sentence's new (non-question) words left outside the span
+    nq = m.pref_q[e] - m.pref_q[st]
     left_out = (m.n_new - (nc - nq)) / m.n_new if m.n_new else 0.0
+    return nq, nq / nc if nc else 0.0, left_out
+
+
+def _amount_tags(p: Parsed, st: int, e: int) -> list[str]:
+    """The span's amount or date tags; the last is the kind checked against the question's expected kinds."""
+    if p.amount_end.get(st) == e:
+        kind = _amount_kind(p, st, e)
+        if st >= 2 and p.low[st - 1] == ":" and p.is_year[st - 2]:
+            return [kind, "amt:after_year_colon"]
+        return [kind]
+    return ["amt:date"] if p.date_span.get(st) == e else []
+
+
+def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...], repeat_from: int,
+               pref_qyear: list[int] | None, q: QuestionWords, pref_last: list[int]) -> list[str]:
+    """The span's own tags (``SpanTables.scorer`` adds up their weights without naming them)."""
+    pref_q = m.pref_q
+    _, qfrac, left_out = _shares(m, st, e)
     length = e - st
     cat = [_LEN_NAMES[length] if length <= MAX_LEN else "len>45",
            _QF_NAMES[int(qfrac * 10)], f"lq{int(pref_q[st] > 0)}rq{int(m.n_q > pref_q[e])}",
            _OUT_NAMES[int(left_out * 20)]]
-    kind = ""
-    if p.amount_end.get(st) == e:
-        kind = _amount_kind(p, st, e)
-        cat.append(kind)
-        if st >= 2 and p.low[st - 1] == ":" and p.is_year[st - 2]:
-            kind = "amt:after_year_colon"  # the last tag is the one checked against the expected kinds
-            cat.append(kind)
-    elif p.date_span.get(st) == e:
-        kind = "amt:date"
-        cat.append(kind)
+    cat += _amount_tags(p, st, e)
+    kind = cat[-1] if len(cat) > 4 else ""
     if kind and expected:
         cat.append("type_match" if kind[4:] in expected else "type_mismatch")
     elif p.pref_num[e] > p.pref_num[st]:
@@ -240,7 +235,66 @@ def _span_cats(p: Parsed, m: _Match, st: int, e: int, expected: tuple[str, ...],
         cat.append("qyear_in")
     if LEXICAL:
         cat += lexical.span_features(p, st, e, q, pref_last)
-    return cat, nq, qfrac
+    return cat
+
+
+@dataclass(frozen=True, slots=True)
+class SpanTables:
+    """One question's weights of the span tags (_span_cats), looked up once: a span's score then names no tag."""
+
+    get: Callable[[str, float], float]
+    length: tuple[float, ...]
+    qf: tuple[float, ...]
+    lqrq: tuple[float, ...]  # by 2 * (question words before) + (after)
+    out: tuple[float, ...]
+    tags: tuple[float, ...]  # type_match, type_mismatch, hasnum, e:qrepeat, qyear_in
+    lexical: lexical.SpanWeights
+
+    @classmethod
+    def of(cls, weights: dict[str, float], q: QuestionWords) -> SpanTables:
+        get = weights.get
+        return cls(get, tuple(get(name, 0.0) for name in _LEN_NAMES), tuple(get(name, 0.0) for name in _QF_NAMES),
+                   tuple(get(f"lq{a}rq{b}", 0.0) for a in (0, 1) for b in (0, 1)),
+                   tuple(get(name, 0.0) for name in _OUT_NAMES),
+                   tuple(get(t, 0.0) for t in ("type_match", "type_mismatch", "hasnum", "e:qrepeat", "qyear_in")),
+                   lexical.span_weights(weights, q))
+
+    def scorer(self, p: Parsed, m: _Match, expected: tuple[str, ...], pref_qyear: list[int] | None,
+               pref_last: list[int]) -> Callable[[int], Callable[[int, int, float, float], float]]:
+        """``scorer(st)(e, repeat_from, qfrac, left_out)``: the sum of the weights of _span_cats(p, m, st, e, ...)
+        in one sentence, added in the tags' order (the same float); what depends on the start alone is read once."""
+        get, length, qf, lqrq, out = self.get, self.length, self.qf, self.lqrq, self.out
+        w_match, w_mismatch, w_hasnum, w_repeat, w_qyear = self.tags
+        pref_q, n_q, pref_num = m.pref_q, m.n_q, p.pref_num
+        add_lexical = lexical.span_scorer(self.lexical, p, pref_last)
+
+        def from_start(st: int) -> Callable[[int, int, float, float], float]:
+            q_before, num_before = 2 * (pref_q[st] > 0), pref_num[st]
+            amount_end, date_end = p.amount_end.get(st), p.date_span.get(st)
+            qyear_before = pref_qyear[st] if pref_qyear is not None else 0
+
+            def score(e: int, repeat_from: int, qfrac: float, left_out: float) -> float:
+                total = (0.0 + length[e - st] + qf[int(qfrac * 10)] + lqrq[q_before + (n_q > pref_q[e])]
+                         + out[int(left_out * 20)])
+                if e == amount_end or e == date_end:  # an amount or a date: its tags, checked against the asked kinds
+                    tags = _amount_tags(p, st, e)
+                    for tag in tags:
+                        total += get(tag, 0.0)
+                    if expected:
+                        total += w_match if tags[-1][4:] in expected else w_mismatch
+                    elif pref_num[e] > num_before:
+                        total += w_hasnum
+                elif pref_num[e] > num_before:
+                    total += w_hasnum
+                if repeat_from < st:
+                    total += w_repeat
+                if pref_qyear is not None and pref_qyear[e] > qyear_before:
+                    total += w_qyear
+                return add_lexical(total, st, e) if LEXICAL else total
+
+            return score
+
+        return from_start
 
 
 def _prefix_qyears(p: Parsed, qyears: set[str]) -> list[int] | None:
@@ -254,10 +308,10 @@ def _prefix_qyears(p: Parsed, qyears: set[str]) -> list[int] | None:
 
 
 def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], sentence: Sentence,
-                        rank: int, rel_score: float, weights: dict[str, float] | None = None,
+                        rank: int, rel_score: float, tables: SpanTables | None = None,
                         qbigrams: frozenset[tuple[str, str]] = frozenset(),
                         qwords: QuestionWords = lexical.NO_WORDS) -> list[Candidate]:
-    """Candidates of one sentence. With ``weights`` (already merged for this question type, see
+    """Candidates of one sentence. With ``tables`` (the question's weights, merged for its type: see
     ``merge_weights``) each gets its score and no feature dict; without, its features for training."""
     p = parse(sentence.text)
     n = len(p.toks)
@@ -265,7 +319,7 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
         return []
     m = _match(p, question_terms)
     starts, ends = _boundaries(p, m)
-    get = weights.get if weights is not None else None
+    get = tables.get if tables is not None else None
 
     def cats_score(cats: list[str]) -> float:  # sums in the tags' order (floats: the order is part of the score)
         return sum(map(get, cats, repeat(0.0))) if get is not None else 0.0
@@ -284,26 +338,29 @@ def sentence_candidates(question_terms: set[str], qtype: str, qyears: set[str], 
     # end_info's own order so that candidates come out as before
     by_end = sorted(range(len(end_info)), key=lambda i: end_info[i][0])
     end_keys = [end_info[i][0] for i in by_end]
-    if get is not None:  # the numeric features' weights, summed below in the order of _numeric's keys
+    if tables is not None:  # the numeric features' weights, summed below in the order of _numeric's keys
         w_qfrac, w_nq, w_loglen = get("qfrac", 0.0), get("nq", 0.0), get("loglen", 0.0)
         rel_term = get("rel", 0.0) * rel_score
+        scorer = tables.scorer(p, m, expected, pref_qyear, pref_last)
+        nq_terms = tuple(w_nq * (min(k, 5) / 5) for k in range(6))
+        len_terms = tuple(w_loglen * (min(k, 60) / 60) for k in range(MAX_LEN + 1))
     cands: list[Candidate] = []
     for st, stags in starts.items():
         scat = _start_cats(p, m, st, stags, qyears, qwords)
         s_score = cats_score(scat)
+        span_score = scorer(st) if tables is not None else None
         window = sorted(by_end[bisect_right(end_keys, st):bisect_right(end_keys, st + MAX_LEN)])
         for e, ecat, e_score, repeat_from in (end_info[i] for i in window):
             if pref_word[e] == pref_word[st]:
                 continue
-            cat, nq, qfrac = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords,
-                                        pref_last)
+            nq, qfrac, left_out = _shares(m, st, e)
             a, b = _trim(text, toks[st][0], toks[e - 1][1])
-            if get is not None:
-                num_score = (0 + w_qfrac * qfrac + w_nq * (min(nq, 5) / 5) + rel_term
-                             + w_loglen * (min(e - st, 60) / 60))
-                score = s_score + e_score + cats_score(cat) + num_score
+            if span_score is not None:
+                num_score = 0 + w_qfrac * qfrac + nq_terms[nq if nq < 5 else 5] + rel_term + len_terms[e - st]
+                score = s_score + e_score + span_score(e, repeat_from, qfrac, left_out) + num_score
                 cands.append(Candidate(sentence, offset + a, offset + b, text[a:b], None, score))
             else:
+                cat = _span_cats(p, m, st, e, expected, repeat_from, pref_qyear, qwords, pref_last)
                 cands.append(Candidate(sentence, offset + a, offset + b, text[a:b],
                                        _features(scat + ecat + cat, _numeric(qfrac, nq, rel_score, e - st), qtype)))
     return cands
@@ -331,30 +388,3 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int]:
     while b > a and (text[b - 1] in "“”\"‘’',;:.—–-" or (text[b - 1] == ")" and "(" not in text[a:b - 1])):
         b -= 1
     return a, b
-
-
-Crosses = tuple[dict[str, float], dict[str, list[tuple[str, float]]]]
-
-
-def split_crosses(weights: dict[str, float]) -> Crosses:
-    """The weights as plain features and, per question type, its crosses ("qtype&feature" -> feature)."""
-    base: dict[str, float] = {}
-    crosses: dict[str, list[tuple[str, float]]] = {}
-    for k, v in weights.items():
-        qtype, cross, key = k.partition("&")
-        if cross:
-            crosses.setdefault(qtype, []).append((key, v))
-        else:
-            base[k] = v
-    return base, crosses
-
-
-def merge_weights(weights: dict[str, float], qtype: str, parts: Crosses | None = None) -> dict[str, float]:
-    """Fold the question-type crosses into one table: w[c] + w[qtype & c] (``parts``: the weights already split)."""
-    base, crosses = parts or split_crosses(weights)
-    out = dict(base)
-    for key, v in crosses.get(qtype, ()):
-        out[key] = out.get(key, 0.0) + v * CROSS
-    return out
-
-
