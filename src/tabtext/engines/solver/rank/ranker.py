@@ -221,7 +221,7 @@ def calibration_inputs(program: Program, best: float, lead: float = MAX_LEAD, fo
     that a span is usable, and whether it answers with the paragraphs' words (right far less often than a cell or
     a computation; ``benchmarks/train_ranker.py: calibrate`` says what else was measured)."""
     return {"score": best, "lead": min(lead, MAX_LEAD), "found": found_logit(found),
-            "text": float(kinds.kind(program).startswith("text"))}
+            "text": float(kinds.from_text(program))}
 
 
 def confidence(inputs: dict[str, float], weights: dict) -> float:
