@@ -39,6 +39,12 @@ def reads_text(program: Program) -> bool:
     return any(isinstance(a, (Span, TextNumber)) for a in program.args) and not program.cells()
 
 
+def from_text(program: Program) -> bool:
+    """Whether the kind is "text span(s)", without running the program: a value or values the paragraphs give."""
+    op = BY_NAME.get(program.op)
+    return program.op != "count" and not (op is not None and op.numeric) and reads_text(program)
+
+
 def kind(program: Program) -> str:
     """The answer's kind: "arithmetic", "count", "span" / "multi-span" (from the table) or "text span" /
     "text spans" (from the paragraphs)."""

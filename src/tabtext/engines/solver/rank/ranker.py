@@ -9,8 +9,8 @@ question model's probability of the answer type and source the candidate gives (
 order and sign, unit plausibility, and how many other candidates agree. The weights (``rank_weights.json``, a
 few kilobytes, with the answer-source model's) are fitted by ``benchmarks/train_ranker.py`` on TAT-QA train
 outside its lockbox, with cross-validation grouped by context; the same script reproduces the file byte for
-byte. The chosen candidate's score, calibrated on dev's open part (train has no answers for table spans), is the
-prediction's confidence.
+byte. The chosen candidate's score, lead and kind, calibrated on dev's open part (train has no answers
+for table spans), give the prediction's confidence.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..lexicon.words import MONTH_WORD, content_tokens, is_year
 from ..patterns.arith import period_rank
 from ..program.program import Cell, Program, Span
 from ..reader.sentences import split_sentences
-from . import question_model
+from . import kinds, question_model
 from .candidates import YEAR_ASKED, Candidate, Reading, answer_key, label_cover, names_no_year, span_numbers
 from .source import source_features, text_logit
 
@@ -214,12 +214,21 @@ def found_logit(found: float | None) -> float:
     return math.log(found / (1 - found))
 
 
-def confidence(best: float, weights: dict, lead: float = MAX_LEAD, found: float | None = None) -> float:
-    """The chosen candidate's calibrated probability of being right: logistic in its score, its lead over the
-    best candidate that gives another answer (a pairwise ranker's scores only mean something against each
-    other) and, for a reader span, the reader's own log-odds that the span is usable; fitted on held-out data."""
-    a, c, d, b = weights.get("calibration", (1.0, 0.0, 0.0, 0.0))
-    return 1.0 / (1.0 + math.exp(-(a * best + c * min(lead, MAX_LEAD) + d * found_logit(found) + b)))
+def calibration_inputs(program: Program, best: float, lead: float = MAX_LEAD, found: float | None = None
+                       ) -> dict[str, float]:
+    """What the confidence reads of the chosen candidate: its score, its lead over the best candidate that gives
+    another answer (a pairwise ranker's scores only mean something against each other), the reader's own log-odds
+    that a span is usable, and whether it answers with the paragraphs' words (right far less often than a cell or
+    a computation; ``benchmarks/train_ranker.py: calibrate`` says what else was measured)."""
+    return {"score": best, "lead": min(lead, MAX_LEAD), "found": found_logit(found),
+            "text": float(kinds.from_text(program))}
+
+
+def confidence(inputs: dict[str, float], weights: dict) -> float:
+    """The chosen candidate's calibrated probability of being right: logistic in its ``calibration_inputs``,
+    fitted on held-out data by ``benchmarks/train_ranker.py``."""
+    cal = weights.get("calibration", {})
+    return 1.0 / (1.0 + math.exp(-(cal.get("bias", 0.0) + sum(cal.get(k, 0.0) * v for k, v in inputs.items()))))
 
 
 def lead(scores: list[float], keys: list[str], best: int) -> float:

@@ -31,9 +31,10 @@ def solve(example: Example) -> tuple[Query, Candidate | None, float]:
     best = _as_asked(example.question, best, cands)
     if best is None:
         return reading.q, None, 0.0
+    confidence = rank.confidence(rank.calibration_inputs(best.program, score, lead, best.reader_found),
+                                 rank.shipped_weights())
     if reading.offset:  # cell rows of a stacked block, in the whole table's numbering
         best = replace(best, program=best.program.shifted(reading.offset))
-    confidence = rank.confidence(score, rank.shipped_weights(), lead, best.reader_found)
     return reading.q, best, max(confidence, MEASURE_CONFIDENCE) if best.name in TRUSTED else confidence
 
 
