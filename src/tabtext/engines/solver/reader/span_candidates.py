@@ -160,31 +160,10 @@ def _start_cats(p: Parsed, m: _Match, st: int, stags: list[str], qyears: set[str
             scat.append("qyear_before")
         if any(p.is_year[k] and low[k] not in qyears for k in range(max(0, st - 4), st)):
             scat.append("otheryear_before")
-    if len(qyears) == 1 and p.is_num[st] and not p.is_year[st]:
-        place = _year_place(p, st, next(iter(qyears)))
-        if place:
-            scat.append(place)
     if LEXICAL:
         scat += lexical.start_features(p, st, q)
         scat.append(f"{q.first}|prevq{m.pref_q[st] - m.pref_q[max(0, st - 3)]}")
     return scat
-
-
-def _year_place(p: Parsed, st: int, year: str) -> str:
-    """For the one year a question names and an amount in a sentence naming several years and several amounts
-    ("$69 million and $64 million in 2019 and 2018"): whether the amount's place among the amounts is the year's
-    among the years ("resp_match"), is not ("resp_mismatch"), or the amounts do not divide among the years."""
-    n = len(p.low)
-    years = [p.low[i] for i in range(n) if p.is_year[i] and p.amount_end.get(i) == i + 1
-             and (i == 0 or not p.is_num[i - 1])]
-    if len(years) < 2 or year not in years:
-        return ""
-    amounts = [i for i in range(n) if p.is_num[i] and not p.is_year[i]]
-    if len(amounts) < 2:
-        return ""
-    if len(amounts) % len(years):
-        return "resp_uneven"
-    return "resp_match" if amounts.index(st) % len(years) == years.index(year) else "resp_mismatch"
 
 
 def _amount_kind(p: Parsed, st: int, e: int) -> str:
