@@ -115,3 +115,13 @@ def test_a_quarters_share_of_the_year_takes_the_years_own_column() -> None:
     assert answer("What share of 2025 revenue came in 4Q25?", SHOP_Q) == "30%"  # 150 / 500, not / 1,000
     assert answer("What share of full-year revenue came in 2Q25?", SHOP_Q) == "24%"
 
+
+
+def test_a_thing_read_from_the_text_keeps_its_article() -> None:
+    for text, question, thing in (
+        ("The cafe opened in 2019. The jump in rent spending in 2024 was an extra storeroom behind the kitchen.",
+         "What pushed rent spending up in 2024?", "an extra storeroom behind the kitchen"),
+        ("Mo runs a cafe in Leeds. The rise in coffee beans spending in 2024 was a new espresso blend from Kenya.",
+         "What pushed coffee beans spending up in 2024?", "a new espresso blend from Kenya")):
+        pred = ask(question, tables=[CAFE], text=text)
+        assert shown(pred.answer, question) == thing

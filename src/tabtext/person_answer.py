@@ -226,7 +226,20 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
         cause = _without_modifiers(_cause_of_event(clause))
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
-    return answer, False
+    return _with_its_article(answer, text, e), False
+
+
+_ARTICLE_BEFORE = re.compile(r"(?:^|\s)(an?)\s+$", re.I)
+
+
+def _with_its_article(answer: Answer, text: str, e: Evidence) -> Answer:
+    """A thing read from the text keeps the 'a' / 'an' the sentence puts before it ('a new Mac Studio and a
+    colour-calibrated monitor'): a person names it so, and the reader's span starts after it."""
+    value = answer.value[0] if isinstance(answer.value, tuple) and len(answer.value) == 1 else answer.value
+    if not isinstance(value, str) or re.search(r"\d", value) or text[e.start:e.end] != value:
+        return answer
+    article = _ARTICLE_BEFORE.search(text[:e.start])
+    return dataclasses.replace(answer, value=f"{article.group(1)} {value}") if article else answer
 
 
 # ---------------------------------------------------------------- a share asked for, given as a ratio
