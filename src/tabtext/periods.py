@@ -16,10 +16,13 @@ from functools import lru_cache
 
 from .types import Period, Table
 
-_MONTHS = {name: i for i, names in enumerate((
-    ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-    ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-    ("december", "dec")), 1) for name in names}
+#: the months' whole names, in order: the one list every reader of months uses
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december")
+#: their 3-letter stems as a regex alternation ("jan|feb|...|dec")
+MONTH_STEMS = "|".join(m[:3] for m in MONTH_NAMES)
+_MONTHS = {**{m: i for i, m in enumerate(MONTH_NAMES, 1)}, **{m[:3]: i for i, m in enumerate(MONTH_NAMES, 1)},
+           "sept": 9}
 _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>(?:19|20)\d{2})(?![\d%])"
 _YY = r"(?:['’]?(?P<yy>\d{2})(?!\d)|" + _YEAR + ")"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
-from .periods import as_period, find_periods, months_named
+from .periods import MONTH_STEMS, as_period, find_periods, months_named
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
@@ -107,7 +107,7 @@ _EVENT_VERB = re.compile(r"\b(?:was|were|closed|shut|held|suspended|stopped|dela
                          re.I)
 _A_TIME = re.compile(r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many|some|the|\d+)\s+(?:\w+\s+)?"
                      r"(?:days?|weeks?|months?|years?|quarters?|hours?|period|season|summer|winter|spring|autumn)\b|"
-                     r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
+                     rf"(?:\d|{MONTH_STEMS})", re.I)
 
 
 _PARTICIPLE_AFTER = re.compile(r"\s+(?!during\b|bring\b|spring\b|string\b|thing\b|morning\b|evening\b|ceiling\b)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ....periods import MONTH_NAMES
 from .text_cache import text_cache
 
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
@@ -27,8 +28,6 @@ no yes so if then also just please tell more other else know like get got have h
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                 "eight": "8", "nine": "9", "ten": "10", "first": "1", "second": "2", "third": "3", "fourth": "4"}
 
-MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-               "november", "december")
 MONTH_NAME = "(?:" + "|".join(MONTH_NAMES) + ")"  # a month's whole name (regex)
 MONTHS = tuple(m[:3] for m in MONTH_NAMES)  # as 3-letter stems
 MONTH_WORD = "(?:" + "|".join(MONTHS) + ")[a-z]*"  # "June", "Sept", "december" (regex)

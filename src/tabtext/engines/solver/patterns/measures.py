@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ....periods import bare_months, find_periods
+from ....periods import MONTH_STEMS, bare_months, find_periods
 from ....types import Period
 from ..program.program import Program
 from ..reading.context import Ctx
@@ -75,7 +75,7 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
 )
 #: the words named_ratio answers to (table_patterns' cue)
 NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a for a, *_ in _NAMED_RATIOS), re.I)
-_PART = r"(?:[1-4]Q|Q[1-4]|H[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s*[-']?\s*(?:FY\s*)?\d{2,4})?"
+_PART = rf"(?:[1-4]Q|Q[1-4]|H[12]|{MONTH_STEMS})[a-z]*\.?(?:\s*[-']?\s*(?:FY\s*)?\d{{2,4}})?"
 #: a range of quarters, halves or months ("from January to August", "between Q1 2023 and Q3 2023"); years keep
 #: TAT-QA's reading ("the average between 2017 and 2019" averages the two it names)
 _RANGE = rf"\b(?:from|between)\s+(?:the\s+)?{_PART}\s+(?:to|through|until|till|and)\s+(?:the\s+)?{_PART}\b"
