@@ -24,9 +24,9 @@ def split_crosses(weights: dict[str, float]) -> Crosses:
 
 def merge_weights(weights: dict[str, float], qtype: str, parts: Crosses | None = None) -> dict[str, float]:
     """Fold the question-type crosses into one table: w[c] + w[qtype & c] (``parts``: the weights already split)."""
+    if not CROSS:  # no cross was fitted, so every weight is a plain feature's ("fw=r&d" too): one table for all
+        return weights
     base, crosses = parts or split_crosses(weights)
-    if not CROSS:  # the crosses add nothing: one table for every question type, not a 4 MiB copy each
-        return base
     out = dict(base)
     for key, v in crosses.get(qtype, ()):
         out[key] = out.get(key, 0.0) + v * CROSS
