@@ -253,9 +253,11 @@ _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colde
 
 
 #: "how much did it fall?", "by what percent did sales drop?": the size of the fall is asked
+#: the words a person asks about a fall with ("how much did it drop / slide / go down?"), for every reader of one
+FALL_WORDS = (r"(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|(?:go|goes|went|gone)\s+down|dip(?:ped)?|"
+              r"slip(?:ped)?|slid|slide|plunged?|slump(?:ed)?|contract(?:ed)?)")
 _FALL_ASKED = re.compile(r"^\s*(?:(?:by\s+)?how\s+(?:much|many|far)|by\s+what\s+(?:percent(?:age)?|amount|share))\b.*"
-                         r"\b(?:fall|fell|drop|dropped|decline|declined|decrease|decreased|shrink|shrank|go\s+down|went\s+down|"
-                         r"slip|slipped|contract|contracted)\b", re.I)
+                         rf"\b{FALL_WORDS}\b", re.I)
 
 
 def gap_as_size(question: str, answer: Answer | None, program: dict | None) -> Answer | None:

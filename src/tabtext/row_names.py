@@ -82,6 +82,11 @@ _SAME_PHRASE = (("net income", "net profit", "bottom line", "profit after tax", 
                  "earnings before tax"))
 
 
+def _labels(tables: Sequence[Table]) -> list[str]:
+    """Every row label and column header of the tables."""
+    return [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0][1:] if t.rows else ())]
+
+
 def _label_words(tables: Sequence[Table]) -> set[str]:
     cells = [c for t in tables for r in t.rows for c in ((r[0],) if r else ())] + \
         [c for t in tables for c in (t.rows[0] if t.rows else ())]
@@ -236,8 +241,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         for w in group:
             if w not in have and _says(question, w):  # several sales lines and their total: revenue is the total
                 question = re.sub(rf"(?<![\w-]){w}(?![\w-])", word, question, flags=re.I)
-    return in_label_words(question, have, [r[0] for t in tables for r in t.rows if r] +
-                          [c for t in tables for c in (t.rows[0][1:] if t.rows else ())])
+    return in_label_words(question, have, _labels(tables))
 
 
 _HIGH, _LOW = r"(?:highest|largest|biggest|maximum|peak|best|top)", r"(?:lowest|smallest|minimum|worst|bottom)"
@@ -320,7 +324,7 @@ def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
     as the table's own, every period written one way, rows named by a text column or by another word for them."""
     from .period_layout import relative_periods, same_words
 
-    labels = [r[0] for t in tables for r in t.rows if r] + [c for t in tables for c in (t.rows[0][1:] if t.rows else ())]
-    question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), labels), tables)
+    question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), _labels(tables)),
+                                tables)
     question = range_as_range(_average_per_unit(question))
     return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)

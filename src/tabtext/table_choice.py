@@ -152,10 +152,10 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     in_text = [p for p in asked_periods(" ".join(paragraphs)) if p.year is not None]  # "the fourth quarter": no year
     held = dated(table, table_periods(names_first(table))) or _label_periods(table) or _one_year_said(table, in_text)
     about = " ".join(_sentences_about(question, table, paragraphs))  # "launch ... on 1 July 2025" is no July visits
-    in_text = [p for p in asked_periods(about) if p.year is not None]
+    said_about = [p for p in asked_periods(about) if p.year is not None]
     text_months = set(months_named(about))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    missing = [p for p in asked if held and not covers(p, held) and not covers(p, in_text)]
+    missing = [p for p in asked if held and not covers(p, held) and not covers(p, said_about)]
     if not missing:
         return ""
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
@@ -228,8 +228,7 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
         written = {w.rstrip("s") for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
-                   not says_a_line(w) and
-                   not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
+                   not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ....person_answer import FALL_WORDS
 from ....types import Context, Table
 from ..lexicon.words import content_tokens, years_in
 from ..program.program import Program, Ref
@@ -15,8 +16,7 @@ REFERENCE_WORDS = frozenset("answer last previous latest earlier first second 2 
                             "less so".split())
 
 #: "how much did it fall?" asks the size of the fall (earlier minus later); "the drop", "the change" keep their sign
-FALL_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|"
-                         r"(?:go|goes|went|gone) down|dip(?:ped)?|slip(?:ped)?|slid|slide|plunged?|slump(?:ed)?)\b", re.I)
+FALL_ASKED = re.compile(rf"\bhow (?:much|many)\b.*\b{FALL_WORDS}\b", re.I)
 _AGGREGATE = frozenset(content_tokens("total sum overall grand all"))
 
 
