@@ -90,14 +90,14 @@ def held_out_a(a, c_value: float) -> float:
 
 
 def tatqa_groups() -> list[Group]:
-    """Groups from TAT-QA train's open part (the train lockbox left out): each arithmetic question over the table
-    whose derivation is grounded in its cells, read as a ConvFinQA turn; no ConvFinQA item is used."""
-    from training.operand_labels import table_operands
+    """Groups from TAT-QA train's open part (the train lockbox left out; ``training/convfinqa_cells.py``): each
+    arithmetic question whose derivation is grounded in its table's cells, read as a first ConvFinQA turn, the
+    grounded cells right; no ConvFinQA item is used."""
+    from training.convfinqa_cells import groups as tatqa
     from training.train_set import load, split
 
     open_, _ = split(load())
-    chosen = [ex for ex in open_ if table_operands(ex) is not None]
-    return groups(chosen, lambda ex: str(ex.meta["derivation"]))
+    return tatqa(open_, Group)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"turns: A {len(a)}, B {len(b)}; C = {args.c}; fitted on TAT-QA train (open part)")
         compare_and_ship(("shipped", strict_em(a, cell_rank.weights()), strict_em(b, cell_rank.weights())),
                          ("TAT-QA ranker", strict_em(a, model), strict_em(b, model)), (len(a), len(b)), model,
-                         WEIGHTS if args.write else None)
+                         WEIGHTS if args.write else None, " (both halves held out)")
         return 0
     model = fit(groups(a), args.c)
     hand_a, hand_b = strict_em(a, None), strict_em(b, None)
