@@ -221,12 +221,36 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         name = _named_after_role(question, paragraphs) or _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
     if _WHEN.match(question):
-        return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
+        return _date_asked(question, answer, text, lo, hi)
     if _WHY.match(question):
         clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
         cause = _without_modifiers(_cause_of_event(clause))
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
-    return _with_its_article(answer, text, e), False
+    return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
+
+
+def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool]:
+    """A date for "when": the one the sentence writes right after the question's verb when there is one."""
+    from .engines.solver.reader.person_facts import date_after_asked_verb
+
+    at = date_after_asked_verb(question, text, lo, hi)
+    if at is not None:
+        return dataclasses.replace(answer, value=text[at[0]:at[1]]), True
+    shown = answer.text()
+    return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
+
+
+def _stated(question: str, answer: Answer, text: str, lo: int, hi: int, e: Evidence) -> tuple[Answer, bool] | None:
+    """A count written with the noun asked about, or the words after a lead restating the question
+    (``reader.person_facts``): given as of the kind asked; None when the sentence states neither."""
+    from .engines.solver.reader.person_facts import after_restated_lead, count_in_sentence, counted_noun
+
+    if counted_noun(question):
+        at = count_in_sentence(question, text, lo, hi, e.start, e.end)
+    else:
+        at = after_restated_lead(question, text, lo, hi)
+        at = at if at is not None and at[0] < e.end and e.start < at[1] else None
+    return (dataclasses.replace(answer, value=text[at[0]:at[1]]), True) if at is not None else None
 
 
 _ARTICLE_BEFORE = re.compile(r"(?:^|\s)(an?)\s+$", re.I)

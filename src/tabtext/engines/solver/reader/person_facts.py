@@ -1,0 +1,120 @@
+"""Facts a person's question names that their own text states outright, for ``ask`` (benchmark runs keep the
+reader's choice): a count written with the very noun asked about ("How many stores ...?" - "318 stores"), the
+words after a lead that restates the question ("What do the adjusting items consist of?" - "... adjusting items of
+£27.4m, which principally comprise X"), a date right after the question's own verb ("When will the dividend be
+paid?" - "to be paid on 26 July 2024 to shareholders on the register on 21 June 2024"). Each is a statement
+the reader's calibration does not see, so ``ask`` gives it rather than "no answer found"."""
+
+from __future__ import annotations
+
+import re
+
+from ....periods import find_periods
+from .person import a_dates_day
+from .sentences import stem
+
+# ---------------------------------------------------------------- "how many <things>": a number written before them
+_HOW_MANY = re.compile(r"\bhow many\s+((?:[a-z][\w-]*\s*){1,3})", re.I)
+_PLURAL_WITHOUT_S = frozenset("people staff children personnel".split())
+_NOT_COUNTED = frozenset("dollars euros pounds yen francs thousands millions billions percent times".split())
+_NUMBER = r"(?<![\w.,$£€¥-])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s+(?:million|billion|thousand))?"
+_NUMBER_AT = re.compile(_NUMBER, re.I)
+
+
+def counted_noun(question: str) -> list[str]:
+    """The words a "how many" question counts, up to its first plural ("how many production sites does the group
+    have?" -> ["production", "sites"]); [] when it counts money or a scale, or no plural follows."""
+    m = _HOW_MANY.search(question)
+    words = m.group(1).lower().split() if m else []
+    for i, w in enumerate(words):
+        if w in _PLURAL_WITHOUT_S or (w.endswith("s") and not w.endswith("ss") and len(w) > 3):
+            return [] if w in _NOT_COUNTED else words[:i + 1]
+    return []
+
+
+def _word(w: str) -> str:
+    if w.endswith("ies"):
+        return re.escape(w[:-3]) + "(?:y|ies)"
+    return re.escape(w[:-1] if w.endswith("s") and w not in _PLURAL_WITHOUT_S else w) + "(?:e?s)?"
+
+
+def stated_counts(question: str, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes a number right before the noun the question counts ("318 stores", "3 million
+    customers"): the number's (start, end), its scale word included; not a day of a date ("7 November")."""
+    noun = counted_noun(question)
+    if not noun:
+        return []
+    found = re.finditer(_NUMBER + r"\s+" + r"\s+".join(map(_word, noun)) + r"\b", text, re.I)
+    out = []
+    for m in found:
+        number = _NUMBER_AT.match(text, m.start())
+        if number and not a_dates_day(text, m.start(), number.end()):
+            out.append((m.start(), number.end()))
+    return out
+
+
+def count_in_sentence(question: str, text: str, lo: int, hi: int, start: int, end: int) -> tuple[int, int] | None:
+    """The count the sentence text[lo:hi] states with the asked noun: the reader's own number [start, end) when it
+    is one, else the sentence's only one; None when it states none (or several, none of them the reader's)."""
+    counts = [(s, e) for s, e in stated_counts(question, text) if lo <= s and e <= hi]
+    own = [(s, e) for s, e in counts if s < end and start < e]
+    if own:
+        return own[0]
+    return counts[0] if len(counts) == 1 else None
+
+
+# ---------------------------------------------------------------- a lead restating the question, then the answer
+_ADVERB = r"(?:(?:principally|mainly|primarily|largely|mostly|chiefly|generally)\s+)?"
+#: (what the question asks, the words in the text after which its answer follows, an example)
+LEADS = (
+    (re.compile(r"^\s*what\s+(?:do|does|did)\s+(?P<subject>.+?)\s+(?:consist\s+of|comprise|include|contain|cover)\b",
+                re.I),
+     re.compile(rf"\b{_ADVERB}(?:consists?\s+of|consisting\s+of|comprised?\s+of|comprises?|includes?|contains?|"
+                rf"covers?|(?:is|are|was|were)\s+made\s+up\s+of)\s+{_ADVERB}", re.I),
+     "What do the adjusting items consist of? - adjusting items of £27.4m, which principally comprise X"),
+    (re.compile(r"^\s*how\s+(?:do|does|did)\s+(?:the\s+)?[\w'’ -]*?\bdefine\s+(?P<subject>.+?)\s*\??\s*$", re.I),
+     re.compile(r"\bdefined?s?\s+(?:[\w'’-]+\s+){1,6}?as\s+|\b(?:is|are)\s+defined\s+as\s+", re.I),
+     "How does the company define free cash flow? - We define free cash flow as X"),
+    (re.compile(r"^\s*what\s+(?:is|are|was|were)\s+(?P<subject>.+?)\s*\??\s*$", re.I),
+     re.compile(r"\b(?:is|are|was|were)\s+(?=to\s+[a-z]+\b)", re.I),
+     "What is the dividend policy? - Our dividend policy is to distribute X (a plan: 'is to <verb>')"),
+)
+_FUNCTION = frozenset("the a an of our its their his her your this that these those in on for to and".split())
+
+
+def _content(words: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[\w'’-]+", words.lower()) if w not in _FUNCTION}
+
+
+def after_restated_lead(question: str, text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The rest of the sentence text[lo:hi] after a lead naming every word of the question's subject and then the
+    verb the question asks with; None when the sentence has no such lead."""
+    for asked, lead, _ in LEADS:
+        q = asked.match(question)
+        subject = _content(q.group("subject")) if q else set()
+        if not subject:
+            continue
+        for m in lead.finditer(text, lo, hi):
+            if subject <= _content(text[lo:m.end()]) and m.end() < hi:
+                end = hi - 1 if text[hi - 1] == "." else hi
+                return (m.end(), end) if len(text[m.end():end].split()) >= 2 else None
+    return None
+
+
+# ---------------------------------------------------------------- "when was it <verb>?": the date after that verb
+_LINK = re.compile(r"(?:\s+(?:on|in|by|from|at|until|as\s+of|as\s+at|with\s+effect\s+from|effective))*\s*$", re.I)
+
+
+def date_after_asked_verb(question: str, text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The one date of text[lo:hi] written right after a word of the question other than its first ("paid on 26
+    July 2024" for "When will the final dividend be paid?"); None when no date or several are."""
+    asked = {stem(w) for w in re.findall(r"[a-z][\w'’-]+", question.lower())[1:] if w not in _FUNCTION}
+    hits = []
+    for s, e, period in find_periods(text[lo:hi]):
+        before = text[lo:lo + s]
+        cut = _LINK.search(before)
+        words = re.findall(r"[\w'’-]+", before[:cut.start()] if cut else before)
+        if period.kind == "date" and words and stem(words[-1]) in asked:
+            hits.append((lo + s, lo + e))
+    return hits[0] if len(hits) == 1 else None
+

@@ -1,0 +1,51 @@
+"""``tabtext.ask`` on a person's own paragraph (reader.person_facts): what the text states outright about the
+question is given, cut as a person reads it, instead of "no answer found"; what it does not state is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabtext import ask
+from tabtext.engines.solver.reader.person_facts import LEADS, counted_noun
+
+TABLE = "Item,2023,2024\nDonations,41200,45900\nGrants,12000,18500\n"
+TEXT = ("Northgate Food Share is a registered charity. It runs 27 food banks across the county and employs 140 "
+        "people, having closed 3 smaller depots in 2024. We define net funds as cash and short-term deposits less "
+        "the overdraft. Other income of £3,200, which mainly comprises bank interest and merchandise sales, rose. "
+        "Support costs consist of rent, insurance and the cost of the payroll service. Our reserves policy is to "
+        "hold three months of running costs. The new grant will be paid on 3 March 2025 to charities registered "
+        "by 1 January 2025.")
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How many food banks does the charity run?", "27"),
+    ("How many people does it employ?", "140"),
+    ("How does the charity define net funds?", "cash and short-term deposits less the overdraft"),
+    ("What do support costs consist of?", "rent, insurance and the cost of the payroll service"),
+    ("What is the reserves policy?", "to hold three months of running costs"),
+    ("When will the new grant be paid?", "3 March 2025"),
+])
+def test_what_the_text_states_outright_is_given(question, shown):
+    pred = ask(question, tables=[TABLE], text=TEXT)
+    assert pred.meta["found"], pred.meta
+    assert pred.meta["display"] == shown
+
+
+@pytest.mark.parametrize("question", [
+    "How many volunteers does it have?",  # no number is written before "volunteers"
+    "What does the board consist of?",  # no sentence names the board before a verb of composition
+])
+def test_what_the_text_does_not_state_stays_no_answer(question):
+    assert not ask(question, tables=[TABLE], text=TEXT).meta["found"]
+
+
+def test_the_counted_noun_runs_to_the_first_plural_and_money_is_not_counted():
+    assert counted_noun("How many production sites does the group have?") == ["production", "sites"]
+    assert counted_noun("how many customers lost service?") == ["customers"]
+    assert counted_noun("How many dollars did it raise?") == []
+    assert counted_noun("How many staff were there?") == ["staff"]
+
+
+def test_each_lead_rule_has_an_example_its_question_pattern_reads():
+    for asked, _, example in LEADS:
+        assert asked.match(example.split(" - ")[0]), example
