@@ -49,3 +49,19 @@ def test_the_counted_noun_runs_to_the_first_plural_and_money_is_not_counted():
 def test_each_lead_rule_has_an_example_its_question_pattern_reads():
     for asked, _, example in LEADS:
         assert asked.match(example.split(" - ")[0]), example
+
+
+CLUB_TEXT = ("Chair Rosalind Achebe and Treasurer Tom Ferreira signed the accounts on 2 May 2024. The club closed its "
+             "courts in Leeds and Harrogate for resurfacing. Our main sponsors are Brightwell Motors and Ostler & Sons. "
+             "The club lost its biggest sponsor, Kettle Print, in March.")
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("who's the chair", "Rosalind Achebe"),  # the role named right before the name, asked with "who's"
+    ("In which cities did the club close courts?", "Leeds and Harrogate"),  # a plural place asked for
+    ("Which big sponsor did the club lose?", "Kettle Print"),  # "which" with an adjective before the kind asked
+])
+def test_a_name_asked_for_in_a_persons_words_is_given(question, shown):
+    pred = ask(question, tables=[TABLE], text=CLUB_TEXT)
+    assert pred.meta["found"], pred.meta
+    assert pred.meta["display"] == shown

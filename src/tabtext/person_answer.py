@@ -84,9 +84,9 @@ def _bracketed_throughout(row: Sequence[str]) -> bool:
 # ---------------------------------------------------------------- an answer read from the user's own text
 _WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+the\s+names?\s+of\b|^\s*name\s+the\b",
                   re.I)
-_WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|country|region|county|state|location|"
-                    r"place)\b", re.I)
-_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
+_WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:cit(?:y|ies)|towns?|countr(?:y|ies)|regions?|"
+                    r"count(?:y|ies)|states?|locations?|places?|ports?)\b", re.I)
+_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:(?:big|biggest|large|largest|main|new|major|key|other)\s+)?(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
                           r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
                           r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
                           r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)
@@ -176,7 +176,7 @@ def _name_near(question: str, text: str, lo: int, hi: int) -> str:
     return " ".join(words) + (more.group(0) if more else "")
 
 
-_ROLE_ASKED = re.compile(r"^\s*who\s+(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?(?P<role>[a-z][a-z -]*?[a-z])"
+_ROLE_ASKED = re.compile(r"^\s*who(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+|its\s+|their\s+)?(?P<role>[a-z][a-z -]*?[a-z])"
                          r"\s*(?:\b(?:of|at|for|in)\b|\?|$)", re.I)
 
 
