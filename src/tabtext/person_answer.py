@@ -223,10 +223,23 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHEN.match(question):
         return _date_asked(question, answer, text, lo, hi)
     if _WHY.match(question):
-        clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
-        cause = _without_modifiers(_cause_of_event(clause))
+        cause = _the_cause(shown, text, e)
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
     return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
+
+
+_WHICH_AFTER = re.compile(r",\s+which\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
+
+
+def _the_cause(shown: str, text: str, e: Evidence) -> str:
+    """The cause a "why" answer names, without a trailing ", which ..." clause; what follows "due to" / "as a result
+    of" is the cause already, so what came before its "after" stays ("emergency repairs after the ice storm")."""
+    from .engines.solver.reader.person import follows_a_cause_cue
+
+    clause = shown if follows_a_cause_cue(text, e.start) else _EVENT_BEFORE.sub("", shown, count=1)
+    clause = _TRAILING_CLAUSE.sub("", clause).strip(" ,.")
+    short = _WHICH_AFTER.sub("", clause)
+    return _without_modifiers(_cause_of_event(short if len(short.split()) >= 3 else clause))
 
 
 def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool]:

@@ -20,8 +20,13 @@ _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|
 _CAUSE_LEAD = re.compile(r"(?:(?:primarily|mainly|largely|partly|partially|principally|mostly|in part)\s+)?"
                          r"(?:due to|driven by|because of|as a result of|a result of|attributable to|caused by|"
                          r"resulting from|owing to|reflecting|because)\s+", re.I)
-# the same phrases after a clause restating the effect: "Capital expenditure was lower because X" -> "X"
-_CAUSE_CUE = re.compile(r"(?<![\w-])" + _CAUSE_LEAD.pattern, re.I)
+# the same phrases after a clause restating the effect: "Capital expenditure was lower because X" -> "X"; and "as"
+# right after a verb of change: "Order intake declined as customers postponed projects" -> "customers postponed ..."
+_CHANGE_AS = (r"\b(?:rose|fell|grew|declined|increased|decreased|dropped|improved|weakened|slowed|softened|"
+              r"recovered|rebounded|narrowed|widened)\s+as\s+(?!a result\b|expected\b|planned\b|forecast\b|well\b)")
+_CAUSE_CUE = re.compile(r"(?<![\w-])" + _CAUSE_LEAD.pattern + "|" + _CHANGE_AS, re.I)
+_AFTER_EVENT = re.compile(r"\b(?:after|following)\s", re.I)  # "Classes grew after two instructors joined"
+_AFTER_CAUSE = re.compile(r"(?:" + _CAUSE_LEAD.pattern + "|" + _CHANGE_AS + r")$", re.I)
 _WHO = re.compile(r"^\s*(?:who|whom)\b", re.I)
 _WHERE = re.compile(r"^\s*(?:where|in which (?:city|country|countries|state|region|town|location))\b", re.I)
 _WORD = r"[A-Z][\w'’&.-]*"
@@ -62,6 +67,11 @@ def for_a_person(question: str, text: str, start: int, end: int) -> tuple[int, i
     while end > start and text[end - 1] == "." and not text[end - 2:end - 1].isupper():
         end -= 1
     return start, end
+
+
+def follows_a_cause_cue(text: str, start: int) -> bool:
+    """Whether text[start:] comes right after "due to" / "as a result of" / "declined as": it is the cause itself."""
+    return bool(_AFTER_CAUSE.search(text, max(0, start - 60), start))
 
 
 def _without_restated_subject(question: str, text: str, start: int, end: int) -> int:
@@ -136,7 +146,8 @@ def kind_fits(question: str, answer: str) -> bool | None:
     - "when": a date (an amount is not; a clause may be);
     - "how many": a number, not money, a share or a year;
     - "how much": an amount, not a clause holding one;
-    - a cause: a clause, not an amount.
+    - a cause: a clause, not an amount, holding a cause phrase ("owing to X"), not a clause that only shares the
+      question's words.
     Benchmark runs leave this to the ranker: TAT-QA dev holds too few such questions to learn it (docs/reader.md)."""
     asked = question_type(question)
     amount = bool(_STARTS_WITH_AMOUNT.match(answer)) and len(answer.split()) <= 4
@@ -147,7 +158,7 @@ def kind_fits(question: str, answer: str) -> bool | None:
     if _HOW_MUCH.match(question):
         return amount or (False if _HAS_NUMBER.search(answer) else None)
     if _CAUSE_ASKED.search(question) and not _AMOUNT_ASKED.search(question):
-        return not amount and len(answer.split()) >= 3
+        return not amount and len(answer.split()) >= 3 and bool(_CAUSE_CUE.search(answer) or _AFTER_EVENT.search(answer))
     return None
 
 
