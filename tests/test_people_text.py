@@ -83,3 +83,12 @@ SHOP_TEXT = ("Footfall declined as the council closed the High Street car park f
 ])
 def test_a_cause_is_cut_as_a_person_names_it(question, shown):
     assert ask(question, tables=[TABLE], text=SHOP_TEXT).meta["display"] == shown
+
+
+def test_an_amount_after_the_word_asked_about_is_given_with_its_currency_code():
+    text = ("The new kiln cost PLN 48,500 and was installed in May. Outside the kiln, we invested around €12,000 "
+            "in shelving for the shop.")
+    pred = ask("How much did the new kiln cost?", tables=[TABLE], text=text)
+    assert pred.meta["found"] and pred.meta["display"] == "PLN 48,500", pred.meta
+    pred = ask("How much was invested in shelving?", tables=[TABLE], text=text)
+    assert pred.meta["found"] and pred.meta["display"] == "€12,000", pred.meta

@@ -254,15 +254,11 @@ def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> t
 
 
 def _stated(question: str, answer: Answer, text: str, lo: int, hi: int, e: Evidence) -> tuple[Answer, bool] | None:
-    """A count written with the noun asked about, or the words after a lead restating the question
-    (``reader.person_facts``): given as of the kind asked; None when the sentence states neither."""
-    from .engines.solver.reader.person_facts import after_restated_lead, count_in_sentence, counted_noun
+    """What the sentence states outright about the question (``reader.person_facts.stated_fact``): given as of the
+    kind asked; None when it states nothing of the kind."""
+    from .engines.solver.reader.person_facts import stated_fact
 
-    if counted_noun(question):
-        at = count_in_sentence(question, text, lo, hi, e.start, e.end)
-    else:
-        at = after_restated_lead(question, text, lo, hi)
-        at = at if at is not None and at[0] < e.end and e.start < at[1] else None
+    at = stated_fact(question, text, lo, hi, e.start, e.end)
     return (dataclasses.replace(answer, value=text[at[0]:at[1]]), True) if at is not None else None
 
 

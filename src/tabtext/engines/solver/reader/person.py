@@ -55,6 +55,7 @@ def for_a_person(question: str, text: str, start: int, end: int) -> tuple[int, i
       ("Goodwill consists of X" -> "X");
     - "how many employees ...": without the counted noun;
     - "who" / "where": only the name the span starts with ("Helen Marsh, Chief Executive, said ..." -> "Helen Marsh");
+    - an amount with the currency code written before it ("PLN 487 million");
     - without a final full stop."""
     if _CAUSE_ASKED.search(question):
         m = _CAUSE_CUE.search(text, start, end)
@@ -63,6 +64,7 @@ def for_a_person(question: str, text: str, start: int, end: int) -> tuple[int, i
     elif _WHAT.match(question):
         start = _without_restated_subject(question, text, start, end)
     end = _without_counted_noun(question, text, start, end)
+    start = _with_its_currency_code(text, start, end)
     start, end = _the_name(question, text, start, end)
     while end > start and text[end - 1] == "." and not text[end - 2:end - 1].isupper():
         end -= 1
@@ -96,6 +98,17 @@ def _without_restated_subject(question: str, text: str, start: int, end: int) ->
         elif word not in _SKIP:
             return start
     return start
+
+
+# currencies written as a code before the amount ("PLN 487 million"), which the reader's tokens do not all know
+_CODE_BEFORE = re.compile(r"\b(?:USD|EUR|GBP|PLN|CHF|JPY|CNY|RMB|INR|SEK|NOK|DKK|CZK|HUF|AUD|CAD|NZD|SGD|HKD|ZAR|BRL|"
+                          r"MXN|KRW|TRY|AED|SAR|ILS|RON)\s?$")
+
+
+def _with_its_currency_code(text: str, start: int, end: int) -> int:
+    """Where an amount the reader read without its currency code begins: "PLN 487 million", not "487 million"."""
+    code = _CODE_BEFORE.search(text, max(0, start - 4), start) if start < end and text[start].isdigit() else None
+    return code.start() if code else start
 
 
 def _without_counted_noun(question: str, text: str, start: int, end: int) -> int:

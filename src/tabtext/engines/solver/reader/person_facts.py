@@ -63,6 +63,34 @@ def count_in_sentence(question: str, text: str, lo: int, hi: int, start: int, en
     return counts[0] if len(counts) == 1 else None
 
 
+# ---------------------------------------------------------------- "how much ...?": an amount after the word asked about
+_HOW_MUCH = re.compile(r"^\s*how\s+(?:much|big|large)\b", re.I)
+_MONEY_OR_SHARE = re.compile(r"(?:\b[A-Z]{3}\s?|\b[A-Z]{0,2}[$£€¥]\s?|[$£€¥]\s?)\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|"
+                             r"thousand|bn|m)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:%|per\s?cent\b)")
+_NOT_ASKED = frozenset("how much big large was were is are did does do the a an of in on for".split())
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word or its derivation ("invested" / "investment")."""
+    return a == b or min(len(a), len(b)) >= 5 and (a.startswith(b) or b.startswith(a))
+
+
+def amount_in_sentence(question: str, text: str, lo: int, hi: int, start: int, end: int) -> tuple[int, int] | None:
+    """For "how much / how big": the amount of text[lo:hi] (money or a share) written within three words after a
+    word of the question ("an investment of around €65 million" for "How much was invested ...?"): the reader's
+    own when it is one, else the sentence's only one."""
+    if not _HOW_MUCH.match(question):
+        return None
+    asked = {stem(w) for w in re.findall(r"[a-z][\w'’-]+", question.lower()) if w not in _NOT_ASKED}
+    hits = []
+    for m in _MONEY_OR_SHARE.finditer(text, lo, hi):
+        before = re.findall(r"[a-z][\w'’-]+", text[max(lo, m.start() - 40):m.start()].lower())[-3:]
+        if any(_same_word(stem(w), a) for w in before if w not in _NOT_ASKED for a in asked):
+            hits.append(m.span())
+    own = [(s, e) for s, e in hits if s < end and start < e]
+    return own[0] if own else (hits[0] if len(hits) == 1 else None)
+
+
 # ---------------------------------------------------------------- a lead restating the question, then the answer
 _ADVERB = r"(?:(?:principally|mainly|primarily|largely|mostly|chiefly|generally)\s+)?"
 #: (what the question asks, the words in the text after which its answer follows, an example)
@@ -118,3 +146,15 @@ def date_after_asked_verb(question: str, text: str, lo: int, hi: int) -> tuple[i
             hits.append((lo + s, lo + e))
     return hits[0] if len(hits) == 1 else None
 
+
+
+def stated_fact(question: str, text: str, lo: int, hi: int, start: int, end: int) -> tuple[int, int] | None:
+    """What the sentence text[lo:hi] around the reader's answer [start, end) states outright about the question:
+    a count with its noun, an amount after the word asked about, or the words after a lead restating the question
+    (overlapping the reader's answer); None when it states none of them."""
+    if counted_noun(question):
+        return count_in_sentence(question, text, lo, hi, start, end)
+    if _HOW_MUCH.match(question):
+        return amount_in_sentence(question, text, lo, hi, start, end)
+    at = after_restated_lead(question, text, lo, hi)
+    return at if at is not None and at[0] < end and start < at[1] else None
