@@ -92,3 +92,9 @@ def test_an_amount_after_the_word_asked_about_is_given_with_its_currency_code():
     assert pred.meta["found"] and pred.meta["display"] == "PLN 48,500", pred.meta
     pred = ask("How much was invested in shelving?", tables=[TABLE], text=text)
     assert pred.meta["found"] and pred.meta["display"] == "€12,000", pred.meta
+
+
+def test_a_cause_in_a_sentence_naming_r_and_d_is_given():
+    text = "Sales were flat. R&D spend rose 9%, owing to two new clinical trials, which started in May."
+    pred = ask("why did R&D costs go up?", tables=[TABLE], text=text)  # "R&D" is the word the two share
+    assert pred.meta["found"] and pred.meta["display"] == "two new clinical trials", pred.meta

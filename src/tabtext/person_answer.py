@@ -133,7 +133,7 @@ def _cause_of_event(clause: str) -> str:
 
 
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
-_CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
+_CONTENT = re.compile(r"[a-z][a-z&'-]{2,}")  # "r&d" is one word, as the question's "R&D"
 _QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
                             "gave give name date day".split())
 
