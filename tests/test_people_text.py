@@ -98,3 +98,23 @@ def test_a_cause_in_a_sentence_naming_r_and_d_is_given():
     text = "Sales were flat. R&D spend rose 9%, owing to two new clinical trials, which started in May."
     pred = ask("why did R&D costs go up?", tables=[TABLE], text=text)  # "R&D" is the word the two share
     assert pred.meta["found"] and pred.meta["display"] == "two new clinical trials", pred.meta
+
+
+def test_batch_gives_a_text_answer_as_ask_shows_it(tmp_path):
+    import json
+
+    from tabtext.cli import main
+
+    (tmp_path / "t.csv").write_text(TABLE, encoding="utf-8")
+    text = ("Helen Marsh, Chief Executive of Northgate, said the year went well. It runs 27 food banks across the "
+            "county. Donations rose mainly as a result of a new payroll giving scheme, which 40 employers joined.")
+    rows = [{"question": q, "table": "t.csv", "text": text} for q in
+            ("Who is the chief executive?", "How many food banks does it run?", "Why did donations rise?")]
+    (tmp_path / "q.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["batch", str(tmp_path / "q.jsonl"), "--tables", str(tmp_path), "--out", str(tmp_path / "res"),
+                 "--quiet"]) == 0
+    records = [json.loads(line) for line in (tmp_path / "res.jsonl").read_text().splitlines()]
+    assert [r["answer"] for r in records] == [["Helen Marsh"], ["27"], ["a new payroll giving scheme"]]
+    for r in records:  # the evidence is the words shown, where the text has them
+        (e,) = r["evidence"]
+        assert text[e["start"]:e["end"]] == e["text"] == r["answer"][0]
