@@ -118,3 +118,11 @@ def test_batch_gives_a_text_answer_as_ask_shows_it(tmp_path):
     for r in records:  # the evidence is the words shown, where the text has them
         (e,) = r["evidence"]
         assert text[e["start"]:e["end"]] == e["text"] == r["answer"][0]
+
+
+def test_a_plan_lead_needs_a_verb_after_its_to():
+    from tabtext.engines.solver.reader.person_facts import after_restated_lead
+
+    text = "The main risk is to our margins. Our plan is to open two pantries in 2025."
+    assert after_restated_lead("What is the main risk?", text, 0, 32) is None  # "to our margins" is no plan
+    assert text[slice(*after_restated_lead("What is the plan?", text, 33, len(text)))] == "to open two pantries in 2025"

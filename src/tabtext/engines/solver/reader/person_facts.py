@@ -104,7 +104,8 @@ LEADS = (
      re.compile(r"\bdefined?s?\s+(?:[\w'’-]+\s+){1,6}?as\s+|\b(?:is|are)\s+defined\s+as\s+", re.I),
      "How does the company define free cash flow? - We define free cash flow as X"),
     (re.compile(r"^\s*what\s+(?:is|are|was|were)\s+(?P<subject>.+?)\s*\??\s*$", re.I),
-     re.compile(r"\b(?:is|are|was|were)\s+(?=to\s+[a-z]+\b)", re.I),
+     re.compile(r"\b(?:is|are|was|were)\s+(?=to\s+(?!(?:the|a|an|our|their|its|his|her|this|that|these|those|"
+                r"us|them|me|you|him|date)\b)[a-z]+\b)", re.I),
      "What is the dividend policy? - Our dividend policy is to distribute X (a plan: 'is to <verb>')"),
 )
 _FUNCTION = frozenset("the a an of our its their his her your this that these those in on for to and".split())
