@@ -126,3 +126,21 @@ def test_a_plan_lead_needs_a_verb_after_its_to():
     text = "The main risk is to our margins. Our plan is to open two pantries in 2025."
     assert after_restated_lead("What is the main risk?", text, 0, 32) is None  # "to our margins" is no plan
     assert text[slice(*after_restated_lead("What is the plan?", text, 33, len(text)))] == "to open two pantries in 2025"
+
+
+def test_a_change_is_not_the_amount_asked_for():
+    from tabtext.engines.solver.reader.person_facts import amount_in_sentence
+
+    text = "Rent increased $4,000 to $52,000 after the landlord's review."
+    at = text.index("$4,000")
+    assert amount_in_sentence("How much was the rent?", text, 0, len(text), at, at + 6) is None
+    assert amount_in_sentence("How much did rent increase?", text, 0, len(text), at, at + 6) == (at, at + 6)
+
+
+def test_a_possessive_is_no_name_and_a_cause_phrase_before_an_amount_is_no_cause():
+    from tabtext.engines.solver.reader.person import kind_fits
+
+    pred = ask("Which countries are shown in the annual report?", tables=[TABLE],
+               text="Sales are shown by region in the Company’s annual report.")
+    assert pred.meta["display"] not in ("Company’s", "Company"), pred.meta
+    assert kind_fits("What was the reason for the increase?", "primarily due to $618.4 million of payments") is False

@@ -154,7 +154,8 @@ def _names(text: str, lo: int, hi: int) -> list[re.Match[str]]:
         words = m.group(0).split()
         while words and words[0].lower() in _NOT_NAME_START:
             words = words[1:]
-        if len(words) >= 2 or words and m.start() > lo and not months_named(f"in {words[0]}"):
+        if len(words) >= 2 or words and m.start() > lo and not months_named(f"in {words[0]}") and \
+                not words[0].endswith(("'s", "’s")):  # "the Company’s": a possessive, not a name
             out.append(m)
     return out
 

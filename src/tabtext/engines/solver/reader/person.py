@@ -159,8 +159,8 @@ def kind_fits(question: str, answer: str) -> bool | None:
     - "when": a date (an amount is not; a clause may be);
     - "how many": a number, not money, a share or a year;
     - "how much": an amount, not a clause holding one;
-    - a cause: a clause, not an amount, holding a cause phrase ("owing to X"), not a clause that only shares the
-      question's words.
+    - a cause: a clause, not an amount, holding a cause phrase before words ("owing to X", not "due to $618.4
+      million"), not a clause that only shares the question's words.
     Benchmark runs leave this to the ranker: TAT-QA dev holds too few such questions to learn it (docs/reader.md)."""
     asked = question_type(question)
     amount = bool(_STARTS_WITH_AMOUNT.match(answer)) and len(answer.split()) <= 4
@@ -171,7 +171,8 @@ def kind_fits(question: str, answer: str) -> bool | None:
     if _HOW_MUCH.match(question):
         return amount or (False if _HAS_NUMBER.search(answer) else None)
     if _CAUSE_ASKED.search(question) and not _AMOUNT_ASKED.search(question):
-        return not amount and len(answer.split()) >= 3 and bool(_CAUSE_CUE.search(answer) or _AFTER_EVENT.search(answer))
+        cue = _CAUSE_CUE.search(answer) or _AFTER_EVENT.search(answer)
+        return not amount and len(answer.split()) >= 3 and bool(cue) and not _STARTS_WITH_AMOUNT.match(answer[cue.end():])
     return None
 
 

@@ -67,7 +67,13 @@ def count_in_sentence(question: str, text: str, lo: int, hi: int, start: int, en
 _HOW_MUCH = re.compile(r"^\s*how\s+(?:much|big|large)\b", re.I)
 _MONEY_OR_SHARE = re.compile(r"(?:\b[A-Z]{3}\s?|\b[A-Z]{0,2}[$£€¥]\s?|[$£€¥]\s?)\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|"
                              r"thousand|bn|m)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:%|per\s?cent\b)")
-_NOT_ASKED = frozenset("how much big large was were is are did does do the a an of in on for".split())
+_NOT_ASKED = frozenset("how much big large was were is are did does do the a an of in on for during under from with into "
+                       "over after before between within about which".split())
+# "Research and development expenses increased $1.7 billion": the change, not the amount a "how much were" asks
+_CHANGE_BEFORE = re.compile(r"\b(?:increased|decreased|rose|fell|grew|declined|dropped|up|down|by|higher|lower)\s+"
+                            r"(?:(?:about|around|approximately|nearly|some)\s+)?$", re.I)
+_CHANGE_ASKED = re.compile(r"\b(?:increase|decrease|rise|rose|fall|fell|grow|grew|decline|drop|change|up|down|by|"
+                           r"higher|lower|more|less)\w*\b", re.I)
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -76,19 +82,30 @@ def _same_word(a: str, b: str) -> bool:
 
 
 def amount_in_sentence(question: str, text: str, lo: int, hi: int, start: int, end: int) -> tuple[int, int] | None:
-    """For "how much / how big": the amount of text[lo:hi] (money or a share) written within three words after a
-    word of the question ("an investment of around €65 million" for "How much was invested ...?"): the reader's
-    own when it is one, else the sentence's only one."""
+    """For "how much / how big": the reader's own amount [start, end) when text[lo:hi] writes it (money or a share)
+    within three words after a word of the question ("an investment of around €65 million" for "How much was
+    invested ...?") and names no year other than the question's."""
     if not _HOW_MUCH.match(question):
         return None
     asked = {stem(w) for w in re.findall(r"[a-z][\w'’-]+", question.lower()) if w not in _NOT_ASKED}
     hits = []
     for m in _MONEY_OR_SHARE.finditer(text, lo, hi):
+        if _CHANGE_BEFORE.search(text, lo, m.start()) and not _CHANGE_ASKED.search(question):
+            continue
         before = re.findall(r"[a-z][\w'’-]+", text[max(lo, m.start() - 40):m.start()].lower())[-3:]
         if any(_same_word(stem(w), a) for w in before if w not in _NOT_ASKED for a in asked):
             hits.append(m.span())
     own = [(s, e) for s, e in hits if s < end and start < e]
-    return own[0] if own else (hits[0] if len(hits) == 1 else None)
+    return own[0] if own and not _other_years(question, text[lo:hi]) else None
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _other_years(question: str, sentence: str) -> bool:
+    """The question names a year and the sentence another: its amounts may be that year's ("$1.7 billion in 2017")."""
+    asked = set(_YEAR.findall(question))
+    return bool(asked) and bool(set(_YEAR.findall(sentence)) - asked)
 
 
 # ---------------------------------------------------------------- a lead restating the question, then the answer
