@@ -144,3 +144,9 @@ def test_a_possessive_is_no_name_and_a_cause_phrase_before_an_amount_is_no_cause
                text="Sales are shown by region in the Company’s annual report.")
     assert pred.meta["display"] not in ("Company’s", "Company"), pred.meta
     assert kind_fits("What was the reason for the increase?", "primarily due to $618.4 million of payments") is False
+
+
+def test_a_count_keeps_the_word_that_says_it_is_approximate():
+    pred = ask("How many schools does the charity supply?", tables=[TABLE],
+               text="The charity supplies over 40 schools in the county. Donations rose in 2024.")
+    assert pred.meta["found"] and pred.meta["display"] == "over 40", pred.meta

@@ -19,6 +19,7 @@ _PLURAL_WITHOUT_S = frozenset("people staff children personnel".split())
 _NOT_COUNTED = frozenset("dollars euros pounds yen francs thousands millions billions percent times".split())
 _NUMBER = r"(?<![\w.,$£€¥-])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s+(?:million|billion|thousand))?"
 _NUMBER_AT = re.compile(_NUMBER, re.I)
+_ABOUT_BEFORE = re.compile(r"\b(?:over|more than|around|about|approximately|nearly|almost|some|at least|up to)\s+$", re.I)
 
 
 def counted_noun(question: str) -> list[str]:
@@ -40,7 +41,8 @@ def _word(w: str) -> str:
 
 def stated_counts(question: str, text: str) -> list[tuple[int, int]]:
     """Where ``text`` writes a number right before the noun the question counts ("318 stores", "3 million
-    customers"): the number's (start, end), its scale word included; not a day of a date ("7 November")."""
+    customers"): the number's (start, end), its scale word and a leading "over" / "around" included ("over 50
+    countries" -> "over 50"); not a day of a date ("7 November")."""
     noun = counted_noun(question)
     if not noun:
         return []
@@ -49,7 +51,8 @@ def stated_counts(question: str, text: str) -> list[tuple[int, int]]:
     for m in found:
         number = _NUMBER_AT.match(text, m.start())
         if number and not a_dates_day(text, m.start(), number.end()):
-            out.append((m.start(), number.end()))
+            about = _ABOUT_BEFORE.search(text, max(0, m.start() - 15), m.start())
+            out.append((about.start() if about else m.start(), number.end()))
     return out
 
 
