@@ -22,10 +22,11 @@ class SameAs:
     labels: tuple[str, ...]
     example: tuple[str, str]
     then: str = ""  # a regex the next word must match ("came to", not "came in")
+    noun: bool = False  # the words just before it may name the line ("the drugs bill": Drugs, not Costs)
 
 
-def _row(said: str, labels: str, question: str, label: str, then: str = "") -> SameAs:
-    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label), then)
+def _row(said: str, labels: str, question: str, label: str, then: str = "", noun: bool = False) -> SameAs:
+    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label), then, noun)
 
 
 #: other words for a line, as data: irregular forms and words with no shared stem
@@ -34,13 +35,29 @@ SAME_AS: tuple[SameAs, ...] = (
          "How many customers were lost in May?", "Churned customers"),
     _row("gained|gain|gains|won|acquired|added|joined|signed|recruited|hired", "new joiners hires starters",
          "How many members joined in June?", "New members"),
-    _row("sold|sell|sells|selling", "sales sold", "How many bikes were sold in Q3?", "Bike sales"),
+    _row("sold|sell|sells|selling", "sales sold revenue revenues turnover", "How many bikes were sold in Q3?",
+         "Bike sales"),
     _row("spent|spend|spends|spending", "spend spending expenditure", "How much was spent on ads in May?",
          "Advertising spending"),
     _row("borrowed|borrow|borrowing|lent|lend|issued|checked", "loans loaned issues borrowings",
          "How many books were borrowed in March?", "Book loans"),
-    _row("earned|earn|earns|earning|takings", "revenue revenues income sales turnover",
+    _row("earned|earn|earns|earning|takings|turnover", "revenue revenues income sales turnover takings",
          "How much did the cafe earn in June?", "Revenue"),
+    _row("bring|brings|brought|bringing", "revenue revenues income sales turnover takings",
+         "What did the ferries bring in during Q2?", "Revenue", then="in"),
+    _row("admin|overheads?", "administrative administration overheads admin",
+         "How much went on admin in 2024?", "Administrative expenses", noun=True),
+    _row("stock|stocks", "inventories inventory stock stocks", "How much stock did we hold at year end?",
+         "Inventories", noun=True),
+    _row("owe|owed|owes|owing|debt|debts", "borrowings loans loan debt", "How much did we owe at the end of 2024?",
+         "Borrowings"),
+    _row("staff|workforce|employees|headcount", "headcount employees staff fte",
+         "How many staff were there in June?", "Headcount", then="(?!cost|costs|pay|wages|salaries)"),
+    _row("earnings|profits?", "profit income", "What were earnings in 2023?", "Net income", noun=True),
+    _row("bill|bills|spend|spending|outgoings", "costs expenses expenditure spend spending",
+         "What was the energy bill in May?", "Energy costs", noun=True),
+    _row("supplies|supply|materials", "consumables materials supplies", "How much went on supplies in H1?",
+         "Consumables", noun=True),
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
     _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
          "How many people did the firm employ in 2023?", "Headcount"),
@@ -97,8 +114,8 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
             said = {w for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3}
             beside = [w for w in used if any(w in ws and {stem(x) for x in ws - {w}} & {stem(x) for x in said}
                                              for ws in (set(re.findall(r"[a-z]+", lab.lower())) for lab in labels))]
-            target = (beside or used or [""])[0]
-            if not target or not beside and _names_another_line(question, target, labels):  # "spend on staff"
+            target = (beside or [w for w in used if _names_a_whole_line(w, labels)] or used or [""])[0]
+            if not target or not beside and _names_another_line(question, target, labels, word if row.noun else ""):
                 break
             return target, row.then
     if len(word) < 4:
@@ -129,20 +146,50 @@ def _of_the_kind_asked(question: str, found: set[str], labels: Sequence[str]) ->
                                     for lab in labels)}
 
 
-def _names_another_line(question: str, target: str, labels: Sequence[str]) -> bool:
-    """Whether the question names after "on" or "for" ("spend on staff"), by a word the labels holding ``target``
+def _names_a_whole_line(word: str, labels: Sequence[str]) -> bool:
+    """Whether a label is the word alone, but for its unit and "total" / "net" ("Revenue ($000)", "Total revenue"):
+    "what did we sell" is the Revenue line, not "Cost of sales"."""
+    return any(set(re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", lab.lower()))) - {"total", "net"} == {word}
+               for lab in labels)
+
+
+def _names_another_line(question: str, target: str, labels: Sequence[str], noun: str = "") -> bool:
+    """Whether the question names after "on", "for" or "from" ("spend on staff", "earn from surveys"), or, for a
+    ``noun``, in the words just before it ("the drugs and supplies bill"), by a word the labels holding ``target``
     lack, a line without it."""
     words = [{stem(w) for w in re.findall(r"[a-z]+", label.lower())} for label in labels]
     mine = set().union(*(ws for ws in words if stem(target) in ws))
-    after = re.search(r"\b(?:on|for)\s+(.*)$", question, re.I)
-    asked = {stem(w) for w in re.findall(r"[a-z]+", after.group(1).lower() if after else "")
-             if len(w) > 3 and w not in _KEEP and not months_named(f"in {w}")} - mine  # "January 2025" names no line
+    after = re.search(r"\b(?:on|for|from)\s+(.*)$", question, re.I)
+    before = re.search(rf"((?:[a-z&-]+\s+){{1,4}}){re.escape(noun)}\b", question, re.I) if noun else None
+    named = (after.group(1) if after else "") + " " + (before.group(1) if before else "")
+    asked = {stem(w) for w in re.findall(r"[a-z]+", named.lower())
+             if len(w) > 3 and w not in _KEEP and _singular(w) not in _PERIODS and not months_named(f"in {w}")} - mine
     return any(asked & ws for ws in words if stem(target) not in ws)
 
 
 def _singular(word: str) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") \
         else word
+
+
+#: "what did X come to / cost us?" asks what X was: the verb is no line ("Cost of sales") and no sum
+_DID_X_AMOUNT = re.compile(r"\b(what|how much)\s+did\s+(.+?)\s+(?:come|amount)\s+to\b|"
+                           r"\b(what|how much)\s+did\s+(.+?)\s+cost(?:\s+(?:us|me|them|you))?\b", re.I)
+#: words for an activity after what a line names ("survey work", "field work"), naming no line themselves
+_ACTIVITY = r"(?:work|business|activity|activities)"
+
+
+def as_the_amount_of_a_line(question: str, have: set[str]) -> str:
+    """ "What did the drugs and supplies bill come to?", "How much did admin cost us?": "what was ..." when the
+    words between name a label's word; "survey work" of a line "Survey fees": "survey"."""
+    m = _DID_X_AMOUNT.search(question)
+    subject = (m.group(2) or m.group(4)) if m else ""
+    if m and any(_roots(w) & _roots(h) for w in re.findall(r"[a-z]{4,}", subject.lower()) for h in have if len(h) >= 4):
+        question = f"{question[:m.start()]}{m.group(1) or m.group(3)} was {subject}{question[m.end():]}"
+    for a in reversed(list(re.finditer(rf"\b([a-z]+)\s+({_ACTIVITY})\b", question, re.I))):
+        if a.group(1).lower() in have and a.group(2).lower() not in have:
+            question = question[:a.end(1)] + question[a.end():]
+    return question
 
 
 def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) -> str:
@@ -154,9 +201,23 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
             continue
         target, then = _as_label_word(word, have, question, labels)
         if target:
-            then = rf"(?=\s+{then}\b)" if then else ""
-            question = re.sub(rf"(?<![\w-]){word}(?![\w-]){then}", target, question, flags=re.I)
-    return question
+            ahead = rf"(?=\s+{then}\b)" if then else ""
+            question = _as_what_it_had(question, word, target, then) or \
+                re.sub(rf"(?<![\w-]){word}(?![\w-]){ahead}", target, question, flags=re.I)
+    return as_the_amount_of_a_line(question, have)
+
+
+def _as_what_it_had(question: str, word: str, target: str, then: str) -> str:
+    """ "How much did the shop bring in during 2024?" of a line "Revenue": "How much revenue did the shop have
+    during 2024?" (the word a verb after its subject: the line beside the subject would read as "shop revenue");
+    "" when the question is not of that form."""
+    then = rf"(?:\s+(?:{then})\b)?" if then else ""
+    m = re.search(rf"\b(how much|what)\s+did\s+((?:[\w'’&-]+\s+){{1,4}}?){word}{then}(?![\w-])(?!\s+(?:on|for|from|to)\b)",
+                  question, re.I)  # "spend on childcare" names what the line is of
+    if not m:
+        return ""
+    return f"{question[:m.start()]}{m.group(1)} {target} did {m.group(2)}have {question[m.end():].lstrip()}".rstrip() \
+        .replace(" have ?", " have?")
 
 
 _EACH = re.compile(r"\b(?:to|for|at|in|on|of|from)?\s*each\s+([a-z]+)\b", re.I)

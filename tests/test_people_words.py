@@ -1,0 +1,80 @@
+"""A person's own words for a table's lines ("turnover" of Revenue, "admin" of Administrative expenses, "the
+stock we held" of Inventories, "what did the X bill come to"), asked as `tabtext ask` asks. Each table is written
+here; none is from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabtext import ask
+from tabtext.commands.ask import found
+from tabtext.display import shown
+from tabtext.row_words import as_the_amount_of_a_line, in_label_words
+
+PNL = """GBP thousands,2023,2024
+Revenue,5400,6120
+Cost of sales,(3100),(3460)
+Selling costs,(420),(455)
+Administrative expenses,(610),(655)
+Operating profit,1270,1550
+"""
+BALANCE = """GBP thousands,2023,2024
+Cash,310,480
+Inventories,720,805
+Borrowings,1500,1250
+Equity,2900,3300
+"""
+STUDIO = """EUR thousands,H1 2024,H2 2024
+Design fees,640,700
+Printing and materials,(150),(171)
+Energy costs,(38),(44)
+Staff costs,(300),(320)
+Total revenue,910,990
+"""
+
+
+def answer(question: str, *tables: str) -> str:
+    pred = ask(question, tables=list(tables))
+    return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+@pytest.mark.parametrize("question,want", [
+    ("What was turnover in 2024?", "6,120 thousand"),   # "Cost of sales" holds "sales" too: Revenue is the line
+    ("What did we sell in 2023?", "5,400 thousand"),
+    ("How much did the shop bring in during 2024?", "6,120 thousand"),
+    ("How much did admin cost us in 2024?", "655 thousand"),  # "cost" is the verb, not "Cost of sales"
+])
+def test_the_words_for_revenue_and_overheads_name_the_statements_lines(question: str, want: str) -> None:
+    assert answer(question, PNL, BALANCE) == want
+
+
+@pytest.mark.parametrize("question,want", [
+    ("How much stock did we hold at the end of 2024?", "805 thousand"),
+    ("How much did we owe at the end of 2023?", "1,500 thousand"),
+])
+def test_stock_and_what_is_owed_are_the_balance_sheets_lines(question: str, want: str) -> None:
+    assert answer(question, BALANCE) == want
+
+
+def test_a_bill_named_by_its_line_is_that_line_and_come_to_is_no_sum() -> None:
+    assert answer("What did the energy bill come to in H2 2024?", STUDIO) == "44 thousand"
+    assert answer("What did the printing and supplies bill come to in H1 2024?", STUDIO) == "150 thousand"
+
+
+def test_earning_from_a_named_line_is_that_line_not_the_total() -> None:
+    assert answer("How much did we earn from design work in H2 2024?", STUDIO) == "700 thousand"
+
+
+def test_the_verb_is_dropped_only_when_the_words_before_it_name_a_line() -> None:
+    have = {"energy", "costs", "staff", "design", "fees"}
+    assert as_the_amount_of_a_line("What did the energy bill come to in May?", have) == \
+        "What was the energy bill in May?"
+    assert as_the_amount_of_a_line("How much did it cost?", have) == "How much did it cost?"
+    assert as_the_amount_of_a_line("What did design work earn?", have) == "What did design earn?"
+
+
+def test_a_noun_gives_way_to_the_line_the_words_before_it_name() -> None:
+    labels = ["Drugs and consumables", "Staff costs"]
+    have = {"drugs", "and", "consumables", "staff", "costs"}
+    assert "costs" not in in_label_words("What was the drugs bill in June?", have, labels)
+    assert in_label_words("What was the bill in June?", have, labels) == "What was the costs in June?"
