@@ -9,6 +9,7 @@ import pytest
 from tabtext import ask
 from tabtext.commands.ask import found
 from tabtext.display import shown
+from tabtext.engines.solver.patterns.textnum import amounts_in_words, asked_in_words
 from tabtext.row_words import as_the_amount_of_a_line, in_label_words
 
 PNL = """GBP thousands,2023,2024
@@ -78,3 +79,48 @@ def test_a_noun_gives_way_to_the_line_the_words_before_it_name() -> None:
     have = {"drugs", "and", "consumables", "staff", "costs"}
     assert "costs" not in in_label_words("What was the drugs bill in June?", have, labels)
     assert in_label_words("What was the bill in June?", have, labels) == "What was the costs in June?"
+
+
+SHOP_TEXT = """Larkspur Cycles sells and repairs bicycles in Dunmore.
+At the end of 2024 the shop had nineteen bikes for hire and employed about twenty-two people.
+The board paid a dividend of three hundred and fifty thousand pounds in 2024."""
+SHOP_PNL = """GBP thousands,2023,2024
+Revenue,2210,2480
+Cost of sales,(1320),(1475)
+"""
+
+
+def test_a_number_the_text_writes_in_words_answers_how_many_and_how_much() -> None:
+    def said(question: str) -> str:
+        pred = ask(question, tables=[SHOP_PNL], text=SHOP_TEXT)
+        return shown(pred.answer, question) if found(pred) else "no answer found"
+
+    assert said("How many bikes for hire did the shop have at the end of 2024?") == "19"
+    assert said("How much was paid out as a dividend in 2024?") == "350 thousand"
+
+
+@pytest.mark.parametrize("sentence,want", [
+    ("the fleet numbered fourteen drones", [(14.0, "")]),
+    ("about forty-five staff", [(45.0, "")]),
+    ("a dividend of six hundred thousand pounds", [(600.0, "thousand")]),
+    ("two thousand five hundred visitors", [(2500.0, "")]),
+    ("a hundred and twenty seats", [(120.0, "")]),
+    ("one of the vans, a one-off cost", []),
+])
+def test_numbers_in_words_are_read_with_their_scale(sentence: str, want: list) -> None:
+    assert [(v, u) for v, u, _, _ in amounts_in_words(sentence)] == want
+
+
+def test_the_number_in_words_is_the_one_before_the_counted_noun() -> None:
+    text = "The firm runs eleven bakery shops and two cafes."
+    assert asked_in_words("How many cafes does it run?", text)[:2] == (2.0, "")
+    assert asked_in_words("How many shops does it run?", text)[:2] == (11.0, "")
+    assert asked_in_words("How many vans does it run?", text) is None  # neither, and not the only one
+    assert asked_in_words("How many shops?", "It runs 11 shops and two cafes.") is None  # digits: the reader's
+
+
+def test_a_number_in_words_that_is_neither_money_nor_the_thing_counted_answers_nothing() -> None:
+    text = "Millrace is a two-shop bakery owned by the Lunds."
+    assert asked_in_words("How much did the bakery make from rye bread in May?", text) is None
+    assert asked_in_words("How many loaves did the bakery sell?", text) is None
+    assert asked_in_words("How many shops does the bakery have?", text)[:2] == (2.0, "")

@@ -226,6 +226,8 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
         cause = _without_modifiers(_cause_of_event(clause))
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
+    if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
+        return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
     return _with_its_article(answer, text, e), False
 
 

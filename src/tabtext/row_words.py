@@ -202,7 +202,8 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
         target, then = _as_label_word(word, have, question, labels)
         if target:
             ahead = rf"(?=\s+{then}\b)" if then else ""
-            question = _as_what_it_had(question, word, target, then) or \
+            verb = any(row.said.fullmatch(word) and not row.noun for row in SAME_AS)
+            question = verb and _as_what_it_had(question, word, target, then) or \
                 re.sub(rf"(?<![\w-]){word}(?![\w-]){ahead}", target, question, flags=re.I)
     return as_the_amount_of_a_line(question, have)
 

@@ -17,8 +17,9 @@ from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
 from ..lexicon.words import content_tokens, years_in
+from ..patterns.textnum import asked_in_words
 from ..program.operators import asked
-from ..program.program import Cell, Const, Program, Span
+from ..program.program import Cell, Const, Program, Span, TextNumber
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .asked import FALL_ASKED
@@ -50,6 +51,12 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
     span = program.args[0]
     if not 0 <= span.paragraph < len(context.paragraphs):
         return None
+    text = context.paragraphs[span.paragraph].text
+    in_words = asked_in_words(question, text, span.start, span.end)  # "the fleet numbered fourteen drones": 14
+    if in_words is not None:
+        value, unit, start, end = in_words
+        number = TextNumber(span.paragraph, start, end, text[start:end], value)
+        return Program("lookup", (number,), unit, program.pattern, f"{value:g}")
     span = _of_the_asked_kind(question, span, context) or span
     text = context.paragraphs[span.paragraph].text
     start, end = for_a_person(question, text, span.start, span.end)

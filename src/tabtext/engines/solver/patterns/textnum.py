@@ -142,3 +142,68 @@ def stated_amount(value: float, scale: str, paragraphs: Sequence[Paragraph]):
             if abs(float(digits) * _FACTOR[unit] - target) <= 0.5 * _FACTOR[unit] * 10 ** -places and target >= 1000:
                 return m.group(0), i, m.start(), m.end()
     return None
+
+
+_ONES = dict(zip("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen".split(), range(20)))
+_TENS = dict(zip("twenty thirty forty fifty sixty seventy eighty ninety".split(), range(20, 100, 10)))
+_BIG = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_NUMBER_WORD = "|".join([*_ONES, *_TENS])
+_IN_WORDS = re.compile(rf"\b(?:{_NUMBER_WORD}|an?(?=\s+(?:hundred|thousand|million|billion)\b))"
+                       rf"(?:(?:[\s-]+|(?<=hundred)\s+and\s+)(?:{_NUMBER_WORD}|hundred|thousand|million|billion)\b)*\b",
+                       re.I)
+
+
+def _value_in_words(words: list[str]) -> tuple[float, str]:
+    """(value, unit) of number words: "forty-five" (45, ""), "six hundred thousand" (600, "thousand"),
+    "two thousand five hundred" (2500, "")."""
+    total, current, units = 0.0, 0.0, []
+    for word in words:
+        if word in _ONES or word in _TENS:
+            current += _ONES.get(word, _TENS.get(word, 0))
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word in _BIG:
+            units.append(word)
+            total += max(current, 1) * _BIG[word]
+            current = 0
+    if len(units) == 1 and words[-1] == units[0]:  # "six hundred thousand pounds": 600 thousand, as "$600 thousand"
+        return total / _BIG[units[0]], units[0]
+    return total + current, ""
+
+
+def amounts_in_words(sentence: str) -> list[tuple[float, str, int, int]]:
+    """(value, unit, start, end) of each number a sentence writes in words ("fourteen drones", "forty-five staff",
+    "a dividend of six hundred thousand pounds"); "one of", "one-off" and the like are no amounts."""
+    out = []
+    for m in _IN_WORDS.finditer(sentence):
+        words = [w for w in re.split(r"[\s-]+", m.group(0).lower()) if w not in ("a", "an", "and")]
+        if words == ["one"] and re.match(r"[\s-]*(?:of|another|off|day|by|another)\b", sentence[m.end():], re.I):
+            continue
+        value, unit = _value_in_words(words)
+        out.append((value, unit, m.start(), m.end()))
+    return out
+
+
+_ASKS_HOW_MANY = re.compile(r"\bhow many\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+_ASKS_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+_MONEY_AFTER = re.compile(r"[\s-]*(?:pounds|dollars|euros|francs|yen|rupees|[a-z]{0,3}[$£€]|gbp|usd|eur|aud)\b", re.I)
+
+
+def asked_in_words(question: str, text: str, start: int = 0, end: int | None = None) -> tuple[float, str, int, int] | None:
+    """The number written in words that answers a "how many" / "how much" question read from ``text[start:end]``
+    (the reader's span; a number it cuts short is read whole) when the span gives it in no digits ("the fleet
+    numbered fourteen drones": 14 for "how many drones"; "a dividend of six hundred thousand pounds": 600
+    thousand): for "how many X" the one just before X, for "how much" the one before a currency or with a scale
+    ("a two-shop bakery" answers neither "how much" nor "how many loaves"); None otherwise."""
+    end = len(text) if end is None else end
+    many, much = _ASKS_HOW_MANY.search(question), _ASKS_HOW_MUCH.search(question)
+    if not (many or much) or amounts(text[start:end]):
+        return None
+    found = [a for a in amounts_in_words(text) if a[2] < end and a[3] > start]
+    if many:
+        counted = {w[:4] for w in re.findall(r"[a-z]+", many.group(1).lower()) if len(w) > 2}
+        fits = [a for a in found if {w[:4].lower() for w in re.findall(r"[a-z]+", text[a[3]:])[:2]} & counted]
+    else:
+        fits = [a for a in found if a[1] or _MONEY_AFTER.match(text[a[3]:])]
+    return fits[0] if len(fits) == 1 else None
