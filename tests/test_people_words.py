@@ -124,3 +124,32 @@ def test_a_number_in_words_that_is_neither_money_nor_the_thing_counted_answers_n
     assert asked_in_words("How much did the bakery make from rye bread in May?", text) is None
     assert asked_in_words("How many loaves did the bakery sell?", text) is None
     assert asked_in_words("How many shops does the bakery have?", text)[:2] == (2.0, "")
+
+
+FARM = """Metric,Jan 2025,Feb 2025,Mar 2025
+Cows in milk,120,118,124
+Milk produced (litres),310000,298000,335000
+Orders shipped,420,390,455
+Wages,18200,18200,18900
+Marketing,1200,900,1500
+"""
+
+
+@pytest.mark.parametrize("question,want", [
+    ("How much milk was collected in February?", "298,000"),
+    ("How many orders went out in March?", "455"),
+    ("What was the payroll in January?", "18,200"),
+    ("How much went on advertising in March?", "1,500"),
+])
+def test_operations_words_name_the_line_they_count(question: str, want: str) -> None:
+    assert answer(question, FARM) == want
+
+
+def test_uk_and_us_words_for_the_same_balance_sheet_line() -> None:
+    sheet = """GBP thousands,2023,2024
+Trade receivables,410,455
+Trade payables,380,402
+Inventories,220,240
+"""
+    assert answer("What were trade debtors at the end of 2024?", sheet) == "455 thousand"
+    assert answer("What were trade creditors at the end of 2023?", sheet) == "380 thousand"
