@@ -10,7 +10,7 @@ from tabtext import ask
 from tabtext.commands.ask import found
 from tabtext.display import shown
 from tabtext.engines.solver.patterns.textnum import amounts_in_words, asked_in_words
-from tabtext.row_words import as_the_amount_of_a_line, in_label_words
+from tabtext.row_words import SAME_PHRASE, as_the_amount_of_a_line, in_label_words
 
 PNL = """GBP thousands,2023,2024
 Revenue,5400,6120
@@ -153,3 +153,22 @@ Inventories,220,240
 """
     assert answer("What were trade debtors at the end of 2024?", sheet) == "455 thousand"
     assert answer("What were trade creditors at the end of 2023?", sheet) == "380 thousand"
+
+
+@pytest.mark.parametrize("row", SAME_PHRASE, ids=lambda r: r[2][1])
+def test_each_same_phrase_row_reads_its_example_in_the_labels_words(row) -> None:  # type: ignore[no-untyped-def]
+    question, label = row[2]
+    read = in_label_words(question, set(label.lower().replace(",", " ").split()), [label])
+    assert read != question and not row[0].search(read)
+
+
+def test_money_in_the_bank_is_cash_not_the_bank_loan() -> None:
+    sheet = """EUR thousands,2023,2024
+Cash,150,210
+Bank loan,900,800
+Equity,1200,1350
+"""
+    assert answer("How much money did we have in the bank at the end of 2024?", sheet) == "210 thousand"
+    assert answer("What were shareholders' funds at the end of 2023?", BALANCE) == "2,900 thousand"
+    assert in_label_words("What were net assets in 2024?", {"net", "assets"}, ["Net assets"]) == \
+        "What were net assets in 2024?"

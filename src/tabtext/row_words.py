@@ -85,6 +85,33 @@ SAME_AS: tuple[SameAs, ...] = (
          "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
 )
 
+#: phrases for a line, as data: (a regex over the question, the label words it stands for, an example question and
+#: the label it names); a phrase a label itself says ("Net assets") is left as it is
+SAME_PHRASE: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, str]], ...] = tuple(
+    (re.compile(rf"\b(?:{said})\b", re.I), tuple(labels.split()), (question, label)) for said, labels, question, label in (
+        (r"(?:money\s+|cash\s+)?(?:in|at)\s+the\s+bank|cash\s+at\s+bank|bank\s+balance|cash\s+in\s+hand", "cash",
+         "How much did we have in the bank at the end of 2024?", "Cash"),
+        (r"net\s+assets|(?:shareholders|owners|members)['’]?\s+(?:funds|equity)", "equity",
+         "What were shareholders' funds at the end of 2024?", "Total equity"),
+        (r"wage\s+bill|pay\s+bill|people\s+costs", "wages salaries payroll staff personnel",
+         "What was the wage bill in 2024?", "Staff costs"),
+        (r"fixed\s+assets", "property equipment", "What were fixed assets worth in 2024?", "Property, plant and equipment"),
+    ))
+
+
+def in_phrase_words(question: str, labels: Sequence[str]) -> str:
+    """ "How much did we have in the bank?" of a line "Cash": "How much did we have cash?" (``SAME_PHRASE``)."""
+    plain = [" ".join(re.findall(r"[a-z]+", lab.lower())) for lab in labels]
+    for said, words, _ in SAME_PHRASE:
+        m = said.search(question)
+        if not m or any(said.search(p) for p in plain):
+            continue
+        target = next((w for w in words if any(re.search(rf"\b{w}\b", p) for p in plain)), "")
+        if target:
+            question = f"{question[:m.start()]}{target}{question[m.end():]}"
+    return question
+
+
 def says_a_line(word: str) -> bool:
     """Whether a word is one ``SAME_AS`` reads as a line's word ("took" of Entries), so no unknown name."""
     return any(row.said.fullmatch(word.lower()) for row in SAME_AS)
@@ -214,6 +241,7 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
     """The question with each word the table's labels (``have``) do not use, and that names a label's word in
     another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
     in March?" of a line "Visits": "How many people visits ...")."""
+    question = in_phrase_words(question, labels)
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
         if word in have or word in _KEEP:
             continue
