@@ -9,7 +9,7 @@ import pytest
 from tabtext import ask
 from tabtext.commands.ask import found
 from tabtext.display import shown
-from tabtext.engines.solver.patterns.textnum import amounts_in_words, asked_in_words
+from tabtext.engines.solver.patterns.textnum import amounts_in_words, count_not_money, number_asked
 from tabtext.row_words import SAME_PHRASE, as_the_amount_of_a_line, in_label_words
 
 PNL = """GBP thousands,2023,2024
@@ -113,17 +113,19 @@ def test_numbers_in_words_are_read_with_their_scale(sentence: str, want: list) -
 
 def test_the_number_in_words_is_the_one_before_the_counted_noun() -> None:
     text = "The firm runs eleven bakery shops and two cafes."
-    assert asked_in_words("How many cafes does it run?", text)[:2] == (2.0, "")
-    assert asked_in_words("How many shops does it run?", text)[:2] == (11.0, "")
-    assert asked_in_words("How many vans does it run?", text) is None  # neither, and not the only one
-    assert asked_in_words("How many shops?", "It runs 11 shops and two cafes.") is None  # digits: the reader's
+    assert number_asked("How many cafes does it run?", text)[:2] == (2.0, "")
+    assert number_asked("How many shops does it run?", text)[:2] == (11.0, "")
+    assert number_asked("How many vans does it run?", text) is None  # neither, and not the only one
+    assert number_asked("How many shops?", "It runs 11 shops and two cafes.")[:2] == (11.0, "")  # in a clause
+    assert number_asked("How many shops?", "It runs 11 shops.", 8, 11) is None  # the span is the count: the reader's
+    assert number_asked("How many cafes?", "It runs 11 shops and two cafes.", 8, 11)[:2] == (2.0, "")
 
 
 def test_a_number_in_words_that_is_neither_money_nor_the_thing_counted_answers_nothing() -> None:
     text = "Millrace is a two-shop bakery owned by the Lunds."
-    assert asked_in_words("How much did the bakery make from rye bread in May?", text) is None
-    assert asked_in_words("How many loaves did the bakery sell?", text) is None
-    assert asked_in_words("How many shops does the bakery have?", text)[:2] == (2.0, "")
+    assert number_asked("How much did the bakery make from rye bread in May?", text) is None
+    assert number_asked("How many loaves did the bakery sell?", text) is None
+    assert number_asked("How many shops does the bakery have?", text)[:2] == (2.0, "")
 
 
 FARM = """Metric,Jan 2025,Feb 2025,Mar 2025
@@ -172,3 +174,17 @@ Equity,1200,1350
     assert answer("What were shareholders' funds at the end of 2023?", BALANCE) == "2,900 thousand"
     assert in_label_words("What were net assets in 2024?", {"net", "assets"}, ["Net assets"]) == \
         "What were net assets in 2024?"
+
+
+def test_how_many_of_a_line_of_money_is_the_count_the_text_gives() -> None:
+    costs = """EUR thousands,2023,2024
+Staff costs,820,905
+Vehicle costs,140,152
+"""
+    text = "Brackenhurst Couriers runs its vans from Limerick. At the end of 2024 it employed 38 drivers and twelve office staff."
+    pred = ask("How many drivers did the firm employ?", tables=[costs], text=text)
+    assert shown(pred.answer, "") == "38" and found(pred)
+    pred = ask("How many office staff were there?", tables=[costs], text=text)
+    assert shown(pred.answer, "") == "12"
+    assert count_not_money("How many vans does it run?", "Vehicle costs", [text]) is None  # no count of vans given
+    assert count_not_money("How many drivers?", "Drivers (headcount)", [text]) is None  # a line of counts answers

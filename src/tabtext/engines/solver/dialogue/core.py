@@ -17,7 +17,7 @@ from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
 from ..lexicon.words import content_tokens, years_in
-from ..patterns.textnum import asked_in_words
+from ..patterns.textnum import count_not_money, number_asked
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span, TextNumber
 from ..reader import read
@@ -36,12 +36,26 @@ def ask_core(question: str, context: Context) -> Prediction:
     program = pred.meta.get("program")
     if pred.answer is None or not isinstance(program, dict):
         return pred
-    shown = _shown_span(question, Program.from_json(program), context)
+    read = Program.from_json(program)
+    shown = _shown_span(question, read, context) or _count_in_text(question, read, context)
     if shown is None:
         return pred
     answer = shown.run()
     return replace(pred, answer=answer, raw=answer.text(), evidence=shown.evidence(),
                    meta={**pred.meta, "program": shown.to_json()})
+
+
+def _count_in_text(question: str, program: Program, context: Context) -> Program | None:
+    """ "How many staff does the group employ?" answered with a line of money ("Staff costs"): the count the text
+    gives (``textnum.count_not_money``)."""
+    if program.op != "lookup" or len(program.args) != 1 or not isinstance(program.args[0], Cell):
+        return None
+    texts = [p.text for p in context.paragraphs]
+    hit = count_not_money(question, program.args[0].row_label, texts)
+    if hit is None:
+        return None
+    i, value, start, end = hit
+    return Program("lookup", (TextNumber(i, start, end, texts[i][start:end], value),), "", "text_count", f"{value:g}")
 
 
 def _shown_span(question: str, program: Program, context: Context) -> Program | None:
@@ -52,7 +66,7 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
     if not 0 <= span.paragraph < len(context.paragraphs):
         return None
     text = context.paragraphs[span.paragraph].text
-    in_words = asked_in_words(question, text, span.start, span.end)  # "the fleet numbered fourteen drones": 14
+    in_words = number_asked(question, text, span.start, span.end)  # "the fleet numbered fourteen drones": 14
     if in_words is not None:
         value, unit, start, end = in_words
         number = TextNumber(span.paragraph, start, end, text[start:end], value)

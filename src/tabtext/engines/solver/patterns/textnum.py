@@ -190,20 +190,59 @@ _ASKS_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
 _MONEY_AFTER = re.compile(r"[\s-]*(?:pounds|dollars|euros|francs|yen|rupees|[a-z]{0,3}[$£€]|gbp|usd|eur|aud)\b", re.I)
 
 
-def asked_in_words(question: str, text: str, start: int = 0, end: int | None = None) -> tuple[float, str, int, int] | None:
-    """The number written in words that answers a "how many" / "how much" question read from ``text[start:end]``
-    (the reader's span; a number it cuts short is read whole) when the span gives it in no digits ("the fleet
-    numbered fourteen drones": 14 for "how many drones"; "a dividend of six hundred thousand pounds": 600
-    thousand): for "how many X" the one just before X, for "how much" the one before a currency or with a scale
-    ("a two-shop bakery" answers neither "how much" nor "how many loaves"); None otherwise."""
+def number_asked(question: str, text: str, start: int = 0, end: int | None = None) -> tuple[float, str, int, int] | None:
+    """The number that answers a "how many" / "how much" question read from ``text[start:end]`` (the reader's span;
+    a number it cuts short is read whole) when the span is more than that number: for "how many X" the count just
+    before X ("the fleet numbered fourteen drones": 14; "it employed 38 drivers and twelve office staff": 38 for
+    "how many drivers"); for "how much", a number in words before a currency or with a scale ("a dividend of six
+    hundred thousand pounds": 600 thousand), when the span holds no amount in digits. "A two-shop bakery" answers
+    neither "how much" nor "how many loaves"; None otherwise."""
     end = len(text) if end is None else end
     many, much = _ASKS_HOW_MANY.search(question), _ASKS_HOW_MUCH.search(question)
-    if not (many or much) or amounts(text[start:end]):
-        return None
-    found = [a for a in amounts_in_words(text) if a[2] < end and a[3] > start]
     if many:
-        counted = {w[:4] for w in re.findall(r"[a-z]+", many.group(1).lower()) if len(w) > 2}
-        fits = [a for a in found if {w[:4].lower() for w in re.findall(r"[a-z]+", text[a[3]:])[:2]} & counted]
+        counts = _counts(text, _counted(many.group(1)))
+        fits = [a for a in counts if a[2] < end and a[3] > start]
+        if not fits and len(text[start:end].split()) < 5:  # the reader's number counts something else ("38 drivers")
+            lo, hi = _sentence_around(text, start, end)
+            fits = [a for a in counts if lo <= a[2] and a[3] <= hi]
+        short = len(text[start:end].split()) < 5  # a span that is the count itself is shown as the reader gives it
+        fits = [a for a in fits if not (short and re.search(r"\d", text[a[2]:a[3]]) and a[2] < end and a[3] > start)]
+    elif much and not amounts(text[start:end]):
+        fits = [a for a in amounts_in_words(text) if a[2] < end and a[3] > start and
+                (a[1] or _MONEY_AFTER.match(text[a[3]:]))]
     else:
-        fits = [a for a in found if a[1] or _MONEY_AFTER.match(text[a[3]:])]
+        return None
     return fits[0] if len(fits) == 1 else None
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    for sent in split_sentences(text, 0):
+        if sent.start <= start and end <= sent.start + len(sent.text):
+            return sent.start, sent.start + len(sent.text)
+    return start, end
+
+
+def _counted(words: str) -> set[str]:
+    return {w[:4] for w in re.findall(r"[a-z]+", words.lower()) if len(w) > 2}
+
+
+def _counts(text: str, counted: set[str]) -> list[tuple[float, str, int, int]]:
+    """Numbers in digits or words followed, within two words, by what is counted; not money, not a scale."""
+    return [(value, unit, s, e) for value, unit, s, e in amounts(text) + amounts_in_words(text)
+            if not unit and not re.search(r"[$€£¥]\s?$", text[:s])
+            and {w[:4].lower() for w in re.findall(r"[a-z]+", text[e:])[:2]} & counted]
+
+
+_MONEY_LINE = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|fees?|spend|spending|wages|"
+                         r"salaries|payroll|sales|profit|usd|eur|gbp)\b", re.I)
+
+
+def count_not_money(question: str, label: str, texts: Sequence[str]) -> tuple[int, float, int, int] | None:
+    """ "How many staff does the group employ?" answered with a line of money ("Staff costs"): the count the text
+    gives just before what is counted ("employs about forty-five staff"), as (paragraph, value, start, end), when
+    exactly one number there is followed by it; None otherwise."""
+    many = _ASKS_HOW_MANY.search(question)
+    if not many or not _MONEY_LINE.search(label) or _MONEY_LINE.search(many.group(1)):
+        return None
+    hits = [(i, value, s, e) for i, text in enumerate(texts) for value, _, s, e in _counts(text, _counted(many.group(1)))]
+    return hits[0] if len(hits) == 1 else None
