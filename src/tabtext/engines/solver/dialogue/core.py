@@ -69,6 +69,9 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
     in_words = number_asked(question, text, span.start, span.end)  # "the fleet numbered fourteen drones": 14
     if in_words is not None:
         value, unit, start, end = in_words
+        if re.search(r"\d", text[start:end]):  # digits: shown as the text writes them
+            return Program("span", (Span(span.paragraph, start, end, text[start:end]),), program.scale, program.pattern,
+                           (text[start:end],))
         number = TextNumber(span.paragraph, start, end, text[start:end], value)
         return Program("lookup", (number,), unit, program.pattern, f"{value:g}")
     span = _of_the_asked_kind(question, span, context) or span
