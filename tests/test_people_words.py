@@ -11,6 +11,7 @@ from tabtext.commands.ask import found
 from tabtext.display import shown
 from tabtext.engines.solver.patterns.textnum import amounts_in_words, count_not_money, number_asked
 from tabtext.row_words import SAME_PHRASE, as_the_amount_of_a_line, in_label_words
+from tabtext.tables import tables_from
 
 PNL = """GBP thousands,2023,2024
 Revenue,5400,6120
@@ -188,3 +189,19 @@ Vehicle costs,140,152
     assert shown(pred.answer, "") == "12"
     assert count_not_money("How many vans does it run?", "Vehicle costs", [text]) is None  # no count of vans given
     assert count_not_money("How many drivers?", "Drivers (headcount)", [text]) is None  # a line of counts answers
+
+
+def test_how_much_did_we_pay_down_is_the_fall_of_the_last_answers_line() -> None:
+    from tabtext.commands.ask import Conversation
+    from tabtext.engines import make_engine
+    from tabtext.types import Context
+
+    table = tables_from("""EUR thousands,2023,2024
+Cash,150,210
+Bank loan,900,780
+""", name="balance")[0]
+    conv = Conversation(make_engine("solver"), Context(tables=(table,)))
+    conv.ask("What was the bank loan at the end of 2023?")
+    conv.ask("And at the end of 2024?")
+    _, pred = conv.ask("So how much did we pay down?")
+    assert shown(pred.answer, "") == "120 thousand"
