@@ -205,3 +205,10 @@ Bank loan,900,780
     conv.ask("And at the end of 2024?")
     _, pred = conv.ask("So how much did we pay down?")
     assert shown(pred.answer, "") == "120 thousand"
+
+
+def test_a_measure_named_with_a_lines_other_word_is_left_to_the_measure() -> None:
+    have = {"borrowings", "cash", "equity"}
+    assert in_label_words("What was net debt at the end of 2023?", have, ["Borrowings", "Cash", "Equity"]) == \
+        "What was net debt at the end of 2023?"
+    assert "borrowings" in in_label_words("What was our debt at the end of 2023?", have, ["Borrowings", "Cash"])

@@ -237,13 +237,18 @@ def as_the_amount_of_a_line(question: str, have: set[str]) -> str:
     return question
 
 
+#: measures named with a line's other word ("net debt" is borrowings less cash, not "net borrowings")
+_MEASURE = re.compile(r"\bnet\s+(?:debt|cash)\b|\bdebt[\s-]+(?:to|ratio|service)\b|\bcash\s+(?:flow|conversion)\b", re.I)
+
+
 def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) -> str:
     """The question with each word the table's labels (``have``) do not use, and that names a label's word in
     another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
     in March?" of a line "Visits": "How many people visits ...")."""
     question = in_phrase_words(question, labels)
+    measures = {w.lower() for m in _MEASURE.finditer(question) for w in re.findall(r"[a-z]+", m.group(0))}
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
-        if word in have or word in _KEEP:
+        if word in have or word in _KEEP or word in measures:
             continue
         target, then = _as_label_word(word, have, question, labels)
         if target:
