@@ -212,3 +212,13 @@ def test_a_measure_named_with_a_lines_other_word_is_left_to_the_measure() -> Non
     assert in_label_words("What was net debt at the end of 2023?", have, ["Borrowings", "Cash", "Equity"]) == \
         "What was net debt at the end of 2023?"
     assert "borrowings" in in_label_words("What was our debt at the end of 2023?", have, ["Borrowings", "Cash"])
+
+
+def test_how_many_staff_is_the_headcount_line_not_staff_costs() -> None:
+    table = """Metric,2023,2024
+Revenue (EUR k),5200,5900
+Staff costs (EUR k),1900,2100
+Headcount,41,46
+"""
+    assert answer("How many staff were there in 2024?", table) == "46"
+    assert answer("What were staff costs in 2024?", table) == "2,100 thousand"

@@ -237,6 +237,19 @@ def as_the_amount_of_a_line(question: str, have: set[str]) -> str:
     return question
 
 
+def _count_of_a_money_word(word: str, question: str, labels: Sequence[str]) -> str:
+    """ "How many staff ...?" of a table whose only "staff" line is money ("Staff costs") and which has a
+    "Headcount" line: the count's label word (a ``SAME_AS`` row's); "" otherwise."""
+    if not re.search(rf"\bhow many\s+(?:[a-z]+\s+)?{word}\b", question, re.I):
+        return ""
+    holding = [lab for lab in labels if re.search(rf"\b{word}\b", lab.lower())]
+    if not holding or not all(_MONEY_LABEL.search(lab) for lab in holding):
+        return ""
+    counts = [lab.lower() for lab in labels if not _MONEY_LABEL.search(lab)]
+    return next((w for row in SAME_AS if row.said.fullmatch(word) for w in row.labels
+                 if w != word and any(re.search(rf"\b{w}\b", lab) for lab in counts)), "")
+
+
 #: measures named with a line's other word ("net debt" is borrowings less cash, not "net borrowings")
 _MEASURE = re.compile(r"\bnet\s+(?:debt|cash)\b|\bdebt[\s-]+(?:to|ratio|service)\b|\bcash\s+(?:flow|conversion)\b", re.I)
 
@@ -248,6 +261,9 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
     question = in_phrase_words(question, labels)
     measures = {w.lower() for m in _MEASURE.finditer(question) for w in re.findall(r"[a-z]+", m.group(0))}
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
+        counted = _count_of_a_money_word(word, question, labels) if word in have else ""
+        if counted:
+            question = re.sub(rf"(?<![\w-]){word}(?![\w-])", counted, question, flags=re.I)
         if word in have or word in _KEEP or word in measures:
             continue
         target, then = _as_label_word(word, have, question, labels)
