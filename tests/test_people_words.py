@@ -222,3 +222,13 @@ Headcount,41,46
 """
     assert answer("How many staff were there in 2024?", table) == "46"
     assert answer("What were staff costs in 2024?", table) == "2,100 thousand"
+
+
+def test_what_customers_owe_us_is_receivables_and_what_we_owe_is_the_loan() -> None:
+    sheet = """EUR thousands,2023,2024
+Cash,150,210
+Trade receivables,330,365
+Bank loan,900,780
+"""
+    assert answer("How much did customers owe us at the end of 2024?", sheet) == "365 thousand"
+    assert answer("How much did we owe the bank at the end of 2024?", sheet) == "780 thousand"

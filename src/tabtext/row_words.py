@@ -91,6 +91,8 @@ SAME_PHRASE: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, str]], ...
     (re.compile(rf"\b(?:{said})\b", re.I), tuple(labels.split()), (question, label)) for said, labels, question, label in (
         (r"(?:money\s+|cash\s+)?(?:in|at)\s+the\s+bank|cash\s+at\s+bank|bank\s+balance|cash\s+in\s+hand", "cash",
          "How much did we have in the bank at the end of 2024?", "Cash"),
+        (r"(?:owe|owes|owed|owing)\s+(?:to\s+)?(?:us|me)\b", "receivables debtors",
+         "How much did customers owe us at year end?", "Trade receivables"),
         (r"net\s+assets|(?:shareholders|owners|members)['’]?\s+(?:funds|equity)", "equity",
          "What were shareholders' funds at the end of 2024?", "Total equity"),
         (r"wage\s+bill|pay\s+bill|people\s+costs", "wages salaries payroll staff personnel",
@@ -279,7 +281,7 @@ def _as_what_it_had(question: str, word: str, target: str, then: str) -> str:
     """ "How much did the shop bring in during 2024?" of a line "Revenue": "How much revenue did the shop have
     during 2024?" (the word a verb after its subject: the line beside the subject would read as "shop revenue");
     "" when the question is not of that form."""
-    then = rf"(?:\s+(?:{then})\b)?" if then else ""
+    then = rf"(?:\s+(?:{then})\b)?+" if then else ""  # possessive: "bring in from fines" keeps its "from"
     m = re.search(rf"\b(how much|what)\s+did\s+((?:[\w'’&-]+\s+){{1,4}}?){word}{then}(?![\w-])(?!\s+(?:on|for|from|to)\b)",
                   question, re.I)  # "spend on childcare" names what the line is of
     if not m:
