@@ -212,6 +212,9 @@ def test_a_measure_named_with_a_lines_other_word_is_left_to_the_measure() -> Non
     assert in_label_words("What was net debt at the end of 2023?", have, ["Borrowings", "Cash", "Equity"]) == \
         "What was net debt at the end of 2023?"
     assert "borrowings" in in_label_words("What was our debt at the end of 2023?", have, ["Borrowings", "Cash"])
+    assert in_label_words("How many stock options were granted?", {"inventories"}, ["Inventories"]) == \
+        "How many stock options were granted?"
+    assert in_label_words("What were earnings per share?", {"profit"}, ["Profit"]) == "What were earnings per share?"
 
 
 def test_how_many_staff_is_the_headcount_line_not_staff_costs() -> None:

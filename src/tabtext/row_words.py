@@ -252,8 +252,11 @@ def _count_of_a_money_word(word: str, question: str, labels: Sequence[str]) -> s
                  if w != word and any(re.search(rf"\b{w}\b", lab) for lab in counts)), "")
 
 
-#: measures named with a line's other word ("net debt" is borrowings less cash, not "net borrowings")
-_MEASURE = re.compile(r"\bnet\s+(?:debt|cash)\b|\bdebt[\s-]+(?:to|ratio|service)\b|\bcash\s+(?:flow|conversion)\b", re.I)
+#: measures and things named with a line's other word ("net debt" is borrowings less cash, not "net borrowings";
+#: "stock options" are no inventories)
+_MEASURE = re.compile(r"\bnet\s+(?:debt|cash)\b|\bdebt[\s-]+(?:to|ratio|service)\b|\bcash\s+(?:flow|conversion)\b|"
+                      r"\bearnings\s+per\s+share\b|\bstock[\s-]+(?:options?|price|market|exchange|based|compensation|"
+                      r"awards?|split)\b", re.I)
 
 
 def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) -> str:
