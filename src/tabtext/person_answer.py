@@ -226,6 +226,8 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHY.match(question):
         cause = _the_cause(shown, text, e)
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
+    if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
+        return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
     return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
 
 
