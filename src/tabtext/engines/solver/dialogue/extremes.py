@@ -83,11 +83,25 @@ def other_extreme(asked: Asked) -> Program | None:
     """ "And the lowest?" after the highest: the other extreme of the same cells, named the same way."""
     refs = asked.last(1)
     last = asked.history[refs[0].turn] if refs else None
+    choice = _choice_of_figure(asked, last)
+    if choice is not None:  # "and the lowest?" after "how much was that?": the other extreme's figure
+        last = Program(choice.op, choice.args, last.scale, test=choice.test)  # type: ignore[union-attr]
     if last is None or last.op not in ("argmax", "argmin") or last.answer_value is not None or asked.rows or \
             set(content_tokens(asked.question)) - _CUE_WORDS - REFERENCE_WORDS - CONVERSATION_WORDS:
         return None
     op = "argmin" if _least(asked.question) else "argmax"
     return Program(op, last.args, last.scale, key=last.key, test=last.test) if op != last.op else None
+
+
+def _choice_of_figure(asked: Asked, last: Program | None) -> Program | None:
+    """The choice whose kept cell the last answer looked up ("which region sold the most?", "how much was
+    that?"), else None."""
+    refs = asked.last(2)
+    if last is None or last.op != "lookup" or len(last.args) != 1 or len(refs) < 2:
+        return None
+    choice = asked.history[refs[0].turn]
+    kept = edit.cells(edit.inline(choice, asked.history)) if choice.op in ("argmax", "argmin") and choice.key else []
+    return choice if kept == [last.args[0]] else None
 
 
 def period_of_last(asked: Asked) -> Program | None:
