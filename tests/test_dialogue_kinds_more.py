@@ -1,10 +1,11 @@
 """More of what a person says next, on tables written here (none from a benchmark set), asked the way
 ``tabtext ask --chat`` asks it: "and per class?" when the last answer is the unit's own line, "and the lowest?"
-after the figure of a choice, and turns answered "no answer found" that leave the conversation as it was."""
+after the figure of a choice, "how much was paid off over those three years?" after two balances, a whole named with
+when it is read ("the year-end loan") on another sheet, "in that last month", and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
-from test_dialogue_kinds import chat
+from test_dialogue_kinds import chat, chat_tables
 
 CLASSES = """Item,H1 2023,H2 2023,H1 2024,H2 2024
 Members,"3,100","3,350","3,420","3,610"
@@ -43,3 +44,38 @@ def test_a_turn_with_no_answer_leaves_the_conversation_as_it_was(tmp_path):
                 "how much did it change?") == ["280 thousand", "350 thousand", "no answer found", "70 thousand"]
     assert chat(tmp_path, QUARTERS, "What was marketing in Q2 2024?", "what about rent?", "and in Q3?",
                 "how much did it change?") == ["280 thousand", "no answer found", "350 thousand", "70 thousand"]
+
+
+INCOME = """CAD 000,FY2022,FY2023,FY2024,FY2025
+Sales,"5,100","5,480","5,900","6,320"
+Interest paid,(96),(88),(75),(61)
+Net profit,410,455,512,560
+"""
+POSITION = """CAD 000 at 31 March,FY2022,FY2023,FY2024,FY2025
+Cash at bank,620,700,815,930
+Term loan,"1,400","1,250","1,050",820
+Members' equity,"2,100","2,380","2,690","3,050"
+"""
+SHOP = """Metric,Jan 2025,Feb 2025,Mar 2025,Apr 2025
+Customers (end of month),610,634,652,671
+Lapsed customers,19,22,17,25
+"""
+
+
+def test_paid_off_over_those_years_after_two_balances_is_between_the_two(tmp_path):
+    assert chat_tables(tmp_path, [INCOME, POSITION], "What was the term loan at the end of FY2022?",
+                       "and at the end of FY2025?", "how much was paid off over those three years?") == \
+        ["1,400 thousand", "820 thousand", "580 thousand"]
+    assert chat_tables(tmp_path, [INCOME, POSITION], "What was the term loan at the end of FY2025?",
+                       "how much was paid off during the year?") == ["820 thousand", "230 thousand"]  # one balance
+
+
+def test_a_share_of_a_balance_named_with_when_it_is_read_on_the_other_sheet(tmp_path):
+    assert chat_tables(tmp_path, [INCOME, POSITION], "What was interest paid in FY2024?",
+                       "what's that as a percentage of the year-end loan?", "and in FY2023?") == \
+        ["75 thousand", "7.14%", "7.04%"]
+
+
+def test_that_last_month_is_the_latest_period_the_last_answer_read(tmp_path):
+    assert chat(tmp_path, SHOP, "How many customers were there at the end of January?", "and at the end of April?",
+                "how much did that grow?", "how many customers lapsed in that last month?") == ["610", "671", "61", "25"]

@@ -78,7 +78,13 @@ def period_words(asked: Asked) -> frozenset[str]:
 def names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
     """The question names no subject of its own: only cue and reference words ("what was the change?", "the
     quarter-on-quarter change")."""
-    return not set(content_tokens(over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))) - REFERENCE_WORDS - cue_words
+    said = _SPAN_OF_THE_TWO.sub(" ", over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))
+    return not set(content_tokens(said)) - REFERENCE_WORDS - cue_words
+
+
+#: the span between earlier answers, which names no subject ("over those three years", "across the six months")
+_SPAN_OF_THE_TWO = re.compile(r"\b(?:over|across|during|in|for)\s+(?:the|those|these)\s+(?:last\s+|past\s+)?(?:[\w-]+\s+)?"
+                              r"(?:years|quarters|months|halves|periods)\b", re.I)
 
 
 def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
@@ -93,7 +99,7 @@ _DOING = frozenset(content_tokens("spent spend paid earned made sold received ra
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
-                                   "over period time repaid paid reduced cut saved jump jumped climb climbed dip dipped "
+                                   "over period time repaid paid off reduced cut saved jump jumped climb climbed dip dipped "
                                    "slip slipped slide slid soar soared surge surged plunge plunged slump slumped " +
                                    GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING

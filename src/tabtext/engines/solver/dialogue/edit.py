@@ -282,7 +282,7 @@ def _key_of(grid: Grid, cell: Cell) -> str:
     return years[cell.col] if cell.col < len(years) else ""
 
 
-_THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
+_THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year|quarter|month|period)\b", re.I)  # "in that last month"
 #: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
 _FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
 

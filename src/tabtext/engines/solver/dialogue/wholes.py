@@ -87,6 +87,10 @@ def whole_of_line(grid: Grid, found: Sequence[Cell], whole: str) -> Program | No
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if len(cols) > len({c.col for c in found}) else None
 
 
+#: when in the period a balance is read, which names no line ("the year-end loan", "closing cash")
+_AT_PERIOD_END = re.compile(r"\b(?:year|quarter|month|period|half)[- ]end\b|\b(?:closing|opening)\b", re.I)
+
+
 def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cell | None:
     """The whole as a row of another table of the context, in the last answer's period ("what's that as a
     percentage of total equity?" after the profit and loss account's net profit: the balance sheet's equity at that
@@ -97,7 +101,8 @@ def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cel
         return None
     for index, table in enumerate(asked.tables):
         other = Grid.of(table, index, asked.tables) if index != grid.index and table.rows else None
-        rows = other.rows_named(whole) if other else []
+        rows = (other.rows_named(whole) or over_periods.rows_partly_named(other, _AT_PERIOD_END.sub(" ", whole))) \
+            if other else []  # "the year-end loan": the one row holding "loan" (Bank loan)
         col = other.col_of_year(next(iter(keys))) if other and rows else None
         if col is not None:
             return other.cell(rows[0], col)  # type: ignore[union-attr]
