@@ -1,7 +1,8 @@
 """More of what a person says next, on tables written here (none from a benchmark set), asked the way
 ``tabtext ask --chat`` asks it: "and per class?" when the last answer is the unit's own line, "and the lowest?"
 after the figure of a choice, "how much was paid off over those three years?" after two balances, a whole named with
-when it is read ("the year-end loan") on another sheet, "in that last month", and turns answered "no answer found" that leave the conversation as it was."""
+when it is read ("the year-end loan") on another sheet, "in that last month", "which month was busier?", "how many calls per staff member?" of a row sharing one word,
+and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -79,3 +80,16 @@ def test_a_share_of_a_balance_named_with_when_it_is_read_on_the_other_sheet(tmp_
 def test_that_last_month_is_the_latest_period_the_last_answer_read(tmp_path):
     assert chat(tmp_path, SHOP, "How many customers were there at the end of January?", "and at the end of April?",
                 "how much did that grow?", "how many customers lapsed in that last month?") == ["610", "671", "61", "25"]
+
+
+CALLS = """Metric,Jan 2025,Feb 2025,Mar 2025,Apr 2025,May 2025,Jun 2025,H1 2025 total
+Calls received,"3,420","3,180","3,610","3,290","3,050","2,980","19,530"
+Calls answered,"3,150","2,990","3,240","3,080","2,900","2,870","18,230"
+Staff on shift,42,41,44,43,40,39,-
+"""
+
+
+def test_which_month_was_busier_and_per_a_row_sharing_one_word(tmp_path):
+    assert chat(tmp_path, CALLS, "How many calls were received in February?", "and in May?", "which month was busier?",
+                "which was quieter?", "how many calls per staff member in May?") == \
+        ["3,180", "3,050", "February 2025", "May 2025", "76.25"]

@@ -60,7 +60,7 @@ _LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|a
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 #: comparatives "which ...?" asks between the last two answers ("which drove further?", "which quarter was better?")
 _COMPARED = (r"(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower|better|worse|stronger|weaker|further|"
-             r"farther|longer|shorter|heavier|lighter|cheaper|dearer)")
+             r"farther|longer|shorter|heavier|lighter|cheaper|dearer|busier|quieter|costlier|warmer|colder|wetter|drier)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,7 +168,8 @@ def more_than_previous(asked: Asked) -> Program | None:
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
 
-LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|worse|weaker|shorter|lighter|cheaper)\b",
+LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|worse|weaker|shorter|lighter|cheaper|quieter|"
+                        r"colder|drier)\b",
                         re.I)
 
 

@@ -81,7 +81,9 @@ def _other_row_holding(grid, words: str, last: int) -> list[int]:  # type: ignor
     found = [r for r in grid.body_rows() if r != last and named and named <= edit.label_words(grid.row_labels[r])]
     said = stems(" ".join(named))
     near = [r for r in grid.body_rows() if r != last and said and said <= stems(grid.row_labels[r])]
-    return found if len(found) == 1 else near if not found and len(near) == 1 else []
+    some = [r for r in grid.body_rows() if r != last and said & stems(grid.row_labels[r])]  # "per staff member": Staff on shift
+    return found if len(found) == 1 else near if not found and len(near) == 1 else \
+        some if not found and not near and len(some) == 1 else []
 
 
 def _unit_is_last(asked: Asked, grid, words: str, last_row: int):  # type: ignore[no-untyped-def]
