@@ -2,7 +2,8 @@
 ``tabtext ask --chat`` asks it: "and per class?" when the last answer is the unit's own line, "and the lowest?"
 after the figure of a choice, "how much was paid off over those three years?" after two balances, a whole named with
 when it is read ("the year-end loan") on another sheet, "in that last month", "which month was busier?", "how many calls per staff member?" of a row sharing one word,
-and turns answered "no answer found" that leave the conversation as it was."""
+on a table of things as rows "and per race?", "what share of the team's points did Ines win?", "how many?" after a
+choice and "how many more did Ines score?", and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -93,3 +94,24 @@ def test_which_month_was_busier_and_per_a_row_sharing_one_word(tmp_path):
     assert chat(tmp_path, CALLS, "How many calls were received in February?", "and in May?", "which month was busier?",
                 "which was quieter?", "how many calls per staff member in May?") == \
         ["3,180", "3,050", "February 2025", "May 2025", "76.25"]
+
+
+RIDERS = """Rider,Races,Points,Wins,Podiums
+Ines Carvalho,12,184,4,7
+Pia Lund,10,131,2,5
+Noor Haddad,12,97,1,3
+Total,,412,7,15
+"""
+
+
+def test_per_a_column_and_a_share_of_a_columns_total_on_a_table_of_things_as_rows(tmp_path):
+    assert chat(tmp_path, RIDERS, "How many points did Pia Lund score?", "and per race?", "what about Noor Haddad?") == \
+        ["131", "13.1", "8.08"]
+    assert chat(tmp_path, RIDERS, "What share of the team's points did Ines win?", "How many points per race was that?") == \
+        ["44.66%", "15.33"]
+
+
+def test_how_many_after_a_choice_and_how_many_more_did_she_score(tmp_path):
+    assert chat(tmp_path, RIDERS, "Who had the most podiums?", "how many?") == ["Ines Carvalho", "7"]
+    assert chat(tmp_path, RIDERS, "How many points did Ines Carvalho score?", "And Pia Lund?",
+                "How many more did Ines score?") == ["184", "131", "53"]

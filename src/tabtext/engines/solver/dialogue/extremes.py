@@ -31,6 +31,7 @@ THAT_PERIOD = re.compile(r"^\s*(?:and\s+)?(?:in\s+)?(?:which|what)\s+(?:month|qu
                          re.I)
 #: "how many was that?", "what was the figure?": the figure of the one cell a choice kept
 THAT_VALUE = re.compile(r"^\s*(?:and\s+)?(?:how (?:many|much)\b[^?]*|what)\s+(?:was|is|were)\s+(?:that|it|this)\s*\??\s*$|"
+                        r"^\s*(?:and\s+)?(?:so\s+)?how (?:many|much)\s*\??\s*$|"  # "how many?" after "who had the most assists?"
                         r"^\s*(?:and\s+)?(?:what|how (?:many|much))\b[^?]*\b(?:figure|number|value|amount|count)\s*\??\s*$", re.I)
 #: "which half had the higher EBITDA?": a comparative asking which period
 COMPARATIVE = re.compile(r"\b(?:higher|lower|larger|smaller|bigger|greater|more|less|fewer|better|worse|stronger|weaker)\b",

@@ -11,6 +11,7 @@ import re
 from ....numbers import SCALE_FACTORS
 from ..lexicon.words import content_tokens
 from ..patterns.per_unit import PER_UNIT, stems, times
+from ..patterns.period_cols import col_period
 from ..program.program import Program
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -32,6 +33,9 @@ def per_unit_of_last(asked: Asked) -> Program | None:
     elif len(rows) != 1:
         return None
     rest = asked.question[m.start() + len("per"):]
+    across = _per_column(asked, grid, found, rest)
+    if across is not None:
+        return across
     unit = _unit_is_last(asked, grid, re.split(r"[,?;]", rest)[0], rows[0])
     if unit is not None:  # "and per class?" after attendance, then the classes held: the one over the other
         found = unit
@@ -98,6 +102,25 @@ def _unit_is_last(asked: Asked, grid, words: str, last_row: int):  # type: ignor
     return found if len(rows) == 1 and last_row not in rows and same_periods else None
 
 
+def _per_column(asked: Asked, grid, found, rest: str) -> Program | None:  # type: ignore[no-untyped-def]
+    """On a table of things as rows and measures as columns ("and per game?" after a player's rebounds): the
+    measure named before "per" (else the last answer's) over the one named after it, on the last answer's row."""
+    if len(found) != 1 or any(col_period(grid.col_labels[c]) for c in range(1, grid.table.n_cols)):
+        return None
+    row, before = found[0].row, asked.question[:len(asked.question) - len(rest)]
+    den, num = _col_named(grid, re.split(r"[,?;]", rest)[0]), _col_named(grid, before) or [found[0].col]
+    if len(den) != 1 or len(num) != 1 or den == num or not grid.cell(row, den[0]).value:
+        return None
+    return Program("divide", (grid.cell(row, num[0]), grid.cell(row, den[0])))
+
+
+def _col_named(grid, words: str) -> list[int]:  # type: ignore[no-untyped-def]
+    """The one column whose header's stems the words hold ("game" of Games)."""
+    said = stems(words)
+    found = [c for c in range(1, grid.table.n_cols) if (h := stems(grid.col_labels[c])) and h <= said]
+    return found if len(found) == 1 else []
+
+
 def _counted(label: str) -> set[str]:
     """The stems of a label's plural nouns, the things it counts ("Classes held": class; "Class attendance": none)."""
     return {s for w in re.findall(r"[a-z]{3,}", label.lower()) if w.endswith("s") and not w.endswith("ss")
@@ -110,6 +133,6 @@ def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
 
 
 def _is_ratio(program: Program) -> bool:
-    """A per-unit figure: one line over another (times a unit factor)."""
-    return program.op == "divide" or program.op == "multiply" and any(
+    """A per-unit figure or a share: one line over another (times a unit factor)."""
+    return program.op in ("divide", "percent_of") or program.op == "multiply" and any(
         isinstance(a, Program) and a.op == "divide" for a in program.args)

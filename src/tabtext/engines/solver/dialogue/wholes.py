@@ -182,13 +182,31 @@ def share_named_in_full(asked: Asked) -> Program | None:
     with or without a conversation before it."""
     m, grid = _PART_AFTER.search(asked.question), asked.grid
     cols = _cols_of_period(asked) if grid is not None else []
-    if m is None or grid is None or not cols or _PRONOUN.search(m.group(2)):
+    if m is None or grid is None or _PRONOUN.search(m.group(2)):
         return None  # "was that pastries figure": the part is an earlier answer (share_of_named)
+    if not cols:
+        return _share_of_column(grid, m.group(1), m.group(2))
     wholes = grid.rows_named(m.group(1)) or over_periods.rows_partly_named(grid, m.group(1))
     parts = [r for r in grid.rows_named(m.group(2)) or over_periods.rows_partly_named(grid, m.group(2)) if r not in wholes]
     if not wholes or len(parts) != 1 or any(grid.cell(wholes[0], c).value is None for c in cols):
         return None
     return Program("percent_of", (_over(grid, parts[0], cols), _over(grid, wholes[0], cols)), "percent")
+
+
+def _share_of_column(grid: Grid, whole: str, part: str) -> Program | None:
+    """On a table of things as rows, no column a period ("what share of the team's points did Maya score?"): the
+    row named after the verb over its column's total row (else the column's sum), the column named after "of"."""
+    if any(parts.col_period(grid, c) for c in range(1, grid.table.n_cols)):
+        return None
+    said = stems(whole)
+    cols = [c for c in range(1, grid.table.n_cols) if (h := stems(grid.col_labels[c])) and h <= said]
+    words = set(content_tokens(part))
+    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part) or \
+        [r for r in grid.body_rows() if words & edit.label_words(grid.row_labels[r])]  # "did Maya score": Maya Ortiz
+    if len(cols) != 1 or len(rows) != 1 or _TOTAL_ROW.search(grid.row_labels[rows[0]]):
+        return None
+    whole_cell = whole_of_column(grid, "total", [grid.cell(rows[0], cols[0])])
+    return Program("percent_of", (grid.cell(rows[0], cols[0]), whole_cell), "percent") if whole_cell is not None else None
 
 
 def _cols_of_period(asked: Asked) -> list[int]:
