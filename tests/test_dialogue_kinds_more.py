@@ -3,7 +3,8 @@
 after the figure of a choice, "how much was paid off over those three years?" after two balances, a whole named with
 when it is read ("the year-end loan") on another sheet, "in that last month", "which month was busier?", "how many calls per staff member?" of a row sharing one word,
 on a table of things as rows "and per race?", "what share of the team's points did Ines win?", "how many?" after a
-choice and "how many more did Ines score?", and turns answered "no answer found" that leave the conversation as it was."""
+choice and "how many more did Ines score?", a measure after totals over the year ("so what was the gross margin?"), a line
+named with "the quarter before that", "the combined figure", "and for the half year?", and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -115,3 +116,29 @@ def test_how_many_after_a_choice_and_how_many_more_did_she_score(tmp_path):
     assert chat(tmp_path, RIDERS, "Who had the most podiums?", "how many?") == ["Ines Carvalho", "7"]
     assert chat(tmp_path, RIDERS, "How many points did Ines Carvalho score?", "And Pia Lund?",
                 "How many more did Ines score?") == ["184", "131", "53"]
+
+
+TILES = """GBP 000,Q1 FY25,Q2 FY25,Q3 FY25,Q4 FY25
+Revenue,"1,820","1,960","2,105","2,240"
+Cost of sales,"(1,050)","(1,120)","(1,190)","(1,260)"
+Gross profit,770,840,915,980
+Wages,(310),(325),(330),(345)
+"""
+
+
+def test_a_measure_after_totals_over_the_year_is_over_the_same_quarters(tmp_path):
+    assert chat(tmp_path, TILES, "What was gross profit for the full year?", "And revenue?", "So what was the gross margin?") \
+        == ["3,505 thousand", "8,125 thousand", "43.14%"]
+
+
+def test_a_line_named_the_quarter_before_that_and_the_combined_figure(tmp_path):
+    assert chat(tmp_path, TILES, "What was revenue in Q3 FY25?", "What was revenue in the quarter before that?",
+                "what's the combined figure?", "and what share of the annual revenue is that?") == \
+        ["2,105 thousand", "1,960 thousand", "4,065 thousand", "50.03%"]
+    assert chat(tmp_path, TILES, "What was revenue in Q3 FY25?", "and wages in the quarter after?") == \
+        ["2,105 thousand", "345 thousand"]
+
+
+def test_the_half_year_after_a_months_share_is_the_half_it_lies_in(tmp_path):
+    assert chat(tmp_path, CALLS, "How many calls were answered in June?", "what percentage of calls received is that?",
+                "and for the half year?") == ["2,870", "96.31%", "93.34%"]

@@ -28,6 +28,7 @@ from . import (
     per_unit,
     referred,
     same_subject,
+    which,
     wholes,
 )
 from .asked import REFERENCE_WORDS, Asked
@@ -96,7 +97,7 @@ def _row_named_in_part(asked: Asked) -> list[int]:
 
 def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
-    if not refs or not rows or asked.grid is None or asked.names_unknown_year:
+    if not refs or not rows or asked.grid is None or asked.names_unknown_year or _moved(asked.question):
         return None
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.years) == 1 and last.op != "lookup" and (last.op in ("argmax", "argmin") or
@@ -109,6 +110,13 @@ def _other_row(asked: Asked) -> Program | None:
     if moved is not None:
         moved = edit.as_asked_change(moved, asked.question, asked.grid.row_scale(rows[0]))
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
+
+
+def _moved(question: str) -> bool:
+    """ "And wages in the quarter after?": a move of the last answer (``previous_period`` / ``next_period``), not
+    "year-over-year", which another row's computation may repeat."""
+    return bool(over_periods.NEXT.search(question) or over_periods.PREVIOUS.search(question) and
+                not over_periods.PERIOD_ON_PERIOD.search(question))
 
 
 #: words of "what was the figure for 2022?" / "how many were there in 2022?": the last answer asked of a period
@@ -167,6 +175,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
+    Pattern("measure_over_same_periods", r".", "so what was the gross margin? (after totals over the year's quarters)",
+            1.5, parts.measure_over_same_periods),
     Pattern("measure_of_same_row", r".", "what's the claim rate? (after the Trail T5's claims)", 1,
             same_subject.measure_of_same_row),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
@@ -190,7 +200,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             5, over_periods.more_than_previous),
     Pattern("which_of_two", rf"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b"
             rf".*\b{_COMPARED}\b|^\s*(?:and\s+)?which(?:\s+[\w-]+){{1,2}}\s+{_COMPARED}\s*\??\s*$",
-            "which of the two grew faster?", 3, over_periods.which_of_two),
+            "which of the two grew faster?", 3, which.which_of_two),
     Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
             named_periods.two_periods_of_line),
     Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),

@@ -54,7 +54,7 @@ def combine_earlier(asked: Asked) -> Program | None:
     if refs and _TIMES.search(asked.question) and asked.same_scale(refs):
         return _times(asked, refs)
     if not refs or asked.lines or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
-                                      names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
+                                      names_nothing(asked, _COMBINED_WORDS) or
                                       names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
@@ -65,6 +65,8 @@ def combine_earlier(asked: Asked) -> Program | None:
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
 
+#: words of "the combined total", "what's the combined figure?": no subject of their own
+_COMBINED_WORDS = frozenset(content_tokens("total sum combined together figure amount number value"))
 #: operator words that alone mean the two last answers ("total" alone may name a Total line)
 _BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
 

@@ -283,6 +283,8 @@ def _key_of(grid: Grid, cell: Cell) -> str:
 
 
 _THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year|quarter|month|period)\b", re.I)  # "in that last month"
+#: "for the half year" after a month's or a quarter's answer: the half it lies in
+_HALF_YEAR = re.compile(r"\s*\bthe\s+half[- ]year\b(?!\s+(?:to|ended|ending))", re.I)
 #: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
 _FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
 
@@ -317,6 +319,10 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
     year = period_of(history[-1], history, grid)[:4] if full else ""  # type: ignore[arg-type]
     if full and year and year in grid.col_years:  # type: ignore[union-attr]
         return question[:full.start()] + f" in {year}" + question[full.end():]  # the year's own column (FY 2024)
+    half = _HALF_YEAR.search(question) if history and grid is not None else None
+    key = period_of(history[-1], history, grid) if half else ""  # type: ignore[arg-type]
+    if half and key and 0 < int(key[8:10] or 0) <= 3:  # "and for the half year?" after June: H1 of that year
+        return question[:half.start()] + f" H{1 if int(key[5:7]) <= 6 else 2} {key[:4]}" + question[half.end():]
     m = _THAT_PERIOD.search(question)
     if m and m.group(0).lower().endswith("period") and history and grid is not None and \
             len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:
