@@ -4,7 +4,7 @@ after the figure of a choice, "how much was paid off over those three years?" af
 when it is read ("the year-end loan") on another sheet, "in that last month", "which month was busier?", "how many calls per staff member?" of a row sharing one word,
 on a table of things as rows "and per race?", "what share of the team's points did Ines win?", "how many?" after a
 choice and "how many more did Ines score?", a measure after totals over the year ("so what was the gross margin?"), a line
-named with "the quarter before that", "the combined figure", "and for the half year?", and turns answered "no answer found" that leave the conversation as it was."""
+named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -142,3 +142,16 @@ def test_a_line_named_the_quarter_before_that_and_the_combined_figure(tmp_path):
 def test_the_half_year_after_a_months_share_is_the_half_it_lies_in(tmp_path):
     assert chat(tmp_path, CALLS, "How many calls were answered in June?", "what percentage of calls received is that?",
                 "and for the half year?") == ["2,870", "96.31%", "93.34%"]
+
+
+def test_a_phrase_whose_only_figure_is_a_dates_day_is_no_answer_to_how_much(tmp_path):
+    from tabtext.commands.ask import Conversation, found
+    from tabtext.engines import make_engine
+    from tabtext.tables import read_table
+    from tabtext.types import Context, Paragraph
+
+    (tmp_path / "b.csv").write_text(POSITION, encoding="utf-8")
+    text = (Paragraph("0", "Corella's balance sheet is drawn up at 31 March each year."),)
+    conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "b.csv"),), paragraphs=text))
+    _, pred = conv.ask("How much cash did Corella have at 31 March 2024?")
+    assert found(pred) and pred.answer.text() == "815"

@@ -16,7 +16,7 @@ from ....numbers import parse_number
 from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
-from ..lexicon.words import content_tokens, years_in
+from ..lexicon.words import MONTH_WORD, content_tokens, years_in
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span
 from ..reader import read
@@ -161,7 +161,7 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
     that line's cell; so too "what was Alder Foods' revenue in FY2023?", which names nothing but the line, the
     period and names."""
     if grid is None or program.op not in ("span", "spans") or \
-            any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in a.text.split()):
+            any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in _undated(a.text).split()):
         return program
     if not _AMOUNT_ASKED.search(question):
         rows = grid.rows_named(question)  # "What was Alder Foods' revenue in FY2023?": the line itself, by name
@@ -170,6 +170,15 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
         return _cell_asked(grid, rows, grid.years_named(question)) or program
     rows, years = grid.rows_named(question) or _one_row_sharing_a_word(question, grid), grid.years_named(question)
     return _cell_asked(grid, rows, years) or program
+
+
+#: a date's day beside its month ("31 December", "June 30"): no figure of the phrase's own
+_DAY_OF_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_WORD}\b|\b{MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?\b", re.I)
+
+
+def _undated(text: str) -> str:
+    """The phrase without the dates and periods it names ("31 December each year" -> "each year")."""
+    return _DAY_OF_MONTH.sub(" ", without_periods(text))
 
 
 _WHAT_WAS = re.compile(r"\s*(?:and\s+|so\s+)?what\s+(?:was|were|is|are)\b", re.I)
