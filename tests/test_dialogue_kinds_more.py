@@ -4,7 +4,8 @@ after the figure of a choice, "how much was paid off over those three years?" af
 when it is read ("the year-end loan") on another sheet, "in that last month", "which month was busier?", "how many calls per staff member?" of a row sharing one word,
 on a table of things as rows "and per race?", "what share of the team's points did Ines win?", "how many?" after a
 choice and "how many more did Ines score?", a measure after totals over the year ("so what was the gross margin?"), a line
-named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), and turns answered "no answer found" that leave the conversation as it was."""
+named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), "how much of that was from the West?" (an
+amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -155,3 +156,13 @@ def test_a_phrase_whose_only_figure_is_a_dates_day_is_no_answer_to_how_much(tmp_
     conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "b.csv"),), paragraphs=text))
     _, pred = conv.ask("How much cash did Corella have at 31 March 2024?")
     assert found(pred) and pred.answer.text() == "815"
+
+
+def test_how_much_of_that_is_the_parts_amount_and_moves_said_in_other_words(tmp_path):
+    assert chat(tmp_path, REGIONS, "What were total sales in 2024?", "How much of that was from the West?", "And the South?") \
+        == ["10,530", "2,700", "3,380"]
+    assert chat(tmp_path, REGIONS, "What were total sales in 2024?", "what share of that was the North?") == \
+        ["10,530", "42.26%"]
+    assert chat(tmp_path, TILES, "What was gross profit in Q4 FY25?", "Same question for Q2?",
+                "What did gross profit look like a quarter earlier?") == \
+        ["980 thousand", "840 thousand", "770 thousand"]

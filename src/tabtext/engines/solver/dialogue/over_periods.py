@@ -194,7 +194,8 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
 _MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
-                                       "preceding previous last next following subsequent after later ago"))
+                                       "preceding previous last next following subsequent after later ago question "
+                                       "look like"))  # "same question for Q2?", "what did it look like a year earlier?"
 
 
 def names_other_line(asked: Asked) -> bool:

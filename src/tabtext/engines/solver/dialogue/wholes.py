@@ -120,7 +120,11 @@ def share_of_named(asked: Asked) -> Program | None:
         return None
     whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are|did|does|do)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
-        return _named_share_of_last(asked, asked.question[cue.end():])
+        share = _named_share_of_last(asked, asked.question[cue.end():])
+        if share is not None and cue.group(0).lower().startswith("how much"):  # "how much of that was from the West?"
+            part = share.args[0]
+            return part if isinstance(part, Program) else Program("lookup", (part,), grid.row_scale(part.row))  # type: ignore[union-attr]
+        return share
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     last = asked.history[refs[0].turn]
     subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
