@@ -5,7 +5,8 @@ when it is read ("the year-end loan") on another sheet, "in that last month", "w
 on a table of things as rows "and per race?", "what share of the team's points did Ines win?", "how many?" after a
 choice and "how many more did Ines score?", a measure after totals over the year ("so what was the gross margin?"), a line
 named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), "how much of that was from the West?" (an
-amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", and turns answered "no answer found" that leave the conversation as it was."""
+amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", a first question asking a line's change that the text answers with
+a sentence about it, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -166,3 +167,21 @@ def test_how_much_of_that_is_the_parts_amount_and_moves_said_in_other_words(tmp_
     assert chat(tmp_path, TILES, "What was gross profit in Q4 FY25?", "Same question for Q2?",
                 "What did gross profit look like a quarter earlier?") == \
         ["980 thousand", "840 thousand", "770 thousand"]
+
+
+def test_a_change_asked_of_a_line_and_answered_with_a_sentence_about_it_is_the_lines_change(tmp_path):
+    from tabtext.commands.ask import Conversation, found
+    from tabtext.display import shown
+    from tabtext.engines import make_engine
+    from tabtext.tables import read_table
+    from tabtext.types import Context, Paragraph
+
+    (tmp_path / "i.csv").write_text(INCOME, encoding="utf-8")
+    text = (Paragraph("0", "Most of the sales growth in 2024 came from a new range of frozen meals sold through Coles."),
+            Paragraph("1", "Most of the fall in interest paid in 2025 came from repaying the term loan early."))
+    shown_for = []
+    for q in ("By what percentage did sales grow in 2024?", "How much did interest paid fall in 2025?"):
+        conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "i.csv"),), paragraphs=text))
+        _, pred = conv.ask(q)
+        shown_for.append(shown(pred.answer, q) if found(pred) else "no answer found")
+    assert shown_for == ["7.66%", "14 thousand"]

@@ -163,6 +163,9 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
     if grid is None or program.op not in ("span", "spans") or \
             any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in _undated(a.text).split()):
         return program
+    change = _named_change(question, grid)
+    if change is not None:  # "by what percentage did revenue grow in 2024?" answered with a sentence about growth
+        return change
     if not _AMOUNT_ASKED.search(question):
         rows = grid.rows_named(question)  # "What was Alder Foods' revenue in FY2023?": the line itself, by name
         if len(rows) != 1 or not _WHAT_WAS.match(question) or not _names_only(question, grid.row_labels[rows[0]]):
@@ -170,6 +173,30 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
         return _cell_asked(grid, rows, grid.years_named(question)) or program
     rows, years = grid.rows_named(question) or _one_row_sharing_a_word(question, grid), grid.years_named(question)
     return _cell_asked(grid, rows, years) or program
+
+
+#: a change of a line asked in one period ("by what percentage did revenue grow in 2024?", "how much did it rise?")
+_CHANGE_ASKED = re.compile(r"\bby what (?:percent(?:age)?|%)|\bhow much did\b.*\b(?:grow|rise|increase|fall|drop|decline|"
+                           r"decrease|change)\b", re.I)
+
+
+def _named_change(question: str, grid: Grid) -> Program | None:
+    """The change of the one line named from the period before the one named to it (in percent when asked)."""
+    rows, years = grid.rows_named(question), grid.years_named(question)
+    if not _CHANGE_ASKED.search(question) or len(rows) != 1 or len(years) != 1:
+        return None
+    same_kind = sorted({k for k in grid.col_years if k and len(k) == len(years[0]) and k[8:] == years[0][8:]})
+    at = same_kind.index(years[0]) if years[0] in same_kind else 0
+    new, old = grid.col_of_year(years[0]), grid.col_of_year(same_kind[at - 1]) if at > 0 else None
+    if new is None or old is None:
+        return None
+    later, earlier = grid.cell(rows[0], new), grid.cell(rows[0], old)
+    if later.value is None or not earlier.value:
+        return None
+    if re.search(r"\bpercent|%", question, re.I):
+        return Program("change_ratio", (later, earlier), "percent")
+    pair = (earlier, later) if FALL_ASKED.search(question) else (later, earlier)  # a fall's size
+    return Program("subtract", pair, grid.row_scale(rows[0]))
 
 
 #: a date's day beside its month ("31 December", "June 30"): no figure of the phrase's own
