@@ -6,7 +6,7 @@ on a table of things as rows "and per race?", "what share of the team's points d
 choice and "how many more did Ines score?", a measure after totals over the year ("so what was the gross margin?"), a line
 named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), "how much of that was from the West?" (an
 amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", a first question asking a line's change that the text answers with
-a sentence about it, and turns answered "no answer found" that leave the conversation as it was."""
+a sentence about it, a count line ("(number)") in a table of thousands read by the core, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -185,3 +185,15 @@ def test_a_change_asked_of_a_line_and_answered_with_a_sentence_about_it_is_the_l
         _, pred = conv.ask(q)
         shown_for.append(shown(pred.answer, q) if found(pred) else "no answer found")
     assert shown_for == ["7.66%", "14 thousand"]
+
+
+ROOFS = """NZD thousands unless stated,H1 2024,H2 2024,H1 2025
+Revenue,"4,320","5,108","4,965"
+Roofs fitted (number),216,249,236
+Staff costs,(740),(780),(828)
+"""
+
+
+def test_a_count_line_the_core_reads_is_not_in_the_tables_thousands(tmp_path):
+    assert chat(tmp_path, ROOFS, "How many roofs were fitted in H1 2025?", "And in H2 2024?", "How many fewer is that?") \
+        == ["236", "249", "13"]

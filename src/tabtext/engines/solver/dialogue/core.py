@@ -22,7 +22,7 @@ from ..program.program import Cell, Const, Program, Span
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .asked import FALL_ASKED
-from .edit import Grid, label_words, map_cells, without_periods
+from .edit import Grid, is_counted, label_words, map_cells, without_periods
 from .edit import cells as cells_of
 
 
@@ -85,7 +85,13 @@ def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
     if isinstance(given, dict):
         given = Program.from_json(given)
     if isinstance(given, Program):
-        return given if grid is None else map_cells(given, partial(_as_amount, grid))  # cells of the table read
+        if grid is None:
+            return given
+        given = map_cells(given, partial(_as_amount, grid))  # cells of the table read
+        found = cells_of(given)
+        if given.op == "lookup" and len(found) == 1 and is_counted(found[0].row_label):  # not in the table's thousands
+            return replace(given, scale=grid.row_scale(found[0].row))
+        return given
     a = pred.answer
     if a is None:
         return None

@@ -128,6 +128,13 @@ _SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
 #: a line its label says is a count ("Room nights sold (number)"), not in the table's "thousands unless stated"
 _COUNTED = re.compile(r"\((?:number|no\.?|count|#|units?|people|persons)\)", re.I)
+
+
+def is_counted(label: str) -> bool:
+    """Whether a line's label says it counts things ("Installations completed (number)")."""
+    return bool(_COUNTED.search(label))
+
+
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 
 
