@@ -6,7 +6,8 @@ on a table of things as rows "and per race?", "what share of the team's points d
 choice and "how many more did Ines score?", a measure after totals over the year ("so what was the gross margin?"), a line
 named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), "how much of that was from the West?" (an
 amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", a first question asking a line's change that the text answers with
-a sentence about it, a count line ("(number)") in a table of thousands read by the core, and turns answered "no answer found" that leave the conversation as it was."""
+a sentence about it, a count line ("(number)") in a table of thousands read by the core, "what share is that?" after a part of the year's
+total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -200,3 +201,24 @@ Staff costs,(740),(780),(828)
 def test_a_count_line_the_core_reads_is_not_in_the_tables_thousands(tmp_path):
     assert chat(tmp_path, ROOFS, "How many roofs were fitted in H1 2025?", "And in H2 2024?", "How many fewer is that?") \
         == ["236", "249", "13"]
+
+
+PRINT = """GBP thousands,H1 2023,H2 2023,H1 2024,H2 2024
+Revenue,"3,200","3,650","3,480","3,990"
+Materials,"(1,150)","(1,310)","(1,240)","(1,420)"
+Staff costs,(980),"(1,020)","(1,050)","(1,090)"
+Operating profit,610,790,700,930
+"""
+
+
+def test_a_share_of_the_years_total_and_of_the_last_answer_spent_on_a_line(tmp_path):
+    assert chat(tmp_path, PRINT, "What was the total revenue in 2023?", "How much of that came in the first half?",
+                "What share is that?") == ["6,850 thousand", "3,200 thousand", "46.72%"]
+    assert chat(tmp_path, PRINT, "What was revenue in H1 2023?", "What percentage of that was spent on materials?") == \
+        ["3,200 thousand", "35.94%"]
+
+
+def test_a_comparative_after_two_answers_of_a_line_is_between_them(tmp_path):
+    assert chat(tmp_path, PRINT, "What was operating profit in H2 2023?", "And in H1 2024?",
+                "Which half was less profitable?", "Which half of 2024 had the higher operating profit?") == \
+        ["790 thousand", "700 thousand", "H1 2024", "H2 2024"]

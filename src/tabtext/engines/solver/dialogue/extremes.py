@@ -58,6 +58,8 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
             m is None and not _VALUE_ASKED.search(question):
         return None  # "which half of 2024 had the higher EBITDA?": of two periods, the comparative is the extreme
     row = _line(asked, grid)
+    if not SUPERLATIVE.search(question) and not find_periods(question) and _two_answers_of(asked, row):
+        return None  # "which half was more profitable?" after two halves: between the two (which_of_two)
     every = _EVERY.search(question)
     asked_kind = next((g for g in m.groups() if g), "") if m else ""
     kind = _KINDS.get(((asked_kind if m else every.group(1) if every else "") or "").lower(), "")
@@ -67,6 +69,13 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
     op = "argmin" if _least(question) else "argmax"
     cells = tuple(grid.cell(row, c) for c in cols)  # type: ignore[arg-type]
     return Program(op, cells, key="column") if m else Program(op, cells, grid.row_scale(row))  # type: ignore[arg-type]
+
+
+def _two_answers_of(asked: Asked, row: int | None) -> bool:
+    """The last two answers read the line, one cell each."""
+    refs = asked.figures(2)
+    found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
+    return len(found) == 2 and all(len(f) == 1 and f[0].row == row for f in found)
 
 
 def _period_cols(grid: Grid, row: int, kind: str, question: str) -> list[int]:

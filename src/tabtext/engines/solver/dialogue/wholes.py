@@ -227,15 +227,23 @@ def _over(grid: Grid, row: int, cols: list[int]) -> Program | Cell:
     return grid.cell(row, cols[0]) if len(cols) == 1 else Program("add", tuple(grid.cell(row, c) for c in cols))
 
 
+#: verbs of a part of the last answer, naming no line ("what percentage of that was spent on staff?")
+_PART_VERBS = frozenset(content_tokens("spent spend paid went came come accounted account made make taken take up on for "
+                                       "from"))
+
+
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
     """The row the question names, in the last answer's period, as a percentage of the last answer ("what share
     of that was Grade 7?"); or, after a line over several periods, that line in the one period named ("what
     share of that came in the fourth quarter?")."""
     refs, grid = asked.last(1), asked.grid
-    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found:
         return None
+    words = set(content_tokens(part)) - _PART_VERBS
+    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part) or \
+        [r for r in grid.body_rows() if r != found[0].row and words & edit.label_words(grid.row_labels[r])]
+    rows = rows if len(rows) == 1 or grid.rows_named(part) else []  # "that was spent on staff": Staff costs
     if not rows and len(asked.years) == 1 and len({c.row for c in found}) == 1:
         col = grid.col_of_year(asked.years[0], like=found[0].col)
         if col is None or col not in {c.col for c in found} or len({c.col for c in found}) < 2:
@@ -298,6 +306,21 @@ def share_of_earlier(asked: Asked) -> Program | None:
         if rows == {c.row for c in whole} or abs(_value(asked, refs[0].turn)) > abs(_value(asked, turn)):
             return None
         return Program("percent_of", (refs[0], Ref(turn)), "percent")
+    whole = _line_over_more_periods(asked, refs[0].turn, part)
+    return Program("percent_of", (refs[0], whole), "percent") if whole is not None else None
+
+
+def _line_over_more_periods(asked: Asked, last: int, part: list) -> Ref | None:
+    """The latest earlier answer that totals the last answer's line over more periods than it ("how much of that
+    came in the second half?" after the year's total, then "what share is that?")."""
+    for turn in range(last - 1, -1, -1):
+        program = edit.inline(asked.history[turn], asked.history)
+        whole = edit.cells(program)
+        if program.op == "add" and {c.row for c in whole} == {c.row for c in part} and \
+                {c.col for c in part} < {c.col for c in whole}:
+            return Ref(turn)
+    return None
+
     return None
 
 
