@@ -7,7 +7,8 @@ choice and "how many more did Ines score?", a measure after totals over the year
 named with "the quarter before that", "the combined figure", "and for the half year?", a first question the text answers with a date ("31 December each year"), "how much of that was from the West?" (an
 amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", a first question asking a line's change that the text answers with
 a sentence about it, a count line ("(number)") in a table of thousands read by the core, "what share is that?" after a part of the year's
-total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, and turns answered "no answer found" that leave the conversation as it was."""
+total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, "and the one after?", "and in the second?" after the first
+quarter, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -222,3 +223,15 @@ def test_a_comparative_after_two_answers_of_a_line_is_between_them(tmp_path):
     assert chat(tmp_path, PRINT, "What was operating profit in H2 2023?", "And in H1 2024?",
                 "Which half was less profitable?", "Which half of 2024 had the higher operating profit?") == \
         ["790 thousand", "700 thousand", "H1 2024", "H2 2024"]
+
+
+VISITS = """Metric,Jan 2025,Feb 2025,Mar 2025,Apr 2025,May 2025,Jun 2025
+Visitors,"18,400","16,900","21,300","22,800","24,100","19,700"
+"""
+
+
+def test_the_one_after_and_an_ordinal_alone_are_periods_of_the_last_answers_kind(tmp_path):
+    assert chat(tmp_path, PRINT, "What was operating profit in H1 2023?", "And in the half after that?", "and the one after?",
+                "and the one before?") == ["610 thousand", "790 thousand", "700 thousand", "790 thousand"]
+    assert chat(tmp_path, VISITS, "How many visitors came in the first quarter?", "and in the second?") == \
+        ["56,600", "66,600"]

@@ -28,6 +28,7 @@ from . import (
     per_unit,
     referred,
     same_subject,
+    that_period,
     which,
     wholes,
 )
@@ -257,7 +258,7 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
-        read = edit.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
+        read = that_period.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]

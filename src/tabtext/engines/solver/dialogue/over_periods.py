@@ -14,6 +14,7 @@ from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid, without_periods
+from .that_period import name_that_period
 
 
 def percent_change_of_earlier(asked: Asked) -> Program | None:
@@ -46,14 +47,16 @@ _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percenta
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
                        r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period)\b|"
-                       r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b", re.I)
+                       r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b|"
+                       r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+before\b", re.I)  # "and the one before?"
 MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
                        re.I)
 AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
 NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half)\b|"
-                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b", re.I)
+                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b|"
+                  r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+after\b", re.I)
 
 
 def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
@@ -195,7 +198,7 @@ MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  #
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
 _MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
                                        "preceding previous last next following subsequent after later ago question "
-                                       "look like"))  # "same question for Q2?", "what did it look like a year earlier?"
+                                       "look like one"))  # "same question for Q2?", "what did it look like a year earlier?"
 
 
 def names_other_line(asked: Asked) -> bool:
@@ -256,7 +259,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
         moved = edit.other_row(last, grid, asked.lines[0])  # "what was the gross profit then?" after a year's revenue
         if moved is not None:
             return moved
-    question = edit.name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
+    question = name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
     program = as_program(ask_core(question, asked.context), grid)
     return program if program is not None and edit.cells(program) else None
 
