@@ -8,7 +8,7 @@ named with "the quarter before that", "the combined figure", "and for the half y
 amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", a first question asking a line's change that the text answers with
 a sentence about it, a count line ("(number)") in a table of thousands read by the core, "what share is that?" after a part of the year's
 total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, "and the one after?", "and in the second?" after the first
-quarter, and turns answered "no answer found" that leave the conversation as it was."""
+quarter, "why did it fall?" cut to the cause as a first question is, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -235,3 +235,25 @@ def test_the_one_after_and_an_ordinal_alone_are_periods_of_the_last_answers_kind
                 "and the one before?") == ["610 thousand", "790 thousand", "700 thousand", "790 thousand"]
     assert chat(tmp_path, VISITS, "How many visitors came in the first quarter?", "and in the second?") == \
         ["56,600", "66,600"]
+
+
+CROPS = """Crop (tonnes),2022,2023,2024
+Winter wheat,"1,240","1,105","1,310"
+Oilseed rape,380,142,0
+"""
+
+
+def test_why_did_it_fall_is_cut_to_the_cause_as_a_first_question_is(tmp_path):
+    from tabtext.commands.ask import Conversation, found
+    from tabtext.engines import make_engine
+    from tabtext.tables import read_table
+    from tabtext.types import Context, Paragraph
+
+    (tmp_path / "c.csv").write_text(CROPS, encoding="utf-8")
+    text = (Paragraph("0", "Oilseed rape yields collapsed in 2023 after an attack of cabbage stem flea beetle."),)
+    conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "c.csv"),), paragraphs=text))
+    shown = []
+    for q in ("How much oilseed rape was harvested in 2022?", "And in 2023?", "Why did it fall?"):
+        _, pred = conv.ask(q)
+        shown.append(pred.answer.text() if found(pred) else "no answer found")
+    assert shown == ["380", "142", "an attack of cabbage stem flea beetle"]
