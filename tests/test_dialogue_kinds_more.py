@@ -8,7 +8,8 @@ named with "the quarter before that", "the combined figure", "and for the half y
 amount, not a share), "same question for Q2?", "what did net profit look like a year earlier?", a first question asking a line's change that the text answers with
 a sentence about it, a count line ("(number)") in a table of thousands read by the core, "what share is that?" after a part of the year's
 total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, "and the one after?", "and in the second?" after the first
-quarter, "why did it fall?" cut to the cause as a first question is, and turns answered "no answer found" that leave the conversation as it was."""
+quarter, "why did it fall?" cut to the cause as a first question is, "what's the return on assets?" after a P&L line and a
+balance-sheet line, "how many times larger is revenue?" across two sheets, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -257,3 +258,21 @@ def test_why_did_it_fall_is_cut_to_the_cause_as_a_first_question_is(tmp_path):
         _, pred = conv.ask(q)
         shown.append(pred.answer.text() if found(pred) else "no answer found")
     assert shown == ["380", "142", "an attack of cabbage stem flea beetle"]
+
+
+RESULTS = """AUD 000,2022,2023,2024
+Revenue,"12,400","13,900","15,250"
+Net profit,"1,650","2,010","2,480"
+"""
+BALANCES = """AUD 000,2022,2023,2024
+Cash,"2,100","2,650","3,400"
+Total assets,"18,200","19,700","21,900"
+"""
+
+
+def test_a_measure_of_two_sheets_and_how_many_times_larger_across_them(tmp_path):
+    assert chat_tables(tmp_path, [RESULTS, BALANCES], "What was net profit in 2023?",
+                       "What were total assets at the end of that year?", "What's the return on assets?") == \
+        ["2,010 thousand", "19,700 thousand", "10.2%"]
+    assert chat_tables(tmp_path, [RESULTS, BALANCES], "What was cash at the end of 2024?", "And revenue that year?",
+                       "How many times larger is revenue?") == ["3,400 thousand", "15,250 thousand", "4.49"]

@@ -39,9 +39,10 @@ _TIMES = re.compile(r"\bhow many times\b", re.I)
 def _times(asked: Asked, refs: list[Ref]) -> Program | None:
     """ "How many times bigger is bread?" after bread and cakes: the line named over the other (else the larger
     over the smaller)."""
-    lines = _lines_of(asked, refs)
-    if asked.lines and asked.lines[0] in lines:
-        first = refs[lines.index(asked.lines[0])]
+    labels = [{c.row_label for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))} for r in refs]
+    named = asked.grid.row_labels[asked.lines[0]] if asked.lines and asked.grid is not None else None
+    if named is not None and [named] in [sorted(x) for x in labels]:  # by label: rows of two sheets share numbers
+        first = refs[[sorted(x) for x in labels].index([named])]
     elif asked.lines:
         return None
     else:

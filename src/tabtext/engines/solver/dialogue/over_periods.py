@@ -261,7 +261,23 @@ def measure_in_same_period(asked: Asked) -> Program | None:
             return moved
     question = name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
     program = as_program(ask_core(question, asked.context), grid)
+    if (program is None or len(edit.cells(program)) < 2) and len(asked.tables) > 1:
+        program = _measure_of_table_chosen(asked, question) or program  # "what's the return on assets?": two sheets
     return program if program is not None and edit.cells(program) else None
+
+
+def _measure_of_table_chosen(asked: Asked, question: str) -> Program | None:
+    """The measure read in the table a new question would choose (the join of a P&L and a balance sheet for "the
+    return on assets"), when it is not the last answer's and reads a measure there (two cells or more)."""
+    from ....table_choice import rank_tables
+    from .core import as_program, ask_core
+
+    tables, first = asked.tables, rank_tables(asked.tables, question)[0]
+    if asked.grid is None or first == asked.grid.index:
+        return None
+    context = replace(asked.context, tables=(tables[first],) + tuple(t for i, t in enumerate(tables) if i != first))
+    program = as_program(ask_core(question, context), Grid.of(tables[first], first, tables))
+    return program if program is not None and len(edit.cells(program)) > 1 else None
 
 
 PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
