@@ -9,7 +9,8 @@ amount, not a share), "same question for Q2?", "what did net profit look like a 
 a sentence about it, a count line ("(number)") in a table of thousands read by the core, "what share is that?" after a part of the year's
 total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, "and the one after?", "and in the second?" after the first
 quarter, "why did it fall?" cut to the cause as a first question is, "what's the return on assets?" after a P&L line and a
-balance-sheet line, "how many times larger is revenue?" across two sheets, and turns answered "no answer found" that leave the conversation as it was."""
+balance-sheet line, "how many times larger is revenue?" across two sheets, "what share of revenue went on marketing?" after a year's
+totals, and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -276,3 +277,16 @@ def test_a_measure_of_two_sheets_and_how_many_times_larger_across_them(tmp_path)
         ["2,010 thousand", "19,700 thousand", "10.2%"]
     assert chat_tables(tmp_path, [RESULTS, BALANCES], "What was cash at the end of 2024?", "And revenue that year?",
                        "How many times larger is revenue?") == ["3,400 thousand", "15,250 thousand", "4.49"]
+
+
+KPIS = """,orders,revenue_usd_k,marketing_spend_usd_k
+2023Q1,4120,512.4,88.0
+2023Q2,4480,561.0,92.5
+2023Q3,4305,538.2,90.1
+2023Q4,5890,742.6,131.4
+"""
+
+
+def test_a_share_named_in_full_without_a_period_is_over_the_last_answers_periods(tmp_path):
+    assert chat(tmp_path, KPIS, "How much was spent on marketing in 2023?", "And revenue that year?",
+                "What share of revenue went on marketing?") == ["402 thousand", "2,354.2 thousand", "17.08%"]

@@ -188,6 +188,8 @@ def share_named_in_full(asked: Asked) -> Program | None:
     cols = _cols_of_period(asked) if grid is not None else []
     if m is None or grid is None or _PRONOUN.search(m.group(2)):
         return None  # "was that pastries figure": the part is an earlier answer (share_of_named)
+    if not cols and not find_periods(asked.question):  # "what share of revenue went on marketing?": the last answer's
+        cols = _cols_of_last(asked, grid)
     if not cols:
         return _share_of_column(grid, m.group(1), m.group(2))
     wholes = grid.rows_named(m.group(1)) or over_periods.rows_partly_named(grid, m.group(1))
@@ -195,6 +197,15 @@ def share_named_in_full(asked: Asked) -> Program | None:
     if not wholes or len(parts) != 1 or any(grid.cell(wholes[0], c).value is None for c in cols):
         return None
     return Program("percent_of", (_over(grid, parts[0], cols), _over(grid, wholes[0], cols)), "percent")
+
+
+def _cols_of_last(asked: Asked, grid: Grid) -> list[int]:
+    """The period columns the last answer read (one line's), when it read only such columns."""
+    refs = asked.last(1)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if refs else []
+    cols = sorted({c.col for c in found})
+    ok = found and len({c.row for c in found}) == 1 and all(parts.col_period(grid, c) for c in cols)
+    return cols if ok else []
 
 
 def _share_of_column(grid: Grid, whole: str, part: str) -> Program | None:
