@@ -10,7 +10,7 @@ a sentence about it, a count line ("(number)") in a table of thousands read by t
 total, "what percentage of that was spent on staff?", "which half was more profitable?" after two halves, "and the one after?", "and in the second?" after the first
 quarter, "why did it fall?" cut to the cause as a first question is, "what's the return on assets?" after a P&L line and a
 balance-sheet line, "how many times larger is revenue?" across two sheets, "what share of revenue went on marketing?" after a year's
-totals, and turns answered "no answer found" that leave the conversation as it was."""
+totals, "what about the complaints line?" (a line neither table nor text has), and turns answered "no answer found" that leave the conversation as it was."""
 
 from __future__ import annotations
 
@@ -290,3 +290,19 @@ KPIS = """,orders,revenue_usd_k,marketing_spend_usd_k
 def test_a_share_named_in_full_without_a_period_is_over_the_last_answers_periods(tmp_path):
     assert chat(tmp_path, KPIS, "How much was spent on marketing in 2023?", "And revenue that year?",
                 "What share of revenue went on marketing?") == ["402 thousand", "2,354.2 thousand", "17.08%"]
+
+
+def test_what_about_a_line_the_table_lacks_is_no_answer_not_a_sentence_of_the_text(tmp_path):
+    from tabtext.commands.ask import Conversation, found
+    from tabtext.engines import make_engine
+    from tabtext.tables import read_table
+    from tabtext.types import Context, Paragraph
+
+    (tmp_path / "c.csv").write_text(CALLS, encoding="utf-8")
+    text = (Paragraph("0", "The Westbridge council helpline answers calls from residents."),)
+    conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "c.csv"),), paragraphs=text))
+    shown = []
+    for q in ("How many calls were received in January?", "What about the complaints line?", "And in February?"):
+        _, pred = conv.ask(q)
+        shown.append(pred.answer.text() if found(pred) else "no answer found")
+    assert shown == ["3,420", "no answer found", "3,180"]

@@ -224,6 +224,15 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
 )
 
 
+def _phrase_for_a_figure(question: str, program: Program, asked: Asked) -> bool:
+    """ "What about the complaints line?" after figures, read by the core as a phrase of the text holding no figure:
+    the turn asks the last computation of a line the table lacks, which no sentence answers."""
+    from .core import holds_no_figure
+
+    return bool(_LEAD.search(question)) and program.op in ("span", "spans") and bool(asked.last(1)) and \
+        not re.match(r"\s*(?:and\s+)?(?:why|who|where|when|how come)\b", question, re.I) and holds_no_figure(program)
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     question: str
@@ -278,7 +287,7 @@ class Dialogue:
             cell = named_cell_not_span(read, program, grid)
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
-        if program is None:
+        if program is None or _phrase_for_a_figure(question, program, asked):
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])
         confidence = pred.meta.get("confidence")  # the core's ranker, calibrated on held-out folds of dev

@@ -166,8 +166,7 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
     when the question asks how many or how much and names one line of the table in full and one of its periods,
     that line's cell; so too "what was Alder Foods' revenue in FY2023?", which names nothing but the line, the
     period and names."""
-    if grid is None or program.op not in ("span", "spans") or \
-            any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in _undated(a.text).split()):
+    if grid is None or program.op not in ("span", "spans") or not holds_no_figure(program):
         return program
     change = _named_change(question, grid)
     if change is not None:  # "by what percentage did revenue grow in 2024?" answered with a sentence about growth
@@ -203,6 +202,11 @@ def _named_change(question: str, grid: Grid) -> Program | None:
         return Program("change_ratio", (later, earlier), "percent")
     pair = (earlier, later) if FALL_ASKED.search(question) else (later, earlier)  # a fall's size
     return Program("subtract", pair, grid.row_scale(rows[0]))
+
+
+def holds_no_figure(program: Program) -> bool:
+    """Whether the phrases a program reads hold no figure of their own (a date's day is none)."""
+    return not any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in _undated(a.text).split())
 
 
 #: a date's day beside its month ("31 December", "June 30"): no figure of the phrase's own
