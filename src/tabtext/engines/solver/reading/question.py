@@ -145,7 +145,7 @@ def match_label(label: str, qtokens: list[str], idf: dict[str, float], qtext: st
 @dataclass
 class RowEvidence:
     hand: dict[int, float]  # the hand score of each row holding a figure
-    features: dict[int, tuple[float, ...]]  # its parts (row_model.FEATURES)
+    features: dict[int, tuple[float, ...]]  # the parts of each row it names (row_model.FEATURES)
 
 
 def _row_evidence(view: TableView, query: Query, qtokens: list[str], idf: dict[str, float], qtext: str) -> RowEvidence:
@@ -166,7 +166,8 @@ def _row_evidence(view: TableView, query: Query, qtokens: list[str], idf: dict[s
         if period_row:
             s = 1.0 + 0.5 * len(ys)  # a period row ("2020 - 2024") the question names by its years
         hand[r] = s
-        features[r] = row_features(m, section, bool(sec), years, period_row, qset, s)
+        if s > 0:  # only the rows the hand score names are reordered (row_model.reorder)
+            features[r] = row_features(m, section, bool(sec), years, period_row, qset, s)
     return RowEvidence(hand, features)
 
 
