@@ -15,7 +15,15 @@ from tabtext.commands import ask  # noqa: E402
 from tabtext.engines.openai_stream import assemble_chunks  # noqa: E402
 from tabtext.types import Table  # noqa: E402
 
-CASES = load_benchmark("own_conversations").load()[:5]
+#: a person's words for a line ("turnover" for Revenue), a "who" answered from the text, a fall asked as a size:
+#: what ``ask`` shows a person, every route shows (``dialogue.api.person_turn``)
+PERSON = {"id": "person_words_and_text", "table": [["GBP thousands", "2023", "2024"], ["Revenue", "8,420", "9,310"],
+                                                  ["Bank loan", "900", "780"]],
+          "paragraphs": ["Quillmere Glass is run by managing director Ottilie Marchbank, who joined in 2019."],
+          "turns": [{"question": "What was turnover in 2024?"}, {"question": "And in 2023?"},
+                    {"question": "Who runs the company?"}, {"question": "What was the bank loan at the end of 2023?"},
+                    {"question": "And at the end of 2024?"}, {"question": "So how much did we pay down?"}]}
+CASES = load_benchmark("own_conversations").load()[:5] + [PERSON]
 
 
 def canonical(value: object) -> tuple[str, ...] | None:

@@ -325,3 +325,18 @@ def share_as_percent(question: str, answer: Answer | None, program: dict | None)
     if value is None or not 0 <= value <= 100:  # a part of a whole lies within it
         return answer, program
     return shown, share.to_json()
+
+
+def as_a_person_answers(question: str, answer: Answer | None, evidence: Sequence[Evidence], table: Table | None,
+                        paragraphs: Sequence[str], program: dict | None
+                        ) -> tuple[Answer | None, str, dict | None, bool]:
+    """Every person-facing route's answer (``ask``, ``/v1/dialogue``, ``/v1/answer``, a chat): (the answer as a person
+    reads it, a note for the reading, its Program as JSON, whether a text answer is of the kind asked)."""
+    from .row_names import in_asked_column
+
+    answer, note = as_a_person_reads(question, answer, evidence, table)
+    answer = in_asked_column(question, answer, table)
+    answer, of_kind = text_answer(question, answer, evidence, paragraphs)
+    answer = gap_as_size(question, answer, program)
+    answer, program = share_as_percent(question, answer, program)
+    return answer, note, program, of_kind

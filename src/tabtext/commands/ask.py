@@ -220,14 +220,10 @@ class Conversation:
 def for_a_person(question: str, pred: Prediction, table: Table | None, paragraphs: Sequence[str] = ()) -> Prediction:
     """The answer as a person reads it; an answer from the text of the kind the question asks for (a name for
     "who", a date for "when", a cause for "why") is given even when the reader would not stand behind the clause."""
-    from ..person_answer import as_a_person_reads, gap_as_size, share_as_percent, text_answer
-    from ..row_names import in_asked_column
+    from ..person_answer import as_a_person_answers
 
-    answer, note = as_a_person_reads(question, pred.answer, pred.evidence, table)
-    answer = in_asked_column(question, answer, table)
-    answer, of_kind = text_answer(question, answer, pred.evidence, paragraphs)
-    answer = gap_as_size(question, answer, pred.meta.get("program"))
-    answer, program = share_as_percent(question, answer, pred.meta.get("program"))
+    answer, note, program, of_kind = as_a_person_answers(question, pred.answer, pred.evidence, table, paragraphs,
+                                                         pred.meta.get("program"))
     meta = {**pred.meta, "note": note, "program": program} if note else {**pred.meta, "program": program}
     return dataclasses.replace(pred, answer=answer, meta={**meta, "of_the_kind_asked": True} if of_kind else meta)
 

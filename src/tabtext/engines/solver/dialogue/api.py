@@ -10,10 +10,11 @@ question about a period the table does not cover is "no answer found: the table 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from ....display import shown
 from ....period_layout import in_source, index_cols, orient, title_rows
-from ....person_answer import as_a_person_reads
+from ....person_answer import as_a_person_answers
 from ....row_names import as_the_solver_reads
 from ....table_choice import period_gap
 from ....types import Answer, Context, Evidence
@@ -57,17 +58,31 @@ def answer_turn(context: Context, question: str, history: object) -> dict[str, o
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"'history' holds a program that cannot be read ({exc}); send back the 'program' "
                          "objects this server returned") from None
+    reply, note = person_turn(context, question, lambda read: Dialogue(read, programs))
+    out = reply_json(reply)
+    return {**out, "note": note} if note else out
+
+
+def person_turn(context: Context, question: str, dialogue_of: Callable[[Context], Dialogue]) -> tuple[Reply, str]:
+    """The next turn as every person-facing route answers it (``/v1/dialogue``, ``/v1/answer``, a chat): a period
+    no table covers is "no answer found" with the reason; the tables read with their periods across the columns;
+    the question's words for a line read as the table writes them; the answer as a person reads it
+    (``person_answer.as_a_person_answers``, as ``ask``). ``dialogue_of`` gives the Dialogue over the read context.
+    (the reply, a note for the reading)."""
     texts = [p.text for p in context.paragraphs]
     gaps = [period_gap(question, t, texts) for t in context.tables]
     if gaps and all(gaps):
-        return {**reply_json(Reply(question, None, None)), "error": gaps[0]}
+        return Reply(question, None, None, error=gaps[0]), ""
     oriented = [orient(t) for t in context.tables]
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
-    reply = Dialogue(read, programs).ask(as_the_solver_reads(question, read.tables))
+    reply = dialogue_of(read).ask(as_the_solver_reads(question, read.tables))
     index = min(reply.table, len(oriented) - 1) if oriented else 0
     given = context.tables[index] if oriented else None
     evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1], title_rows(given) if given else 0,
                          index_cols(given) if given else 0)
-    answer, note = as_a_person_reads(question, reply.answer, evidence, context.tables[index] if oriented else None)
-    out = reply_json(dataclasses.replace(reply, question=question, evidence=evidence, answer=answer))
-    return {**out, "note": note} if note else out
+    program = reply.program.to_json() if reply.program else None
+    answer, note, shown_program, of_kind = as_a_person_answers(question, reply.answer, evidence, given, texts, program)
+    if shown_program is not program and isinstance(shown_program, dict):
+        reply = dataclasses.replace(reply, program=Program.from_json(shown_program))
+    return dataclasses.replace(reply, question=question, evidence=evidence, answer=answer,
+                               of_the_kind_asked=of_kind and answer is not None), note

@@ -244,10 +244,11 @@ class Reply:
     error: str = ""
     table: int = 0  # which of the context's tables the answer reads
     reader_found: float | None = None  # an answer from the text: the reader's probability that it is usable
+    of_the_kind_asked: bool = False  # a person's text answer of the kind asked (a name for "who"): given as found
 
     @property
     def found(self) -> bool:
-        return self.answer is not None and stands_behind(self.confidence, self.reader_found)
+        return self.answer is not None and (self.of_the_kind_asked or stands_behind(self.confidence, self.reader_found))
 
 
 def stands_behind(confidence: float, reader_found: float | None = None) -> bool:
@@ -340,7 +341,8 @@ class Dialogue:
 def as_prediction(reply: Reply, uid: str, several_tables: bool = False) -> Prediction:
     """The reply as a Prediction; with several tables ``meta["table_index"]`` names the one it read."""
     meta = {"confidence": reply.confidence, "read_as": reply.read_as, "reader_found": reply.reader_found,
-            "program": reply.program.to_json() if reply.program else None}
+            "program": reply.program.to_json() if reply.program else None,
+            **({"of_the_kind_asked": True} if reply.of_the_kind_asked else {})}
     return Prediction(uid=uid, answer=reply.answer, raw=reply.answer.text() if reply.answer else "",
                       error=reply.error, evidence=reply.evidence,
                       meta={**meta, "table_index": reply.table} if several_tables else meta)

@@ -8,9 +8,12 @@ The assistant's earlier replies are not read back: what a follow-up edits is the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
+from ....row_names import as_the_solver_reads
 from ....types import Context, Example, Prediction, Turn
+from .api import person_turn
 from .conversation import Dialogue, as_prediction
 
 
@@ -19,11 +22,13 @@ def read_history(context: Context, turns: Sequence[Turn]) -> Dialogue:
     dialogue = Dialogue(context)
     for turn in turns:
         if turn.role == "user" and turn.content.strip():
-            dialogue.ask(turn.content)
+            dialogue.ask(as_the_solver_reads(turn.content, context.tables))
     return dialogue
 
 
 def answer_in_dialogue(example: Example) -> Prediction:
-    """The answer to ``example.question`` as the next turn of the conversation in ``example.history``."""
-    reply = read_history(example.context, example.history).ask(example.question)
-    return as_prediction(reply, example.uid, len(example.context.tables) > 1)
+    """The answer to ``example.question`` as the next turn of the conversation in ``example.history``, read and
+    shown as ``/v1/dialogue`` and ``ask`` do (``api.person_turn``)."""
+    reply, note = person_turn(example.context, example.question, lambda read: read_history(read, example.history))
+    pred = as_prediction(reply, example.uid, len(example.context.tables) > 1)
+    return dataclasses.replace(pred, meta={**pred.meta, "note": note}) if note else pred
