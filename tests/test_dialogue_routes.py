@@ -146,3 +146,15 @@ def test_a_conversation_reads_tables_from_the_system_and_every_user_message_from
     assert len(example_from_messages(both, Limits(cells=40)).context.tables) == 2  # 20 cells each
     with pytest.raises(BadInput, match="36 cells"):  # each message's table passes, both together do not
         example_from_messages(both, Limits(cells=36))
+
+
+def test_after_a_period_the_table_lacks_every_route_moves_the_line_asked_to_the_next_period(client, tmp_path,
+                                                                                             monkeypatch, capsys):
+    case = {"id": "missing_period", "table": [["USD thousands", "Q1 2024", "Q2 2024", "Q3 2024"],
+                                              ["Revenue", "1,200", "1,350", "1,410"], ["Rent", "300", "300", "310"]],
+            "paragraphs": ["Tallowby Prints sells posters online."],
+            "turns": [{"question": "What was revenue in 2019?"}, {"question": "And in Q2 2024?"}]}
+    want = by_ask_chat(case, tmp_path, monkeypatch, capsys)
+    assert want == [(None, ""), (("1,350",), "thousand")]
+    assert by_dialogue(case, client) == want
+    assert by_answer(case, client) == want

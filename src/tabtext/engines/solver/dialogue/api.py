@@ -70,12 +70,12 @@ def person_turn(context: Context, question: str, dialogue_of: Callable[[Context]
     (``person_answer.as_a_person_answers``, as ``ask``). ``dialogue_of`` gives the Dialogue over the read context.
     (the reply, a note for the reading)."""
     texts = [p.text for p in context.paragraphs]
-    gaps = [period_gap(question, t, texts) for t in context.tables]
-    if gaps and all(gaps):
-        return Reply(question, None, None, error=gaps[0]), ""
     oriented = [orient(t) for t in context.tables]
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
     reply = dialogue_of(read).ask(as_the_solver_reads(question, read.tables))
+    gaps = [period_gap(question, t, texts) for t in context.tables]
+    if gaps and all(gaps):  # its Program stays, as in ask's history: "and in Q2 2024?" moves the line asked
+        return Reply(question, reply.program, None, error=gaps[0]), ""
     index = min(reply.table, len(oriented) - 1) if oriented else 0
     given = context.tables[index] if oriented else None
     evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1], title_rows(given) if given else 0,
