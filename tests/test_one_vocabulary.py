@@ -1,0 +1,13 @@
+"""One copy of each vocabulary (issue 21, item 4): the shared readers behave as their callers relied on."""
+
+from __future__ import annotations
+
+from tabtext.numbers import detect_scale, scales_named, without_scale_words
+
+
+def test_scale_words_are_read_once_for_headers_and_answers():
+    assert scales_named("Revenue (£'000)") == {"thousand"} == scales_named("$000") == scales_named("in 000s")
+    assert scales_named("US$ millions and bn") == {"million", "billion"}
+    assert scales_named("1,000 units") == set() == scales_named("up 12%")
+    assert detect_scale("GBP '000") == "thousand"  # the header word table_join reads is the one answers read
+    assert without_scale_words("Staff costs, thousands").strip(" ,") == "Staff costs"
