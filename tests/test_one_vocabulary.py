@@ -11,3 +11,12 @@ def test_scale_words_are_read_once_for_headers_and_answers():
     assert scales_named("1,000 units") == set() == scales_named("up 12%")
     assert detect_scale("GBP '000") == "thousand"  # the header word table_join reads is the one answers read
     assert without_scale_words("Staff costs, thousands").strip(" ,") == "Staff costs"
+
+
+def test_one_short_stem_for_names_in_tables_and_patterns():
+    from tabtext.engines.solver.lexicon.words import short_stem
+    from tabtext.engines.solver.patterns.per_unit import stems
+
+    assert short_stem("marketing") == short_stem("marketed") == "marke"
+    assert short_stem("costs") == "cost" and short_stem("class") == "class" and short_stem("group's") == "group"
+    assert stems("Revenue per paying subscriber") == {short_stem(w) for w in ("revenue", "per", "paying", "subscriber")}

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .engines.solver.lexicon.words import short_stem as _stem
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
 from .row_words import says_a_line
 from .types import Example, Period, Prediction, Table
@@ -40,11 +41,6 @@ grow grew rise rose fell fall drop dropped previous prior last next same year-ov
 have has had been being will would could should can into out upon under above below since until while give
 tell find calculate compute based given two four five times there's what's how's respectively other
 """.split())
-
-
-def _stem(word: str) -> str:
-    word = word.strip("'-").removesuffix("'s")
-    return word[:5] if len(word) > 5 else word.rstrip("s") or word
 
 
 def table_words(table: Table, header_rows: int = 3) -> set[str]:

@@ -48,6 +48,12 @@ def stem(token: str) -> str:
     return token
 
 
+def short_stem(word: str) -> str:
+    """A word's plural stem cut to five letters, so a name's derived forms meet ("marketing" and "marketed" at
+    "marke"); for matching a question's words to a table's names, not for tokens."""
+    return stem(word.strip("'-"))[:5]
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; number words become digits ('two' -> '2')."""
     return list(_tokens(text))
