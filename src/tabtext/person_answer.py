@@ -10,6 +10,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
+from .engines.solver.lexicon.words import stem
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
 from .periods import MONTH_STEMS, as_period, find_periods, months_named
@@ -199,7 +200,7 @@ def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
 
 
 def _stems(text: str) -> set[str]:
-    return {w.removesuffix("'s").removesuffix("’s").rstrip("s") or w for w in _CONTENT.findall(text.lower())
+    return {stem(w) for w in _CONTENT.findall(text.lower())
             if w not in _QUESTION_WORDS and w not in ("has", "have", "had", "its", "his", "hers", "this", "was", "is")}
 
 
