@@ -20,3 +20,11 @@ def test_one_short_stem_for_names_in_tables_and_patterns():
     assert short_stem("marketing") == short_stem("marketed") == "marke"
     assert short_stem("costs") == "cost" and short_stem("class") == "class" and short_stem("group's") == "group"
     assert stems("Revenue per paying subscriber") == {short_stem(w) for w in ("revenue", "per", "paying", "subscriber")}
+
+
+def test_the_short_words_that_name_nothing_are_the_lexicons():
+    from tabtext.engines.solver.lexicon.words import CONVERSATION_WORDS, STOP
+    from tabtext.table_choice import _name_words
+
+    assert _name_words("sales of my fy group") == ["sales", "group"]
+    assert not {w for w in STOP | CONVERSATION_WORDS if len(w) == 2} & set(_name_words("an as at be by do he if"))

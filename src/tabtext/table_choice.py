@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP
 from .engines.solver.lexicon.words import short_stem as _stem
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
 from .row_words import says_a_line
@@ -251,7 +252,7 @@ def _unknown_names(question: str, known: set[str]) -> list[str]:
 
 
 _WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
-_SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
+_SHORT_STOP = frozenset(w for w in STOP | CONVERSATION_WORDS if len(w) == 2)  # two-letter words that name nothing
 
 
 def _name_words(text: str) -> list[str]:
