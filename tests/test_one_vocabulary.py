@@ -28,3 +28,11 @@ def test_the_short_words_that_name_nothing_are_the_lexicons():
 
     assert _name_words("sales of my fy group") == ["sales", "group"]
     assert not {w for w in STOP | CONVERSATION_WORDS if len(w) == 2} & set(_name_words("an as at be by do he if"))
+
+
+def test_the_ask_path_cuts_sentences_with_the_readers_splitter():
+    from tabtext.person_answer import _sentence
+
+    text = "Sales rose. Mr. Hale of Acme Inc. joined in May. Costs fell."
+    start = text.index("Hale")
+    assert text[slice(*_sentence(text, start, start + 4))] == "Mr. Hale of Acme Inc. joined in May."

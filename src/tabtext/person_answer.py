@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from .engines.solver.lexicon.words import stem
+from .engines.solver.reader.sentences import split_sentences
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
 from .periods import MONTH_STEMS, as_period, find_periods, months_named
@@ -140,9 +141,10 @@ _QUESTION_WORDS = frozenset("who whom which what when why where how did does was
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
-    lo = max(text.rfind(". ", 0, start), text.rfind("; ", 0, start))
-    hi = min((i for i in (text.find(". ", end), text.find("; ", end)) if i >= 0), default=len(text))
-    return (lo + 2 if lo >= 0 else 0), hi
+    """Where the sentences holding text[start:end] begin and end."""
+    spans = [(s.start, s.end) for s in split_sentences(text)]
+    lo = max((a for a, _ in spans if a <= start), default=0)
+    return lo, min((b for _, b in spans if b >= end), default=len(text))
 
 
 def _names(text: str, lo: int, hi: int) -> list[re.Match[str]]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP
 from .engines.solver.lexicon.words import short_stem as _stem
+from .engines.solver.reader.sentences import split_sentences
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
 from .row_words import says_a_line
 from .types import Example, Period, Prediction, Table
@@ -163,8 +164,8 @@ def _sentences_about(question: str, table: Table, paragraphs: Sequence[str]) -> 
     its header) and words that name no row."""
     own = {_stem(w) for w in _WORD.findall(" ".join([table.caption, *(table.rows[0] if table.rows else ())]).lower())}
     asked = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - own
-    return [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)
-            if asked & {_stem(w) for w in _WORD.findall(s.lower())}]
+    return [s.text for p in paragraphs for s in split_sentences(p)
+            if asked & {_stem(w) for w in _WORD.findall(s.text.lower())}]
 
 
 def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
