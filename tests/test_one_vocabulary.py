@@ -36,3 +36,11 @@ def test_the_ask_path_cuts_sentences_with_the_readers_splitter():
     text = "Sales rose. Mr. Hale of Acme Inc. joined in May. Costs fell."
     start = text.index("Hale")
     assert text[slice(*_sentence(text, start, start + 4))] == "Mr. Hale of Acme Inc. joined in May."
+
+
+def test_one_year_pattern_below_the_engines_and_in_the_lexicon():
+    from tabtext import periods
+    from tabtext.engines.solver.lexicon import words
+
+    assert words.YEAR is periods.YEAR
+    assert words.years_in("FY2019 and 2020/21, not 2,019 or 3019") == ["2019", "2020"]

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from .numbers import parse_number
-from .periods import MONTH_STEMS, as_period
+from .periods import MONTH_STEMS, YEAR, as_period
 from .row_words import average_value_as_per, each_as_per, in_label_words
 from .table_choice import _GENERIC
 from .total_columns import as_part_or_total
@@ -133,7 +133,7 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
 
 _PART = rf"(?:(?:{MONTH_STEMS})[a-z]*|[QH][1-4])"
 _SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?"
-                       rf"((?:(?:{_PART}\s+)?(?:19|20)\d{{2}}(?:'s)?\s+|{_PART}(?:'s)?\s+)?)"
+                       rf"((?:(?:{_PART}\s+)?{YEAR}(?:'s)?\s+|{_PART}(?:'s)?\s+)?)"
                        r"(?!total\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?=(?:was|were|is|are|came|went|in|at|for)\b)", re.I)
 
 

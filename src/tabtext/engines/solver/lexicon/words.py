@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ....periods import MONTH_NAMES
+from ....periods import MONTH_NAMES, YEAR
 from .text_cache import text_cache
 
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
@@ -31,12 +31,11 @@ NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", 
 MONTH_NAME = "(?:" + "|".join(MONTH_NAMES) + ")"  # a month's whole name (regex)
 MONTHS = tuple(m[:3] for m in MONTH_NAMES)  # as 3-letter stems
 MONTH_WORD = "(?:" + "|".join(MONTHS) + ")[a-z]*"  # "June", "Sept", "december" (regex)
-YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex)
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 _YEAR_TOKEN = re.compile(YEAR)
-_YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
-_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
+_YEAR = re.compile(rf"(?<![\d.,$])({YEAR})(?![\d,.]\d|%)")
+_SPLIT_YEAR = re.compile(rf"(?<!\d)({YEAR})\s*/\s*((?:19|20)?\d\d)(?!\d)")
 _SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
 

@@ -15,8 +15,10 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..lexicon.words import YEAR
+
 _WORD = re.compile(r"[a-z]+|\d+|[%$]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEAR = re.compile(YEAR)
 
 
 def features(question: str) -> dict[str, float]:
