@@ -10,7 +10,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from .engines.solver.lexicon.words import stem
+from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
 from .engines.solver.reader.sentences import split_sentences
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
@@ -136,8 +136,8 @@ def _cause_of_event(clause: str) -> str:
 
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
 _CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
-_QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
-                            "gave give name date day".split())
+# the lexicon's function words and the verbs a question about a name or a date asks with
+_QUESTION_WORDS = STOP | CONVERSATION_WORDS | frozenset("gave give name date day hers".split())
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
@@ -203,7 +203,7 @@ def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
 
 def _stems(text: str) -> set[str]:
     return {stem(w) for w in _CONTENT.findall(text.lower())
-            if w not in _QUESTION_WORDS and w not in ("has", "have", "had", "its", "his", "hers", "this", "was", "is")}
+            if w not in _QUESTION_WORDS}
 
 
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
