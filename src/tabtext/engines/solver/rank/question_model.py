@@ -80,10 +80,9 @@ def marginals(probs: dict[str, float]) -> tuple[dict[str, float], dict[str, floa
 def answer_source_of(program) -> str:
     """ "text" when a program reads only paragraph spans or numbers, else "table" (a cell answer may be either
     table or table-text to TAT-QA's annotators)."""
-    from ..program.program import Span, TextNumber
+    from .kinds import reads_text
 
-    in_text = any(isinstance(a, (Span, TextNumber)) for a in program.args)
-    return "text" if in_text and not program.cells() else "table"
+    return "text" if reads_text(program) else "table"
 
 
 def candidate_features(program, probs: dict[str, float]) -> dict[str, float]:
