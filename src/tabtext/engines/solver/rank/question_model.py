@@ -55,6 +55,8 @@ def type_log_probs(question: str) -> dict[str, float]:
     return {k: math.log(max(p, 1e-6)) for k, p in kinds.items()}
 
 
+# The ranker's features keep this reading by operator: kinds.answer_type (what the program gives when run) in its
+# place, refitted, moved dev EM 70.14 -> 69.96 and the dev lockbox 73.50 -> 73.29 (train_ranker.py).
 def answer_type_of(op: str, n_args: int) -> str:
     """The TAT-QA answer_type a program of this operator gives."""
     from ..program.operators import BY_NAME
