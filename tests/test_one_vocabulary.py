@@ -44,3 +44,32 @@ def test_one_year_pattern_below_the_engines_and_in_the_lexicon():
 
     assert words.YEAR is periods.YEAR
     assert words.years_in("FY2019 and 2020/21, not 2,019 or 3019") == ["2019", "2020"]
+
+
+# Each second copy of a vocabulary that stays, and the measured reason it pays (docs/architecture.md, Vocabularies).
+_KEPT = {
+    ("engines/solver/reader/sentences.py", "stem"): "the reader's weights were fitted with it (lexicon's: dev -0.60)",
+    ("engines/solver/reader/sentences.py", "split_sentences"): "the one sentence splitter",
+    ("engines/solver/tasks/convfinqa/ground.py", "years_in"): "dates such as 12/31/06 (lexicon's: ConvFinQA -1.07)",
+}
+_VOCABULARY_FUNCTIONS = {"stem", "_stem", "singular", "_singular", "root", "years_in", "_years_in",
+                         "split_sentences", "_split_sentences"}
+
+
+def test_no_second_stemmer_year_reader_or_sentence_splitter_outside_the_lexicon():
+    import ast
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "src" / "tabtext"
+    found = {(str(p.relative_to(src)), n.name) for p in src.rglob("*.py") if "lexicon" not in p.parts
+             for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(n, ast.FunctionDef) and n.name in _VOCABULARY_FUNCTIONS}
+    assert found == set(_KEPT), "a vocabulary written twice: import it from engines/solver/lexicon/words.py"
+
+
+def test_the_lexicons_root_and_singular_match_a_lines_derived_forms():
+    from tabtext.engines.solver.lexicon.words import root, singular
+
+    assert root("visited") == root("visitors") == root("visits") == "visit"
+    assert root("enrolled") == root("enrolment") == "enrol"
+    assert singular("galleries") == "gallery" and singular("class") == "class"

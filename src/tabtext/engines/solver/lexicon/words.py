@@ -53,6 +53,28 @@ def short_stem(word: str) -> str:
     return stem(word.strip("'-"))[:5]
 
 
+def singular(word: str) -> str:
+    """A plural noun's singular ("galleries" -> "gallery", "visits" -> "visit"; "class" stays)."""
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+_DERIVED_SUFFIX = ("ations", "ation", "ances", "ance", "ences", "ence", "ments", "ment", "ings", "ing", "ers", "ors",
+                   "ees", "ies", "ed", "es", "s", "e", "y")
+
+
+def root(word: str) -> str:
+    """A word's root for matching derived forms: "visited", "visits", "visitors" -> "visit"; "attended",
+    "attendance", "attendees" -> "attend"; "shipped", "shipments" -> "ship"; "enrolled", "enrolment" -> "enrol"."""
+    for suffix in _DERIVED_SUFFIX:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[:-len(suffix)]
+            break
+    if len(word) >= 5 and word[-1] == word[-2] and word[-1] not in "aeious":
+        word = word[:-1]
+    return word
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed word tokens; number words become digits ('two' -> '2')."""
     return list(_tokens(text))
