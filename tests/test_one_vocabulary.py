@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tabtext.numbers import detect_scale, scales_named, without_scale_words
 
 
@@ -73,3 +75,11 @@ def test_the_lexicons_root_and_singular_match_a_lines_derived_forms():
     assert root("visited") == root("visitors") == root("visits") == "visit"
     assert root("enrolled") == root("enrolment") == "enrol"
     assert singular("galleries") == "gallery" and singular("class") == "class"
+
+
+def test_tanq_reads_dates_with_the_one_month_list():
+    from tabtext.engines.solver.tasks import tanq
+    from tabtext.periods import MONTH_FORM
+
+    assert tanq._MONTH.startswith(MONTH_FORM)
+    assert re.fullmatch(MONTH_FORM, "sept") and re.fullmatch(MONTH_FORM, "September", re.I)

@@ -23,7 +23,9 @@ MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "
 MONTH_STEMS = "|".join(m[:3] for m in MONTH_NAMES)
 _MONTHS = {**{m: i for i, m in enumerate(MONTH_NAMES, 1)}, **{m[:3]: i for i, m in enumerate(MONTH_NAMES, 1)},
            "sept": 9}
-_MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+#: every way a month is written ("sept", "sep", "september"), longest first, as a regex
+MONTH_FORM = "(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + ")"
+_MONTH = r"(?P<mon>" + MONTH_FORM + r")\.?"
 YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex): the one every reader of years is written with
 _YEAR = rf"(?P<year>{YEAR})(?![\d%])"
 _YY = r"(?:['’]?(?P<yy>\d{2})(?!\d)|" + _YEAR + ")"

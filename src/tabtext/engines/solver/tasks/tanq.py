@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from rapidfuzz import fuzz
 
 from ....numbers import parse_number
+from ....periods import MONTH_FORM
 from ....types import Answer, Evidence, Example, Prediction, Table
 from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAMES, STOP
 
 _MONTHS = MONTH_NAMES
-_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
-         r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_MONTH = MONTH_FORM + r"\.?"
 _DATE_PATTERNS = (
     (re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s*,?\s+(\d{{4}})\b", re.I), "dmy"),
     (re.compile(rf"\b({_MONTH})\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), "mdy"),
