@@ -83,3 +83,12 @@ def test_tanq_reads_dates_with_the_one_month_list():
 
     assert tanq._MONTH.startswith(MONTH_FORM)
     assert re.fullmatch(MONTH_FORM, "sept") and re.fullmatch(MONTH_FORM, "September", re.I)
+
+
+def test_which_companies_reads_the_company_column_through_the_lexicons_singular():
+    from tabtext.row_names import in_asked_column
+    from tabtext.types import Answer, Table
+
+    table = Table(id="t", rows=(("Fund", "Company", "Return"), ("Alpha", "Acme Ltd", "5"), ("Beta", "Bolt plc", "3")))
+    got = in_asked_column("Which companies had the highest return?", Answer(value="Alpha"), table)
+    assert got is not None and got.value == "Acme Ltd"  # 'companies' -> 'company' (a cut 's' gave 'companie')

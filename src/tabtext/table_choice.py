@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP
+from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, singular
 from .engines.solver.lexicon.words import short_stem as _stem
 from .engines.solver.reader.sentences import split_sentences
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
@@ -224,9 +224,9 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         # beside one that other rows share ("West field")
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
-        written = {w.rstrip("s") for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
+        written = {singular(w) for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
-                   not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
+                   not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and singular(n) in written for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
