@@ -17,7 +17,7 @@ _FOOTNOTE = re.compile(r"(?:\(\w\)|\[\w{1,2}\]|†|‡)$")  # searched in the la
 _SCALE_WORDS = (
     ("billion", re.compile(r"\b(?:billions?|bn)\b", re.I)),
     ("million", re.compile(r"\b(?:millions?|mm|mn)\b", re.I)),
-    ("thousand", re.compile(r"\b(?:thousands?|000s|'000s?)\b", re.I)),
+    ("thousand", re.compile(r"\b(?:thousands?|000s)\b|(?<![\w,.])(?:[$€£¥]\s?['‘’`]?|['‘’`])000['‘’`]?s?(?![\w,.])", re.I)),
     ("percent", re.compile(r"(?:%|\bper\s?cents?\b|\bpercentages?\b)", re.I)),
 )
 
@@ -90,6 +90,19 @@ def detect_scale(text: str) -> str:
         if m and m.start() < pos:
             best, pos = name, m.start()
     return best
+
+
+def scales_named(text: str) -> set[str]:
+    """Every money scale a header or caption names ("in thousands", "$m" is not one: a unit, not a word)."""
+    return {name for name, pattern in _SCALE_WORDS if name != "percent" and pattern.search(text)}
+
+
+def without_scale_words(text: str) -> str:
+    """The text with its money scale words taken out."""
+    for name, pattern in _SCALE_WORDS:
+        if name != "percent":
+            text = pattern.sub("", text)
+    return text
 
 
 def format_number(value: float, decimals: int = 2) -> str:

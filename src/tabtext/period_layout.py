@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .header_words import spelled_out
 from .numbers import parse_number
-from .periods import as_period, bare_month_spans, find_periods, table_periods
+from .periods import YEAR, as_period, bare_month_spans, find_periods, table_periods
 from .types import Evidence, Period, Table
 
 HEADER_ROWS = 3
@@ -40,10 +40,10 @@ def periods_on_rows(table: Table, strict: bool = False) -> bool:
     return named >= 2 and named >= 0.6 * len(firsts) and header_periods == 0
 
 
-_SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*[/-]\s*\d{2}")
+_SPLIT_YEAR = re.compile(rf"{YEAR}\s*[/-]\s*\d{{2}}")
 
 
-_ONE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_ONE_YEAR = re.compile(rf"(?<!\d)({YEAR})(?!\d)")
 
 
 def year_named(table: Table) -> int | None:
@@ -198,7 +198,7 @@ _LATEST = re.compile(r"\b(?:the\s+)?(?:(?:latest|most\s+recent|final|current)\s+
 _EARLIEST = re.compile(r"\b(?:the\s+)?(?:(?:earliest|oldest)\s+(quarter|month|year|half|period)(?:\s+(?:shown|in\s+the\s+"
                        r"table|reported|available))?|first\s+(quarter|month|year|half|period)\s+(?:shown|in\s+the\s+table|"
                        r"reported|available))\b", re.I)
-_LAST_OF_YEAR = re.compile(r"\b(?:the\s+)?last\s+(quarter|month|half)\s+of\s+((?:19|20)\d{2})\b", re.I)
+_LAST_OF_YEAR = re.compile(rf"\b(?:the\s+)?last\s+(quarter|month|half)\s+of\s+({YEAR})\b", re.I)
 _LAST_PART = {"quarter": "Q4", "month": "December", "half": "H2"}
 
 

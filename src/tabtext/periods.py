@@ -23,8 +23,11 @@ MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "
 MONTH_STEMS = "|".join(m[:3] for m in MONTH_NAMES)
 _MONTHS = {**{m: i for i, m in enumerate(MONTH_NAMES, 1)}, **{m[:3]: i for i, m in enumerate(MONTH_NAMES, 1)},
            "sept": 9}
-_MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_YEAR = r"(?P<year>(?:19|20)\d{2})(?![\d%])"
+#: every way a month is written ("sept", "sep", "september"), longest first, as a regex
+MONTH_FORM = "(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + ")"
+_MONTH = r"(?P<mon>" + MONTH_FORM + r")\.?"
+YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex): the one every reader of years is written with
+_YEAR = rf"(?P<year>{YEAR})(?![\d%])"
 _YY = r"(?:['’]?(?P<yy>\d{2})(?!\d)|" + _YEAR + ")"
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _SPAN_WORDS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
@@ -51,7 +54,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.
     ("date", r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+" + _YEAR),
     ("date", r"\b" + _YEAR + r"-(?P<m>\d{2})-(?P<day>\d{2})\b"),
     ("date", r"\b(?P<m>\d{1,2})/(?P<day>\d{1,2})/" + _YEAR),
-    ("split", r"\b(?:FY\s*)?(?P<first>(?:19|20)\d{2})\s*(?:/\s*(?P<end>(?:19|20)?\d{2})|-(?P<dash>\d{2}))(?![\d/-])"),
+    ("split", r"\b(?:FY\s*)?(?P<first>" + YEAR + r")\s*(?:/\s*(?P<end>(?:19|20)?\d{2})|-(?P<dash>\d{2}))(?![\d/-])"),
     ("month", r"\b" + _MONTH + r"(?:\s*[-'’]\s*(?P<yy>\d{2})(?!\d)|(?:\s*[-'’]\s*|\s+(?:of\s+)?)" + _YEAR + ")"),
     ("month", r"\b" + _YEAR + r"-(?P<m>0[1-9]|1[0-2])\b(?!-)"),
     ("year", r"(?:\bFY\s*|\bfiscal\s+(?:year\s+)?)" + _YY),

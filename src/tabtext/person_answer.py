@@ -10,6 +10,8 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
+from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
+from .engines.solver.reader.sentences import split_sentences
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
 from .periods import MONTH_STEMS, as_period, find_periods, months_named
@@ -134,14 +136,15 @@ def _cause_of_event(clause: str) -> str:
 
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
 _CONTENT = re.compile(r"[a-z][a-z&'-]{2,}")  # "r&d" is one word, as the question's "R&D"
-_QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
-                            "gave give name date day".split())
+# the lexicon's function words and the verbs a question about a name or a date asks with
+_QUESTION_WORDS = STOP | CONVERSATION_WORDS | frozenset("gave give name date day hers".split())
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
-    lo = max(text.rfind(". ", 0, start), text.rfind("; ", 0, start))
-    hi = min((i for i in (text.find(". ", end), text.find("; ", end)) if i >= 0), default=len(text))
-    return (lo + 2 if lo >= 0 else 0), hi
+    """Where the sentences holding text[start:end] begin and end."""
+    spans = [(s.start, s.end) for s in split_sentences(text)]
+    lo = max((a for a, _ in spans if a <= start), default=0)
+    return lo, min((b for _, b in spans if b >= end), default=len(text))
 
 
 def _names(text: str, lo: int, hi: int) -> list[re.Match[str]]:
@@ -200,8 +203,8 @@ def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
 
 
 def _stems(text: str) -> set[str]:
-    return {w.removesuffix("'s").removesuffix("’s").rstrip("s") or w for w in _CONTENT.findall(text.lower())
-            if w not in _QUESTION_WORDS and w not in ("has", "have", "had", "its", "his", "hers", "this", "was", "is")}
+    return {stem(w) for w in _CONTENT.findall(text.lower())
+            if w not in _QUESTION_WORDS}
 
 
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],

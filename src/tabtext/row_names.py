@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .engines.solver.lexicon.words import singular
 from .numbers import parse_number
-from .periods import MONTH_STEMS, as_period
+from .periods import MONTH_STEMS, YEAR, as_period
 from .row_words import average_value_as_per, each_as_per, in_label_words
 from .table_choice import _GENERIC
 from .total_columns import as_part_or_total
@@ -59,9 +60,9 @@ def in_asked_column(question: str, answer: Answer | None, table: Table | None) -
     m = re.match(r"^\s*(?:which|what)\s+([a-z][\w-]*)", question, re.I)
     if answer is None or table is None or not m or not isinstance(answer.value, (str, tuple)) or not table.rows:
         return answer
-    asked = m.group(1).lower().rstrip("s")
-    cols = [c for c in _text_columns(table) if table.rows[0][c].strip().lower().rstrip("s") == asked]
-    if not cols or table.rows[0][0].strip().lower().rstrip("s") == asked:
+    asked = singular(m.group(1).lower())
+    cols = [c for c in _text_columns(table) if singular(table.rows[0][c].strip().lower()) == asked]
+    if not cols or singular(table.rows[0][0].strip().lower()) == asked:
         return answer
     shown = answer.text().strip()
     rows = [r for r in table.rows[1:] if r and r[0].strip() == shown]
@@ -133,7 +134,7 @@ def _acronyms(question: str, tables: Sequence[Table]) -> str:
 
 _PART = rf"(?:(?:{MONTH_STEMS})[a-z]*|[QH][1-4])"
 _SHARE_OF = re.compile(r"\b(?:share|proportion|percentage|percent|fraction)\s+of\s+(?:the\s+|all\s+)?"
-                       rf"((?:(?:{_PART}\s+)?(?:19|20)\d{{2}}(?:'s)?\s+|{_PART}(?:'s)?\s+)?)"
+                       rf"((?:(?:{_PART}\s+)?{YEAR}(?:'s)?\s+|{_PART}(?:'s)?\s+)?)"
                        r"(?!total\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?=(?:was|were|is|are|came|went|in|at|for)\b)", re.I)
 
 

@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .engines.solver.lexicon.words import root as stem
+from .engines.solver.lexicon.words import singular
 from .periods import months_named
 
 
@@ -126,22 +128,6 @@ total totals average averaged averages grow grew growing growth rise rose rising
 dropping decline declined declining share shares rate rates ratio ratios percentage percent margin compared
 compare difference differ highest lowest most least higher lower more less fewer fewest than during between
 """.split())
-_SUFFIX = ("ations", "ation", "ances", "ance", "ences", "ence", "ments", "ment", "ings", "ing", "ers", "ors", "ees",
-           "ies", "ed", "es", "s", "e", "y")
-
-
-def stem(word: str) -> str:
-    """A word's root for matching derived forms: "visited", "visits", "visitors" -> "visit"; "attended",
-    "attendance", "attendees" -> "attend"; "shipped", "shipments" -> "ship"; "enrolled", "enrolment" -> "enrol"."""
-    for suffix in _SUFFIX:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            word = word[:-len(suffix)]
-            break
-    if len(word) >= 5 and word[-1] == word[-2] and word[-1] not in "aeious":
-        word = word[:-1]
-    return word
-
-
 def _roots(word: str) -> set[str]:
     """Its stem, and its singular's ("members" -> "memb", "member")."""
     return {stem(word), stem(word[:-1]) if word.endswith("s") and not word.endswith("ss") else stem(word)}
@@ -169,12 +155,12 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
         return "", ""
     root = _roots(word) if len(word) >= 5 else set()
     found = {w for w in have if len(w) >= 4 and _roots(w) & root}
-    if not found and len(_singular(word)) >= 4:  # "maths" of "Mathematics", "admin" of "Administration": cut short
-        found = {w for w in have if len(w) >= len(_singular(word)) + 3 and w.startswith(_singular(word))}
+    if not found and len(singular(word)) >= 4:  # "maths" of "Mathematics", "admin" of "Administration": cut short
+        found = {w for w in have if len(w) >= len(singular(word)) + 3 and w.startswith(singular(word))}
     if len(found) > 1:  # "how much did she invoice": "Amount invoiced (GBP)", not "Invoices issued"
         found = _of_the_kind_asked(question, found, labels) or found
     target = found.pop() if len(found) == 1 else ""
-    if _singular(target) == _singular(word):  # "galleries" of a column "Gallery": a number form, not another word
+    if singular(target) == singular(word):  # "galleries" of a column "Gallery": a number form, not another word
         return "", ""
     return ("" if not target or _said(question, target) else target), ""
 
@@ -210,13 +196,8 @@ def _names_another_line(question: str, target: str, labels: Sequence[str], noun:
     before = re.search(rf"((?:[a-z&-]+\s+){{1,4}}){re.escape(noun)}\b", question, re.I) if noun else None
     named = (after.group(1) if after else "") + " " + (before.group(1) if before else "")
     asked = {stem(w) for w in re.findall(r"[a-z]+", named.lower())
-             if len(w) > 3 and w not in _KEEP and _singular(w) not in _PERIODS and not months_named(f"in {w}")} - mine
+             if len(w) > 3 and w not in _KEEP and singular(w) not in _PERIODS and not months_named(f"in {w}")} - mine
     return any(asked & ws for ws in words if stem(target) not in ws)
-
-
-def _singular(word: str) -> str:
-    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") \
-        else word
 
 
 #: "what did X come to / cost us?" asks what X was: the verb is no line ("Cost of sales") and no sum

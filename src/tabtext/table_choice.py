@@ -22,6 +22,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, singular
+from .engines.solver.lexicon.words import short_stem as _stem
+from .engines.solver.reader.sentences import split_sentences
 from .periods import bare_months, coverage, covers, find_periods, months_named, table_periods
 from .row_words import says_a_line
 from .types import Example, Period, Prediction, Table
@@ -40,11 +43,6 @@ grow grew rise rose fell fall drop dropped previous prior last next same year-ov
 have has had been being will would could should can into out upon under above below since until while give
 tell find calculate compute based given two four five times there's what's how's respectively other
 """.split())
-
-
-def _stem(word: str) -> str:
-    word = word.strip("'-").removesuffix("'s")
-    return word[:5] if len(word) > 5 else word.rstrip("s") or word
 
 
 def table_words(table: Table, header_rows: int = 3) -> set[str]:
@@ -166,8 +164,8 @@ def _sentences_about(question: str, table: Table, paragraphs: Sequence[str]) -> 
     its header) and words that name no row."""
     own = {_stem(w) for w in _WORD.findall(" ".join([table.caption, *(table.rows[0] if table.rows else ())]).lower())}
     asked = {_stem(w) for w in _question_words(question) if w not in _GENERIC} - own
-    return [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+", p)
-            if asked & {_stem(w) for w in _WORD.findall(s.lower())}]
+    return [s.text for p in paragraphs for s in split_sentences(p)
+            if asked & {_stem(w) for w in _WORD.findall(s.text.lower())}]
 
 
 def _one_year_said(table: Table, in_text: list[Period]) -> list[Period]:
@@ -226,9 +224,9 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         # beside one that other rows share ("West field")
         words = re.findall(r"[a-z][a-z&'-]+", question.lower()) if not missed else _name_words(question.lower())
         near = (lambda i: words[i + 1:i + 2]) if not missed else (lambda i: words[max(i - 1, 0):i] + words[i + 1:i + 2])
-        written = {w.rstrip("s") for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
+        written = {singular(w) for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
-                   not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and n.rstrip("s") in written for n in near(i))]
+                   not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and singular(n) in written for n in near(i))]
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
@@ -255,7 +253,7 @@ def _unknown_names(question: str, known: set[str]) -> list[str]:
 
 
 _WHOLE = re.compile(r"\b(?:total|all|overall|whole|combined|altogether|in all)\b", re.I)
-_SHORT_STOP = frozenset("of in on at to by an as or is it be we us do no so up if my me".split())
+_SHORT_STOP = frozenset(w for w in STOP | CONVERSATION_WORDS if len(w) == 2)  # two-letter words that name nothing
 
 
 def _name_words(text: str) -> list[str]:

@@ -14,14 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .numbers import scales_named, without_scale_words
 from .periods import as_period
 from .types import Period, Table
 
 #: joins two tables' ids; a table read from a file never holds it
 SEP = " \u2a1d "
 _HEAD = 3
-_SCALE = re.compile(r"\b(thousands?|millions?|billions?|000s?|'000s?|mn|bn)\b", re.I)
-_SCALE_OF = {"thousand": "k", "000": "k", "'000": "k", "million": "m", "mn": "m", "billion": "b", "bn": "b"}
 
 
 def period_columns(table: Table, source: Table | None = None) -> dict[int, Period]:
@@ -54,7 +53,7 @@ def _same_period(a: Period, b: Period) -> bool:
 def _scale(table: Table) -> set[str]:
     text = " ".join([table.caption, *(table.cell(r, 0) for r in range(min(_HEAD, table.n_rows)))])
     text += " " + " ".join(c for row in table.rows[:_HEAD] for c in row[1:])
-    return {_SCALE_OF[w.lower().rstrip("s")] for w in _SCALE.findall(text) if w.lower().rstrip("s") in _SCALE_OF}
+    return scales_named(text)
 
 
 def _header_end(table: Table, cols: dict[int, Period]) -> int:
@@ -79,11 +78,11 @@ def joined(a: Table, b: Table, sources: tuple[Table | None, Table | None] = (Non
               for row in b.rows[hb:] if row]
     head = [list(row) for row in a.rows[:ha]]
     if bool(sa) != bool(sb):  # one table's scale is its own rows' (money in thousands beside counts)
-        word = {"k": "thousands", "m": "millions", "b": "billions"}[next(iter(sa or sb))]
+        word = next(iter(sa or sb)) + "s"
         for row in body_a if sa else body_b:
             row[0] = f"{row[0]} (in {word})" if row[0].strip() and any(c.strip() for c in row[1:]) else row[0]
         for row in head:
-            row[0] = _SCALE.sub("", row[0]).strip(" ,;")
+            row[0] = without_scale_words(row[0]).strip(" ,;")
     caption = " and ".join(filter(None, (a.caption or a.id, b.caption or b.id)))
     return Table(id=f"{a.id}{SEP}{b.id}", rows=tuple(map(tuple, head + body_a + body_b)), caption=caption)
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .engines.solver.lexicon.words import short_stem
 from .periods import find_periods
-from .table_choice import _GENERIC, _stem
+from .table_choice import _GENERIC
 from .types import Period, Table
 
 _TOTAL = re.compile(r"\s*total\b", re.I)
@@ -20,7 +21,7 @@ _PERIOD_BEFORE = re.compile(r"\s*\b(?:in|for|during|over|of)?\s*(?:the\s+)?$", r
 
 
 def _words(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-z][a-z&'-]{2,}", text.lower())} - {_stem(w) for w in _GENERIC}
+    return {short_stem(w) for w in re.findall(r"[a-z][a-z&'-]{2,}", text.lower())} - {short_stem(w) for w in _GENERIC}
 
 
 def _total_cols(table: Table) -> dict[int, Period]:

@@ -15,8 +15,9 @@ from dataclasses import replace
 
 from ..calc import CalcError, evaluate
 from ..numbers import detect_scale, find_numbers, format_number
+from ..periods import YEAR
 from ..types import SCALES, Answer, Example, Table
-from .reply_scale import report_scale
+from .reply_scale import YEAR_QUESTION, report_scale
 
 Extractor = Callable[[str], "Answer | None"]
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
@@ -207,14 +208,13 @@ def asks_for_amount(question: str) -> bool:
     return bool(_AMOUNT_QUESTION.search(question))
 
 
-_YEAR_QUESTION = re.compile(r"\b(?:which|what|in which|in what) (?:fiscal |financial |calendar )?years?\b", re.I)
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEAR = re.compile(YEAR)
 
 
 def _year_has_no_scale(example: Example, answer: Answer) -> tuple[Answer, dict[str, object]]:
     """A year asked for is a date, not an amount: no unit, whatever the scale field says."""
     items = answer.value if isinstance(answer.value, tuple) else (answer.value,)
-    if answer.scale and _YEAR_QUESTION.search(example.question) and items and \
+    if answer.scale and YEAR_QUESTION.search(example.question) and items and \
             all(isinstance(i, str) and _YEAR.fullmatch(i.strip()) for i in items):
         return replace(answer, scale=""), {"scale_dropped": "a year"}
     return answer, {}

@@ -13,14 +13,15 @@ import math
 import re
 
 from ..numbers import find_numbers, parse_number
+from ..periods import YEAR
 from ..types import Answer, Example
 from .prompt_hints import stated_unit
 
 _COUNT = re.compile(r"^\s*how many\b(?!\s+(?:dollars|euros|pounds|millions?|thousands?|billions?)\b)", re.I)
-_YEAR = re.compile(r"\b(?:which|what|in which|in what) (?:fiscal |financial |calendar )?years?\b", re.I)
+YEAR_QUESTION = re.compile(r"\b(?:which|what|in which|in what) (?:fiscal |financial |calendar )?years?\b", re.I)
 _PERCENT = re.compile(r"\bper\s?cent(?:age)?s?\b|%", re.I)
 _RATIO = re.compile(r"\bratios?\b", re.I)
-_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_A_YEAR = re.compile(YEAR)
 _NUMBER = re.compile(r"[-+]?\$?\(?[\d,]*\.?\d+\)?%?")
 
 
@@ -51,7 +52,7 @@ def report_scale(example: Example, answer: Answer, formula: str = "") -> str | N
     items = answer.value if isinstance(answer.value, tuple) else (answer.value,)
     if not items or not all(isinstance(i, str) and _NUMBER.fullmatch(i.strip().replace(" ", "")) for i in items):
         return None
-    if _COUNT.search(question) or _YEAR.search(question) or all(_A_YEAR.fullmatch(i.strip()) for i in items):
+    if _COUNT.search(question) or YEAR_QUESTION.search(question) or all(_A_YEAR.fullmatch(i.strip()) for i in items):
         return None
     source = formula or " ".join(str(i) for i in items)
     numbers = [value for value, _, _ in find_numbers(source) if value not in (100, 2, 3, 4)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ....periods import MONTH_NAMES
+from ....periods import MONTH_NAMES, YEAR
 from .text_cache import text_cache
 
 STOP = frozenset("""a an the of in on at for to from by and or as is was were are be been what which how much many
@@ -31,12 +31,11 @@ NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", 
 MONTH_NAME = "(?:" + "|".join(MONTH_NAMES) + ")"  # a month's whole name (regex)
 MONTHS = tuple(m[:3] for m in MONTH_NAMES)  # as 3-letter stems
 MONTH_WORD = "(?:" + "|".join(MONTHS) + ")[a-z]*"  # "June", "Sept", "december" (regex)
-YEAR = r"(?:19|20)\d\d"  # a four-digit year (regex)
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
 _YEAR_TOKEN = re.compile(YEAR)
-_YEAR = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,.]\d|%)")
-_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*/\s*((?:19|20)?\d\d)(?!\d)")
+_YEAR = re.compile(rf"(?<![\d.,$])({YEAR})(?![\d,.]\d|%)")
+_SPLIT_YEAR = re.compile(rf"(?<!\d)({YEAR})\s*/\s*((?:19|20)?\d\d)(?!\d)")
 _SHORT_YEAR = re.compile(r"\b(?:fy|f|fiscal|q[1-4])\s?'?(\d\d)\b", re.I)
 
 
@@ -46,6 +45,34 @@ def stem(token: str) -> str:
     if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
         token = token[:-1]
     return token
+
+
+def short_stem(word: str) -> str:
+    """A word's plural stem cut to five letters, so a name's derived forms meet ("marketing" and "marketed" at
+    "marke"); for matching a question's words to a table's names, not for tokens."""
+    return stem(word.strip("'-"))[:5]
+
+
+def singular(word: str) -> str:
+    """A plural noun's singular ("galleries" -> "gallery", "visits" -> "visit"; "class" stays)."""
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+_DERIVED_SUFFIX = ("ations", "ation", "ances", "ance", "ences", "ence", "ments", "ment", "ings", "ing", "ers", "ors",
+                   "ees", "ies", "ed", "es", "s", "e", "y")
+
+
+def root(word: str) -> str:
+    """A word's root for matching derived forms: "visited", "visits", "visitors" -> "visit"; "attended",
+    "attendance", "attendees" -> "attend"; "shipped", "shipments" -> "ship"; "enrolled", "enrolment" -> "enrol"."""
+    for suffix in _DERIVED_SUFFIX:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[:-len(suffix)]
+            break
+    if len(word) >= 5 and word[-1] == word[-2] and word[-1] not in "aeious":
+        word = word[:-1]
+    return word
 
 
 def tokenize(text: str) -> list[str]:

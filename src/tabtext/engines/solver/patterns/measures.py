@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ....periods import MONTH_STEMS, bare_months, find_periods
+from ....periods import MONTH_STEMS, YEAR, bare_months, find_periods
 from ....types import Period
 from ..program.program import Program
 from ..reading.context import Ctx
@@ -42,8 +42,8 @@ _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating
 _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
                       r"(?!\s*(?:cost|tax|return|and\b|&|per\b))|"
                       r"^\s*fees?(?:\s+(?:invoiced|earned|billed|received|income))?\s*(?:\(|$)", re.I)  # a freelancer's "Fees invoiced"
-_SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:(?:19|20)\d{2}(?:/\d{2})?|"
-                              r"[QH][1-4]\s*(?:19|20)\d{2}|FY\s?\d{2,4}))\b",
+_SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:" + YEAR + r"(?:/\d{2})?|"
+                              r"[QH][1-4]\s*" + YEAR + r"|FY\s?\d{2,4}))\b",
                               re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole
 #: "what share of bottles sold were Kingston Black?" on a table of things as rows: the row's part of a column
 _SHARE_OF_COLUMN = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:the\s+)?(?:total\s+)?([a-z][a-z&' -]*?)\s+"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ....numbers import SCALE_FACTORS
+from ..lexicon.words import short_stem
 from ..program.program import Const, Program
 from ..reading.context import Ctx
 from .period_cols import asked_col, year_parts
@@ -16,12 +17,8 @@ PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b(?!s?\
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
 
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
 def stems(text: str) -> set[str]:
-    return {_singular(w)[:5] for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
+    return {short_stem(w) for w in re.findall(r"[a-z]{3,}", _UNIT_WORDS.sub(" ", text.lower()))} - {"total", "the", "and", "what",
                                                                                               "was", "were"}
 
 

@@ -15,8 +15,10 @@ import re
 from functools import lru_cache
 from importlib import resources
 
+from ..lexicon.words import YEAR
+
 _WORD = re.compile(r"[a-z]+|\d+|[%$]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEAR = re.compile(YEAR)
 
 
 def features(question: str) -> dict[str, float]:
@@ -53,6 +55,8 @@ def type_log_probs(question: str) -> dict[str, float]:
     return {k: math.log(max(p, 1e-6)) for k, p in kinds.items()}
 
 
+# The ranker's features keep this reading by operator: kinds.answer_type (what the program gives when run) in its
+# place, refitted, moved dev EM 70.14 -> 69.96 and the dev lockbox 73.50 -> 73.29 (train_ranker.py).
 def answer_type_of(op: str, n_args: int) -> str:
     """The TAT-QA answer_type a program of this operator gives."""
     from ..program.operators import BY_NAME
@@ -78,10 +82,9 @@ def marginals(probs: dict[str, float]) -> tuple[dict[str, float], dict[str, floa
 def answer_source_of(program) -> str:
     """ "text" when a program reads only paragraph spans or numbers, else "table" (a cell answer may be either
     table or table-text to TAT-QA's annotators)."""
-    from ..program.program import Span, TextNumber
+    from .kinds import reads_text
 
-    in_text = any(isinstance(a, (Span, TextNumber)) for a in program.args)
-    return "text" if in_text and not program.cells() else "table"
+    return "text" if reads_text(program) else "table"
 
 
 def candidate_features(program, probs: dict[str, float]) -> dict[str, float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon.words import YEAR
+from ..lexicon.words import YEAR, singular
 from .parse import MONTHS
 from .qtypes import question_type
 from .sentences import stem
@@ -116,9 +116,9 @@ def _without_counted_noun(question: str, text: str, start: int, end: int) -> int
     counted = _COUNTED.fullmatch(text, start, end)
     if not asked or not counted:
         return end
-    named = {w.lower().rstrip("s") for w in asked.group(1).split()}
+    named = {singular(w.lower()) for w in asked.group(1).split()}
     words = counted.group(2).split()
-    return counted.end(1) if all(w.lower().rstrip("s") in named for w in words) else end
+    return counted.end(1) if all(singular(w.lower()) in named for w in words) else end
 
 
 def _the_name(question: str, text: str, start: int, end: int) -> tuple[int, int]:
