@@ -191,20 +191,22 @@ Vehicle costs,140,152
     assert count_not_money("How many drivers?", "Drivers (headcount)", [text]) is None  # a line of counts answers
 
 
-def test_how_much_did_we_pay_down_is_the_fall_of_the_last_answers_line() -> None:
+@pytest.mark.parametrize("table, line, asked, size", [
+    ("EUR thousands,2023,2024\nCash,150,210\nBank loan,900,780\n", "bank loan", "So how much did we pay down?",
+     "120 thousand"),
+    ("GBP thousands,2023,2024\nCash,40,65\nTerm loan,500,350\n", "term loan", "So how much did we repay?",
+     "150 thousand"),
+])
+def test_how_much_did_we_pay_down_or_repay_is_the_fall_of_the_last_answers_line(table, line, asked, size) -> None:
     from tabtext.commands.ask import Conversation
     from tabtext.engines import make_engine
     from tabtext.types import Context
 
-    table = tables_from("""EUR thousands,2023,2024
-Cash,150,210
-Bank loan,900,780
-""", name="balance")[0]
-    conv = Conversation(make_engine("solver"), Context(tables=(table,)))
-    conv.ask("What was the bank loan at the end of 2023?")
+    conv = Conversation(make_engine("solver"), Context(tables=(tables_from(table, name="balance")[0],)))
+    conv.ask(f"What was the {line} at the end of 2023?")
     conv.ask("And at the end of 2024?")
-    _, pred = conv.ask("So how much did we pay down?")
-    assert shown(pred.answer, "") == "120 thousand"
+    _, pred = conv.ask(asked)
+    assert shown(pred.answer, "") == size
 
 
 def test_a_measure_named_with_a_lines_other_word_is_left_to_the_measure() -> None:
@@ -236,18 +238,3 @@ Bank loan,900,780
     assert answer("How much did customers owe us at the end of 2024?", sheet) == "365 thousand"
     assert answer("How much did we owe the bank at the end of 2024?", sheet) == "780 thousand"
 
-
-def test_how_much_did_we_repay_is_the_size_of_the_fall_between_the_two_answers() -> None:
-    from tabtext.commands.ask import Conversation
-    from tabtext.engines import make_engine
-    from tabtext.types import Context
-
-    table = tables_from("""GBP thousands,2023,2024
-Cash,40,65
-Term loan,500,350
-""", name="balance")[0]
-    conv = Conversation(make_engine("solver"), Context(tables=(table,)))
-    conv.ask("What was the term loan at the end of 2023?")
-    conv.ask("And at the end of 2024?")
-    _, pred = conv.ask("So how much did we repay?")
-    assert shown(pred.answer, "") == "150 thousand"
