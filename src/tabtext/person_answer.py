@@ -86,7 +86,7 @@ _WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+
                   re.I)
 _WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|country|region|county|state|location|"
                     r"place)\b", re.I)
-_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
+_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:(?!was\b|were\b|is\b|did\b)[a-z]+\s+)?(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
                           r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
                           r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
                           r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)

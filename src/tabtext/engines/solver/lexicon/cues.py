@@ -52,7 +52,9 @@ CUES: tuple[Cue, ...] = (
         r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
         r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
         r"(?:change|increase|decrease)|\b(?:grow|grew|increas|decreas|rise|rose|fell|fall|drop|declin|chang)\w*\b.*"
-        r"\bin (?:percent|percentage terms)\b"), "What was the percentage change in revenue from 2018 to 2019?"),
+        r"\bin (?:percent|percentage terms)\b|\b(?:year|quarter|month|period)[- ]on[- ](?:year|quarter|month|period) "
+        r"growth|\b(?:yoy|qoq|mom) growth"),
+        "What was the percentage change in revenue from 2018 to 2019?"),
     Cue("average", "average", re.compile(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b"),
         "What was the average revenue in 2018 and 2019?", lambda low, years: not _COUNT_PASSING.search(low)),
     Cue("total_of_shares", "sum", re.compile(r"\b(?:total |sum of (?:the )?)(?:percentages?|proportions?)\b"),
@@ -102,10 +104,11 @@ def operator_of(low: str, years: list[str]) -> tuple[str, str]:
 
 #: what kind of answer a question asks for, so a text span of another kind does not answer it (applied to the
 #: ranker's choice, ``rank.candidates.spans_of_the_kind_asked``): "which month/quarter/period" a span naming a period,
-#: "how many" a span holding a number
+#: "how many" / "by what percentage" a span holding a number
 _PERIOD_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial |calendar )?(?:months?|quarters?|half-years?|halves|"
                            r"half|periods?|seasons?|weeks?)\b")
-_COUNT_ASKED = re.compile(r"^\s*how many\b")
+_COUNT_ASKED = re.compile(r"^\s*how many\b|\bby what (?:percentage|percent)\b|\bwhat (?:was|is|were) the (?:percentage|%) "
+                          r"(?:change|growth|increase|decrease|decline|rise|fall|drop)\b")  # a number, not a clause
 _A_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
                        r"fifty|hundred|thousand|million|billion|dozen|half|single|several|none|no)\b", re.I)
 
