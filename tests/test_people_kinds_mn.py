@@ -220,3 +220,12 @@ Active members (end of month),1278,1327
 
 def test_rented_names_a_line_of_rentals() -> None:
     assert answer("How many bikes were rented in April 2025?", BIKES) == "910"  # not "Bikes in fleet"
+
+
+def test_how_many_is_no_line_of_money() -> None:
+    hotel = "GBP thousands,FY 2023,FY 2024\nRoom revenue,9870,10960\nStaff costs,-4720,-5100\nRoom nights sold (number),81200,84100\n"
+    assert answer("How many staff were employed in FY 2024?", hotel) == "no answer found"  # not the staff costs
+    assert answer("How many room nights were sold in FY 2024?", hotel) == "84,100"
+    solar = "AUD thousands,H1 2025\nRevenue,9930\nInstallations completed (number),471\nCost of installations,-5860\n"
+    assert answer("How many batteries were installed in H1 2025?", solar) == "no answer found"
+    assert answer("How many pounds were spent on staff in FY 2024?", hotel) == "5,100 thousand"

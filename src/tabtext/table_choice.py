@@ -215,7 +215,8 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if len(rows) != 1:
         return ""
     row = next(iter(rows))
-    numbered = _numbered_row_missing(question, table) or _spent_on_missing(question, table, paragraphs)
+    numbered = _numbered_row_missing(question, table) or _spent_on_missing(question, table, paragraphs) or \
+        _count_of_an_amount(question, table, row)
     if numbered:
         return numbered
     labels = [{_stem(w) for w in _name_words(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
@@ -283,6 +284,21 @@ def _spent_on_missing(question: str, table: Table, paragraphs: Sequence[str]) ->
     if not word or word in _GENERIC or months_named(f"in {word}") or _stem(word) in _known_words([table], paragraphs):
         return ""
     return f"the table has no row for {word}"
+
+
+_HOW_MANY = re.compile(r"^\s*how many\s+(?!(?:pounds|dollars|euros|francs|yen|rupees|cents|pence)\b)([a-z][a-z-]*)", re.I)
+_AN_AMOUNT = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|spend|spending|fees?|prices?|wages|"
+                        r"salaries|profit|gbp|usd|eur|aud|cad)\b", re.I)
+
+
+def _count_of_an_amount(question: str, table: Table, row: int) -> str:
+    """'the table has no count of staff (it has 'Staff costs')' when "how many" is answered by a line of money:
+    a count the table does not hold ("how many staff were employed?" of a P&L)."""
+    m = _HOW_MANY.match(question)
+    label = table.rows[row][0] if 0 <= row < len(table.rows) and table.rows[row] else ""
+    if not m or not _AN_AMOUNT.search(label) or _AN_AMOUNT.fullmatch(m.group(1)):
+        return ""
+    return f"the table has no count of {m.group(1)} (it has {label!r})"
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)(?:\s+|-)(\d{1,4})\b")  # "Grade 11", a code such as "VAN-109"
