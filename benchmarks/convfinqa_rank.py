@@ -90,12 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def compare_and_ship(base: tuple, ranked: tuple, sizes: tuple[int, int], model: dict, weights: Path | None) -> None:
+def compare_and_ship(base: tuple, ranked: tuple, sizes: tuple[int, int], model: dict, weights: Path | None,
+                     note: str = " (A: 5 grouped folds, B: fitted on all of A)") -> None:
     """Print (name, EM half A, EM half B) of the baseline and the ranker; with ``weights``, write the ranker there
     only when held-out half B gains and half A's folds do not drop, else remove the file (the baseline decides)."""
     n = sum(sizes)
-    for (name, em_a, em_b), note in ((base, ""), (ranked, " (A: 5 grouped folds, B: fitted on all of A)")):
-        print(f"{name + ':':13} A {em_a:.2f}  B {em_b:.2f}  all {(em_a * sizes[0] + em_b * sizes[1]) / n:.2f}{note}")
+    for (name, em_a, em_b), said in ((base, ""), (ranked, note)):
+        print(f"{name + ':':13} A {em_a:.2f}  B {em_b:.2f}  all {(em_a * sizes[0] + em_b * sizes[1]) / n:.2f}{said}")
     if weights is None:
         return
     keep = ranked[2] > base[2] and ranked[1] >= base[1]

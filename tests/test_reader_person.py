@@ -133,6 +133,9 @@ def test_a_cause_is_a_clause_and_a_count_may_carry_its_scale():
 
     assert kind_fits("why was public works over budget?", "$15.7 million") is False
     assert kind_fits("why was public works over budget?", "emergency repairs after the storm") is True
+    assert kind_fits("why did R&D costs go up?", "R&D spend rose 17%, owing to the start of two trials") is True
+    # a clause that only shares the question's words names no cause: the reader's best one that does is shown
+    assert kind_fits("why did R&D costs go up?", "Clinical trial costs include investigator fees") is False
     assert kind_fits("How much of the overspend was attributable to repairs?", "$15.7 million") is True
     assert kind_fits("how big was the upfront?", "We received an upfront payment of $85 million") is False
     assert kind_fits("how big was the upfront?", "a payment on signing") is None

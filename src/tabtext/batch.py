@@ -209,11 +209,21 @@ def answer_stream(engine: Engine, examples: Sequence[Example], block_size: int) 
         yield list(engine.answer(examples[start:start + block_size]))
 
 
+def for_a_person(example: Example | None, pred: Prediction) -> Prediction:
+    """A one-span answer read from the text as ``ask`` shows it (``person_text``): the name, the cause, the count."""
+    from .person_text import text_span_for_a_person
+
+    if example is None:
+        return pred
+    return text_span_for_a_person(example.question, pred, [p.text for p in example.context.paragraphs])
+
+
 def run_batch(engine: Engine, jobs: Sequence[tuple[Path, list[BatchQuestion]]], writer: ResultWriter,
               block_size: int = 64, advance: Callable[[int], None] = lambda n: None) -> None:
     examples, items, failed = build_examples(jobs)
     writer.write(failed)
     advance(len(failed))
+    asked = {e.uid: e for e in examples}
     for preds in answer_stream(engine, examples, block_size):
-        writer.write(result_row(items[p.uid], p) for p in preds)
+        writer.write(result_row(items[p.uid], for_a_person(asked.get(p.uid), p)) for p in preds)
         advance(len(preds))

@@ -84,9 +84,9 @@ def _bracketed_throughout(row: Sequence[str]) -> bool:
 # ---------------------------------------------------------------- an answer read from the user's own text
 _WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+the\s+names?\s+of\b|^\s*name\s+the\b",
                   re.I)
-_WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:city|town|country|region|county|state|location|"
-                    r"place)\b", re.I)
-_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:(?!was\b|were\b|is\b|did\b)[a-z]+\s+)?(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
+_WHERE = re.compile(r"^\s*where\b|^\s*(?:in\s+)?(?:which|what)\s+(?:cit(?:y|ies)|towns?|countr(?:y|ies)|regions?|"
+                    r"count(?:y|ies)|states?|locations?|places?|ports?)\b", re.I)
+_WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:(?:big|biggest|large|largest|main|new|major|key|other)\s+)?(?:organi[sz]ations?|compan(?:y|ies)|firms?|banks?|charit(?:y|ies)|"
                           r"foundations?|couriers?|suppliers?|customers?|partners?|auditors?|lenders?|persons?|people|"
                           r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
                           r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)
@@ -133,7 +133,7 @@ def _cause_of_event(clause: str) -> str:
 
 
 _MORE_PLACE = re.compile(r"(?:(?:,\s+|\s+(?:and|with)\s+)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)+")
-_CONTENT = re.compile(r"[a-z][a-z'-]{2,}")
+_CONTENT = re.compile(r"[a-z][a-z&'-]{2,}")  # "r&d" is one word, as the question's "R&D"
 _QUESTION_WORDS = frozenset("who whom which what when why where how did does was were the this that these those "
                             "gave give name date day".split())
 
@@ -154,7 +154,8 @@ def _names(text: str, lo: int, hi: int) -> list[re.Match[str]]:
         words = m.group(0).split()
         while words and words[0].lower() in _NOT_NAME_START:
             words = words[1:]
-        if len(words) >= 2 or words and m.start() > lo and not months_named(f"in {words[0]}"):
+        if len(words) >= 2 or words and m.start() > lo and not months_named(f"in {words[0]}") and \
+                not words[0].endswith(("'s", "’s")):  # "the Company’s": a possessive, not a name
             out.append(m)
     return out
 
@@ -176,7 +177,7 @@ def _name_near(question: str, text: str, lo: int, hi: int) -> str:
     return " ".join(words) + (more.group(0) if more else "")
 
 
-_ROLE_ASKED = re.compile(r"^\s*who\s+(?:is|was|are|were)\s+(?:the\s+|its\s+|their\s+)?(?P<role>[a-z][a-z -]*?[a-z])"
+_ROLE_ASKED = re.compile(r"^\s*who(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+|its\s+|their\s+)?(?P<role>[a-z][a-z -]*?[a-z])"
                          r"\s*(?:\b(?:of|at|for|in)\b|\?|$)", re.I)
 
 
@@ -221,12 +222,47 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         name = _named_after_role(question, paragraphs) or _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
     if _WHEN.match(question):
-        return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
+        return _date_asked(question, answer, text, lo, hi)
     if _WHY.match(question):
-        clause = _TRAILING_CLAUSE.sub("", _EVENT_BEFORE.sub("", shown, count=1)).strip(" ,.")
-        cause = _without_modifiers(_cause_of_event(clause))
+        cause = _the_cause(shown, text, e)
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
-    return _with_its_article(answer, text, e), False
+    if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
+        return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
+    return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
+
+
+_WHICH_AFTER = re.compile(r",\s+which\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
+
+
+def _the_cause(shown: str, text: str, e: Evidence) -> str:
+    """The cause a "why" answer names, without a trailing ", which ..." clause; what follows "due to" / "as a result
+    of" is the cause already, so what came before its "after" stays ("emergency repairs after the ice storm")."""
+    from .engines.solver.reader.person import follows_a_cause_cue
+
+    clause = shown if follows_a_cause_cue(text, e.start) else _EVENT_BEFORE.sub("", shown, count=1)
+    clause = _TRAILING_CLAUSE.sub("", clause).strip(" ,.")
+    short = _WHICH_AFTER.sub("", clause)
+    return _without_modifiers(_cause_of_event(short if len(short.split()) >= 3 else clause))
+
+
+def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool]:
+    """A date for "when": the one the sentence writes right after the question's verb when there is one."""
+    from .engines.solver.reader.person_facts import date_after_asked_verb
+
+    at = date_after_asked_verb(question, text, lo, hi)
+    if at is not None:
+        return dataclasses.replace(answer, value=text[at[0]:at[1]]), True
+    shown = answer.text()
+    return answer, bool(find_periods(shown) or months_named(shown) or re.search(r"\bmay\b", shown, re.I))
+
+
+def _stated(question: str, answer: Answer, text: str, lo: int, hi: int, e: Evidence) -> tuple[Answer, bool] | None:
+    """What the sentence states outright about the question (``reader.person_facts.stated_fact``): given as of the
+    kind asked; None when it states nothing of the kind."""
+    from .engines.solver.reader.person_facts import stated_fact
+
+    at = stated_fact(question, text, lo, hi, e.start, e.end)
+    return (dataclasses.replace(answer, value=text[at[0]:at[1]]), True) if at is not None else None
 
 
 _ARTICLE_BEFORE = re.compile(r"(?:^|\s)(an?)\s+$", re.I)

@@ -22,10 +22,11 @@ class SameAs:
     labels: tuple[str, ...]
     example: tuple[str, str]
     then: str = ""  # a regex the next word must match ("came to", not "came in")
+    noun: bool = False  # the words just before it may name the line ("the drugs bill": Drugs, not Costs)
 
 
-def _row(said: str, labels: str, question: str, label: str, then: str = "") -> SameAs:
-    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label), then)
+def _row(said: str, labels: str, question: str, label: str, then: str = "", noun: bool = False) -> SameAs:
+    return SameAs(re.compile(rf"(?:{said})"), tuple(labels.split()), (question, label), then, noun)
 
 
 #: other words for a line, as data: irregular forms and words with no shared stem
@@ -34,13 +35,47 @@ SAME_AS: tuple[SameAs, ...] = (
          "How many customers were lost in May?", "Churned customers"),
     _row("gained|gain|gains|won|acquired|added|joined|signed|recruited|hired", "new joiners hires starters",
          "How many members joined in June?", "New members"),
-    _row("sold|sell|sells|selling", "sales sold", "How many bikes were sold in Q3?", "Bike sales"),
+    _row("sold|sell|sells|selling", "sales sold revenue revenues turnover", "How many bikes were sold in Q3?",
+         "Bike sales"),
     _row("spent|spend|spends|spending", "spend spending expenditure", "How much was spent on ads in May?",
          "Advertising spending"),
     _row("borrowed|borrow|borrowing|lent|lend|issued|checked", "loans loaned issues borrowings",
          "How many books were borrowed in March?", "Book loans"),
-    _row("earned|earn|earns|earning|takings", "revenue revenues income sales turnover",
+    _row("earned|earn|earns|earning|takings|turnover", "revenue revenues income sales turnover takings",
          "How much did the cafe earn in June?", "Revenue"),
+    _row("bring|brings|brought|bringing", "revenue revenues income sales turnover takings",
+         "What did the ferries bring in during Q2?", "Revenue", then="in"),
+    _row("admin|overheads?", "administrative administration overheads admin",
+         "How much went on admin in 2024?", "Administrative expenses", noun=True),
+    _row("stock|stocks", "inventories inventory stock stocks", "How much stock did we hold at year end?",
+         "Inventories", noun=True),
+    _row("owe|owed|owes|owing|debt|debts|loan|loans", "borrowings loans loan debt",
+         "How much did we owe at the end of 2024?", "Borrowings"),
+    _row("staff|workforce|employees|headcount", "headcount employees staff fte",
+         "How many staff were there in June?", "Headcount", then="(?!cost|costs|pay|wages|salaries)"),
+    _row("earnings|profits?", "profit income", "What were earnings in 2023?", "Net income", noun=True),
+    _row("bill|bills|spend|spending|outgoings", "costs expenses expenditure spend spending",
+         "What was the energy bill in May?", "Energy costs", noun=True),
+    _row("supplies|supply|materials", "consumables materials supplies", "How much went on supplies in H1?",
+         "Consumables", noun=True),
+    _row("wages|wage|salaries|salary|payroll", "wages salaries payroll staff personnel employee",
+         "What was the payroll in 2024?", "Staff costs", noun=True),
+    _row("rent|rents|rental", "rent premises occupancy", "How much was the rent in 2024?", "Premises costs",
+         noun=True),
+    _row("ads|adverts|advertising|advertisements|promotions?|marketing", "marketing advertising promotion promotions",
+         "How much went on ads in Q1?", "Marketing", noun=True),
+    _row("debtors|receivable", "receivables", "What were trade debtors at year end?", "Trade receivables", noun=True),
+    _row("creditors|payable", "payables", "What were trade creditors in 2024?", "Trade payables", noun=True),
+    _row("clients|client|shoppers|patrons", "customers clients members subscribers",
+         "How many clients did we have in March?", "Customers", noun=True),
+    _row("bookings|booking|reservations|reservation", "orders bookings reservations",
+         "How many bookings came in during May?", "Orders received", noun=True),
+    _row("harvested|harvest|picked|gathered|collected|produced|yielded", "harvested harvest yield production output "
+         "extracted picked produced", "How many apples were picked in 2024?", "Harvest (tonnes)"),
+    _row("took|take|takes|taken|taking", "extracted harvested harvest yield production output",
+         "How much honey did they take off in June?", "Honey extracted (kg)", then="off"),
+    _row("went|go|goes|gone|going", "sold sales shipped shipments deliveries despatched dispatched",
+         "How many orders went out in May?", "Orders shipped", then="out"),
     _row("rented|renting", "rentals rental lettings lets", "How many bikes were rented in April?", "Rentals"),
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
     _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
@@ -50,6 +85,35 @@ SAME_AS: tuple[SameAs, ...] = (
     _row("came|come|comes|coming|turned", "visits visitors footfall attendance attendees",
          "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
 )
+
+#: phrases for a line, as data: (a regex over the question, the label words it stands for, an example question and
+#: the label it names); a phrase a label itself says ("Net assets") is left as it is
+SAME_PHRASE: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, str]], ...] = tuple(
+    (re.compile(rf"\b(?:{said})\b", re.I), tuple(labels.split()), (question, label)) for said, labels, question, label in (
+        (r"(?:money\s+|cash\s+)?(?:in|at)\s+the\s+bank|cash\s+at\s+bank|bank\s+balance|cash\s+in\s+hand", "cash",
+         "How much did we have in the bank at the end of 2024?", "Cash"),
+        (r"(?:owe|owes|owed|owing)\s+(?:to\s+)?(?:us|me)\b", "receivables debtors",
+         "How much did customers owe us at year end?", "Trade receivables"),
+        (r"net\s+assets|(?:shareholders|owners|members)['’]?\s+(?:funds|equity)", "equity",
+         "What were shareholders' funds at the end of 2024?", "Total equity"),
+        (r"wage\s+bill|pay\s+bill|people\s+costs", "wages salaries payroll staff personnel",
+         "What was the wage bill in 2024?", "Staff costs"),
+        (r"fixed\s+assets", "property equipment", "What were fixed assets worth in 2024?", "Property, plant and equipment"),
+    ))
+
+
+def in_phrase_words(question: str, labels: Sequence[str]) -> str:
+    """ "How much did we have in the bank?" of a line "Cash": "How much did we have cash?" (``SAME_PHRASE``)."""
+    plain = [" ".join(re.findall(r"[a-z]+", lab.lower())) for lab in labels]
+    for said, words, _ in SAME_PHRASE:
+        m = said.search(question)
+        if not m or any(said.search(p) for p in plain):
+            continue
+        target = next((w for w in words if any(re.search(rf"\b{w}\b", p) for p in plain)), "")
+        if target:
+            question = f"{question[:m.start()]}{target}{question[m.end():]}"
+    return question
+
 
 def says_a_line(word: str) -> bool:
     """Whether a word is one ``SAME_AS`` reads as a line's word ("took" of Entries), so no unknown name."""
@@ -100,8 +164,8 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
             said = {w for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3}
             beside = [w for w in used if any(w in ws and {stem(x) for x in ws - {w}} & {stem(x) for x in said}
                                              for ws in (set(re.findall(r"[a-z]+", lab.lower())) for lab in labels))]
-            target = (beside or used or [""])[0]
-            if not target or not beside and _names_another_line(question, target, labels):  # "spend on staff"
+            target = (beside or [w for w in used if _names_a_whole_line(w, labels)] or used or [""])[0]
+            if not target or not beside and _names_another_line(question, target, labels, word if row.noun else ""):
                 break
             return target, row.then
     if len(word) < 4:
@@ -132,14 +196,24 @@ def _of_the_kind_asked(question: str, found: set[str], labels: Sequence[str]) ->
                                     for lab in labels)}
 
 
-def _names_another_line(question: str, target: str, labels: Sequence[str]) -> bool:
-    """Whether the question names after "on" or "for" ("spend on staff"), by a word the labels holding ``target``
+def _names_a_whole_line(word: str, labels: Sequence[str]) -> bool:
+    """Whether a label is the word alone, but for its unit and "total" / "net" ("Revenue ($000)", "Total revenue"):
+    "what did we sell" is the Revenue line, not "Cost of sales"."""
+    return any(set(re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", lab.lower()))) - {"total", "net"} == {word}
+               for lab in labels)
+
+
+def _names_another_line(question: str, target: str, labels: Sequence[str], noun: str = "") -> bool:
+    """Whether the question names after "on", "for" or "from" ("spend on staff", "earn from surveys"), or, for a
+    ``noun``, in the words just before it ("the drugs and supplies bill"), by a word the labels holding ``target``
     lack, a line without it."""
     words = [{stem(w) for w in re.findall(r"[a-z]+", label.lower())} for label in labels]
     mine = set().union(*(ws for ws in words if stem(target) in ws))
-    after = re.search(r"\b(?:on|for)\s+(.*)$", question, re.I)
-    asked = {stem(w) for w in re.findall(r"[a-z]+", after.group(1).lower() if after else "")
-             if len(w) > 3 and w not in _KEEP and not months_named(f"in {w}")} - mine  # "January 2025" names no line
+    after = re.search(r"\b(?:on|for|from)\s+(.*)$", question, re.I)
+    before = re.search(rf"((?:[a-z&-]+\s+){{1,4}}){re.escape(noun)}\b", question, re.I) if noun else None
+    named = (after.group(1) if after else "") + " " + (before.group(1) if before else "")
+    asked = {stem(w) for w in re.findall(r"[a-z]+", named.lower())
+             if len(w) > 3 and w not in _KEEP and _singular(w) not in _PERIODS and not months_named(f"in {w}")} - mine
     return any(asked & ws for ws in words if stem(target) not in ws)
 
 
@@ -148,18 +222,78 @@ def _singular(word: str) -> str:
         else word
 
 
+#: "what did X come to / cost us?" asks what X was: the verb is no line ("Cost of sales") and no sum
+_DID_X_AMOUNT = re.compile(r"\b(what|how much)\s+did\s+(.+?)\s+(?:come|amount)\s+to\b|"
+                           r"\b(what|how much)\s+did\s+(.+?)\s+cost(?:\s+(?:us|me|them|you))?\b", re.I)
+#: words for an activity after what a line names ("survey work", "field work"), naming no line themselves
+_ACTIVITY = r"(?:work|business|activity|activities)"
+
+
+def as_the_amount_of_a_line(question: str, have: set[str]) -> str:
+    """ "What did the drugs and supplies bill come to?", "How much did admin cost us?": "what was ..." when the
+    words between name a label's word; "survey work" of a line "Survey fees": "survey"."""
+    m = _DID_X_AMOUNT.search(question)
+    subject = (m.group(2) or m.group(4)) if m else ""
+    if m and any(_roots(w) & _roots(h) for w in re.findall(r"[a-z]{4,}", subject.lower()) for h in have if len(h) >= 4):
+        question = f"{question[:m.start()]}{m.group(1) or m.group(3)} was {subject}{question[m.end():]}"
+    for a in reversed(list(re.finditer(rf"\b([a-z]+)\s+({_ACTIVITY})\b", question, re.I))):
+        if a.group(1).lower() in have and a.group(2).lower() not in have:
+            question = question[:a.end(1)] + question[a.end():]
+    return question
+
+
+def _count_of_a_money_word(word: str, question: str, labels: Sequence[str]) -> str:
+    """ "How many staff ...?" of a table whose only "staff" line is money ("Staff costs") and which has a
+    "Headcount" line: the count's label word (a ``SAME_AS`` row's); "" otherwise."""
+    if not re.search(rf"\bhow many\s+(?:[a-z]+\s+)?{word}\b", question, re.I):
+        return ""
+    holding = [lab for lab in labels if re.search(rf"\b{word}\b", lab.lower())]
+    if not holding or not all(_MONEY_LABEL.search(lab) for lab in holding):
+        return ""
+    counts = [lab.lower() for lab in labels if not _MONEY_LABEL.search(lab)]
+    return next((w for row in SAME_AS if row.said.fullmatch(word) for w in row.labels
+                 if w != word and any(re.search(rf"\b{w}\b", lab) for lab in counts)), "")
+
+
+#: measures and things named with a line's other word ("net debt" is borrowings less cash, not "net borrowings";
+#: "stock options" are no inventories)
+_MEASURE = re.compile(r"\bnet\s+(?:debt|cash)\b|\bdebt[\s-]+(?:to|ratio|service)\b|\bcash\s+(?:flow|conversion)\b|"
+                      r"\bearnings\s+per\s+share\b|\bstock[\s-]+(?:options?|price|market|exchange|based|compensation|"
+                      r"awards?|split)\b", re.I)
+
+
 def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) -> str:
     """The question with each word the table's labels (``have``) do not use, and that names a label's word in
     another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
     in March?" of a line "Visits": "How many people visits ...")."""
+    question = in_phrase_words(question, labels)
+    measures = {w.lower() for m in _MEASURE.finditer(question) for w in re.findall(r"[a-z]+", m.group(0))}
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
-        if word in have or word in _KEEP:
+        counted = _count_of_a_money_word(word, question, labels) if word in have else ""
+        if counted:
+            question = re.sub(rf"(?<![\w-]){word}(?![\w-])", counted, question, flags=re.I)
+        if word in have or word in _KEEP or word in measures:
             continue
         target, then = _as_label_word(word, have, question, labels)
         if target:
-            then = rf"(?=\s+{then}\b)" if then else ""
-            question = re.sub(rf"(?<![\w-]){word}(?![\w-]){then}", target, question, flags=re.I)
-    return question
+            ahead = rf"(?=\s+{then}\b)" if then else ""
+            verb = any(row.said.fullmatch(word) and not row.noun for row in SAME_AS)
+            question = verb and _as_what_it_had(question, word, target, then) or \
+                re.sub(rf"(?<![\w-]){word}(?![\w-]){ahead}", target, question, flags=re.I)
+    return as_the_amount_of_a_line(question, have)
+
+
+def _as_what_it_had(question: str, word: str, target: str, then: str) -> str:
+    """ "How much did the shop bring in during 2024?" of a line "Revenue": "How much revenue did the shop have
+    during 2024?" (the word a verb after its subject: the line beside the subject would read as "shop revenue");
+    "" when the question is not of that form."""
+    then = rf"(?:\s+(?:{then})\b)?+" if then else ""  # possessive: "bring in from fines" keeps its "from"
+    m = re.search(rf"\b(how much|what)\s+did\s+((?:[\w'’&-]+\s+){{1,4}}?){word}{then}(?![\w-])(?!\s+(?:on|for|from|to)\b)",
+                  question, re.I)  # "spend on childcare" names what the line is of
+    if not m:
+        return ""
+    return f"{question[:m.start()]}{m.group(1)} {target} did {m.group(2)}have {question[m.end():].lstrip()}".rstrip() \
+        .replace(" have ?", " have?")
 
 
 _EACH = re.compile(r"\b(?:to|for|at|in|on|of|from)?\s*each\s+([a-z]+)\b", re.I)

@@ -258,7 +258,7 @@ def _known_words(tables: Sequence[Table], paragraphs: Sequence[str]) -> set[str]
 
 def _unknown_names(question: str, known: set[str]) -> list[str]:
     """Capitalised words inside the question ("Legal") that name nothing in the table or the text, nor a period."""
-    words = re.findall(r"(?<=\s)[A-Z][a-z&'-]+", question)
+    words = re.findall(r"(?<=\s)[A-Z][a-z&'-]+(?:[A-Z][a-z&'-]*)*", question)  # "R&D" whole, as the text's "r&d"
     return [w for w in words if _stem(w.lower()) not in known and w.lower() not in _GENERIC and
             not months_named(f"in {w}") and w.lower() not in _SHORT_STOP]
 

@@ -130,7 +130,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"\bhow many times\b",
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
-            r"improve\w*|worsen\w*|repaid|paid (?:down|off)|reduced|cut|saved)\b|"
+            r"improve\w*|worsen\w*|repaid|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",

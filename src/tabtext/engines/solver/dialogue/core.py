@@ -17,8 +17,9 @@ from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
 from ..lexicon.words import content_tokens, years_in
+from ..patterns.textnum import count_not_money, number_asked
 from ..program.operators import asked
-from ..program.program import Cell, Const, Program, Span
+from ..program.program import Cell, Const, Program, Span, TextNumber
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .asked import FALL_ASKED
@@ -35,12 +36,26 @@ def ask_core(question: str, context: Context) -> Prediction:
     program = pred.meta.get("program")
     if pred.answer is None or not isinstance(program, dict):
         return pred
-    shown = _shown_span(question, Program.from_json(program), context)
+    read = Program.from_json(program)
+    shown = _shown_span(question, read, context) or _count_in_text(question, read, context)
     if shown is None:
         return pred
     answer = shown.run()
     return replace(pred, answer=answer, raw=answer.text(), evidence=shown.evidence(),
                    meta={**pred.meta, "program": shown.to_json()})
+
+
+def _count_in_text(question: str, program: Program, context: Context) -> Program | None:
+    """ "How many staff does the group employ?" answered with a line of money ("Staff costs"): the count the text
+    gives (``textnum.count_not_money``)."""
+    if program.op != "lookup" or len(program.args) != 1 or not isinstance(program.args[0], Cell):
+        return None
+    texts = [p.text for p in context.paragraphs]
+    hit = count_not_money(question, program.args[0].row_label, texts)
+    if hit is None:
+        return None
+    i, value, start, end = hit
+    return Program("lookup", (TextNumber(i, start, end, texts[i][start:end], value),), "", "text_count", f"{value:g}")
 
 
 def _shown_span(question: str, program: Program, context: Context) -> Program | None:
@@ -50,6 +65,15 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
     span = program.args[0]
     if not 0 <= span.paragraph < len(context.paragraphs):
         return None
+    text = context.paragraphs[span.paragraph].text
+    in_words = number_asked(question, text, span.start, span.end)  # "the fleet numbered fourteen drones": 14
+    if in_words is not None:
+        value, unit, start, end = in_words
+        if re.search(r"\d", text[start:end]):  # digits: shown as the text writes them
+            return Program("span", (Span(span.paragraph, start, end, text[start:end]),), program.scale, program.pattern,
+                           (text[start:end],))
+        number = TextNumber(span.paragraph, start, end, text[start:end], value)
+        return Program("lookup", (number,), unit, program.pattern, f"{value:g}")
     span = _of_the_asked_kind(question, span, context) or span
     text = context.paragraphs[span.paragraph].text
     start, end = for_a_person(question, text, span.start, span.end)

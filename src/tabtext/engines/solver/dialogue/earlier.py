@@ -20,7 +20,7 @@ _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 #: "by how much?" alone, after "which was higher?": the gap between the two
 BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)\s*\??\s*$", re.I)
-_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|paid (?:down|off)|reduced|cut|saved)\b|"
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
                        + BY_HOW_MUCH.pattern, re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap

@@ -81,7 +81,7 @@ def change_of_named_line(asked: Asked) -> Program | None:
 
 #: a change over time of the last answer's line ("how much did they change over the year?", "how much was repaid?")
 OVER_TIME = re.compile(r"\b(?:over|during|in|across)\s+the\s+(?:year|quarter|month|half|period)\b|\brepaid\b|"
-                       r"\bpaid (?:down|off)\b", re.I)
+                       r"\bpa(?:id|y) (?:down|off)\b", re.I)
 
 
 def change_of_last_line(asked: Asked) -> Program | None:
@@ -94,11 +94,11 @@ def change_of_last_line(asked: Asked) -> Program | None:
     found = edit.cells(last) if last is not None else []
     if last is None or grid is None or last.op != "lookup" or len(found) != 1 or asked.years or \
             any(r != found[0].row for r in asked.rows) or not (CHANGE_ASKED.search(asked.question) or
-                                                               re.search(r"\brepaid|paid (?:down|off)\b", asked.question, re.I)):
+                                                               re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)):
         return None
     before = earlier_key(asked, last)
     moved = edit.other_period(last, grid, [before]) if before else None
     if moved is None:
         return None
-    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|paid (?:down|off)\b", asked.question, re.I)
+    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)
     return Program("subtract", (moved, refs[0]) if fall else (refs[0], moved), last.scale)

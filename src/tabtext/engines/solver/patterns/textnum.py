@@ -142,3 +142,107 @@ def stated_amount(value: float, scale: str, paragraphs: Sequence[Paragraph]):
             if abs(float(digits) * _FACTOR[unit] - target) <= 0.5 * _FACTOR[unit] * 10 ** -places and target >= 1000:
                 return m.group(0), i, m.start(), m.end()
     return None
+
+
+_ONES = dict(zip("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen".split(), range(20)))
+_TENS = dict(zip("twenty thirty forty fifty sixty seventy eighty ninety".split(), range(20, 100, 10)))
+_BIG = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_NUMBER_WORD = "|".join([*_ONES, *_TENS])
+_IN_WORDS = re.compile(rf"\b(?:{_NUMBER_WORD}|an?(?=\s+(?:hundred|thousand|million|billion)\b))"
+                       rf"(?:(?:[\s-]+|(?<=hundred)\s+and\s+)(?:{_NUMBER_WORD}|hundred|thousand|million|billion)\b)*\b",
+                       re.I)
+
+
+def _value_in_words(words: list[str]) -> tuple[float, str]:
+    """(value, unit) of number words: "forty-five" (45, ""), "six hundred thousand" (600, "thousand"),
+    "two thousand five hundred" (2500, "")."""
+    total, current, units = 0.0, 0.0, []
+    for word in words:
+        if word in _ONES or word in _TENS:
+            current += _ONES.get(word, _TENS.get(word, 0))
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word in _BIG:
+            units.append(word)
+            total += max(current, 1) * _BIG[word]
+            current = 0
+    if len(units) == 1 and words[-1] == units[0]:  # "six hundred thousand pounds": 600 thousand, as "$600 thousand"
+        return total / _BIG[units[0]], units[0]
+    return total + current, ""
+
+
+def amounts_in_words(sentence: str) -> list[tuple[float, str, int, int]]:
+    """(value, unit, start, end) of each number a sentence writes in words ("fourteen drones", "forty-five staff",
+    "a dividend of six hundred thousand pounds"); "one of", "one-off" and the like are no amounts."""
+    out = []
+    for m in _IN_WORDS.finditer(sentence):
+        words = [w for w in re.split(r"[\s-]+", m.group(0).lower()) if w not in ("a", "an", "and")]
+        if words == ["one"] and re.match(r"[\s-]*(?:of|another|off|day|by|another)\b", sentence[m.end():], re.I):
+            continue
+        value, unit = _value_in_words(words)
+        out.append((value, unit, m.start(), m.end()))
+    return out
+
+
+_ASKS_HOW_MANY = re.compile(r"\bhow many\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+_ASKS_HOW_MUCH = re.compile(r"\bhow much\b", re.I)
+_MONEY_AFTER = re.compile(r"[\s-]*(?:pounds|dollars|euros|francs|yen|rupees|[a-z]{0,3}[$£€]|gbp|usd|eur|aud)\b", re.I)
+
+
+def number_asked(question: str, text: str, start: int = 0, end: int | None = None) -> tuple[float, str, int, int] | None:
+    """The number that answers a "how many" / "how much" question read from ``text[start:end]`` (the reader's span;
+    a number it cuts short is read whole) when the span is more than that number: for "how many X" the count just
+    before X ("the fleet numbered fourteen drones": 14; "it employed 38 drivers and twelve office staff": 38 for
+    "how many drivers"); for "how much", a number in words before a currency or with a scale ("a dividend of six
+    hundred thousand pounds": 600 thousand), when the span holds no amount in digits. "A two-shop bakery" answers
+    neither "how much" nor "how many loaves"; None otherwise."""
+    end = len(text) if end is None else end
+    many, much = _ASKS_HOW_MANY.search(question), _ASKS_HOW_MUCH.search(question)
+    if many:
+        counts = _counts(text, _counted(many.group(1)))
+        fits = [a for a in counts if a[2] < end and a[3] > start]
+        if not fits and len(text[start:end].split()) < 5:  # the reader's number counts something else ("38 drivers")
+            lo, hi = _sentence_around(text, start, end)
+            fits = [a for a in counts if lo <= a[2] and a[3] <= hi]
+        short = len(text[start:end].split()) < 5  # a span that is the count itself is shown as the reader gives it
+        fits = [a for a in fits if not (short and re.search(r"\d", text[a[2]:a[3]]) and a[2] < end and a[3] > start)]
+    elif much and not amounts(text[start:end]):
+        fits = [a for a in amounts_in_words(text) if a[2] < end and a[3] > start and
+                (a[1] or _MONEY_AFTER.match(text[a[3]:]))]
+    else:
+        return None
+    return fits[0] if len(fits) == 1 else None
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    for sent in split_sentences(text, 0):
+        if sent.start <= start and end <= sent.start + len(sent.text):
+            return sent.start, sent.start + len(sent.text)
+    return start, end
+
+
+def _counted(words: str) -> set[str]:
+    return {w[:4] for w in re.findall(r"[a-z]+", words.lower()) if len(w) > 2}
+
+
+def _counts(text: str, counted: set[str]) -> list[tuple[float, str, int, int]]:
+    """Numbers in digits or words followed, within two words, by what is counted; not money, not a scale."""
+    return [(value, unit, s, s + len(text[s:e].rstrip())) for value, unit, s, e in amounts(text) + amounts_in_words(text)
+            if not unit and not re.search(r"[$€£¥]\s?$", text[:s])
+            and {w[:4].lower() for w in re.findall(r"[a-z]+", text[e:])[:2]} & counted]
+
+
+_MONEY_LINE = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|fees?|spend|spending|wages|"
+                         r"salaries|payroll|sales|profit|usd|eur|gbp)\b", re.I)
+
+
+def count_not_money(question: str, label: str, texts: Sequence[str]) -> tuple[int, float, int, int] | None:
+    """ "How many staff does the group employ?" answered with a line of money ("Staff costs"): the count the text
+    gives just before what is counted ("employs about forty-five staff"), as (paragraph, value, start, end), when
+    exactly one number there is followed by it; None otherwise."""
+    many = _ASKS_HOW_MANY.search(question)
+    if not many or not _MONEY_LINE.search(label) or _MONEY_LINE.search(many.group(1)):
+        return None
+    hits = [(i, value, s, e) for i, text in enumerate(texts) for value, _, s, e in _counts(text, _counted(many.group(1)))]
+    return hits[0] if len(hits) == 1 else None
