@@ -235,3 +235,19 @@ Bank loan,900,780
 """
     assert answer("How much did customers owe us at the end of 2024?", sheet) == "365 thousand"
     assert answer("How much did we owe the bank at the end of 2024?", sheet) == "780 thousand"
+
+
+def test_how_much_did_we_repay_is_the_size_of_the_fall_between_the_two_answers() -> None:
+    from tabtext.commands.ask import Conversation
+    from tabtext.engines import make_engine
+    from tabtext.types import Context
+
+    table = tables_from("""GBP thousands,2023,2024
+Cash,40,65
+Term loan,500,350
+""", name="balance")[0]
+    conv = Conversation(make_engine("solver"), Context(tables=(table,)))
+    conv.ask("What was the term loan at the end of 2023?")
+    conv.ask("And at the end of 2024?")
+    _, pred = conv.ask("So how much did we repay?")
+    assert shown(pred.answer, "") == "150 thousand"

@@ -28,6 +28,8 @@ from . import (
     per_unit,
     referred,
     same_subject,
+    that_period,
+    which,
     wholes,
 )
 from .asked import REFERENCE_WORDS, Asked
@@ -60,7 +62,7 @@ _LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|a
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 #: comparatives "which ...?" asks between the last two answers ("which drove further?", "which quarter was better?")
 _COMPARED = (r"(?:faster|more|higher|larger|bigger|greater|less|lower|smaller|slower|better|worse|stronger|weaker|further|"
-             r"farther|longer|shorter|heavier|lighter|cheaper|dearer)")
+             r"farther|longer|shorter|heavier|lighter|cheaper|dearer|busier|quieter|costlier|warmer|colder|wetter|drier)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,7 @@ def _row_named_in_part(asked: Asked) -> list[int]:
 
 def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
-    if not refs or not rows or asked.grid is None or asked.names_unknown_year:
+    if not refs or not rows or asked.grid is None or asked.names_unknown_year or _moved(asked.question):
         return None
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.years) == 1 and last.op != "lookup" and (last.op in ("argmax", "argmin") or
@@ -109,6 +111,13 @@ def _other_row(asked: Asked) -> Program | None:
     if moved is not None:
         moved = edit.as_asked_change(moved, asked.question, asked.grid.row_scale(rows[0]))
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
+
+
+def _moved(question: str) -> bool:
+    """ "And wages in the quarter after?": a move of the last answer (``previous_period`` / ``next_period``), not
+    "year-over-year", which another row's computation may repeat."""
+    return bool(over_periods.NEXT.search(question) or over_periods.PREVIOUS.search(question) and
+                not over_periods.PERIOD_ON_PERIOD.search(question))
 
 
 #: words of "what was the figure for 2022?" / "how many were there in 2022?": the last answer asked of a period
@@ -130,7 +139,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"\bhow many times\b",
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
-            r"improve\w*|worsen\w*|repaid|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
+            r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
@@ -167,6 +176,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.over_named_periods),
     Pattern("measure_in_same_period", r".", "and the operating margin?", 1,
             over_periods.measure_in_same_period),
+    Pattern("measure_over_same_periods", r".", "so what was the gross margin? (after totals over the year's quarters)",
+            1.5, parts.measure_over_same_periods),
     Pattern("measure_of_same_row", r".", "what's the claim rate? (after the Trail T5's claims)", 1,
             same_subject.measure_of_same_row),
     Pattern("previous_period", over_periods.PREVIOUS.pattern, "and the month before?", 2,
@@ -190,7 +201,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             5, over_periods.more_than_previous),
     Pattern("which_of_two", rf"\bwhich of (?:the|these|those) two\b|\bwhich(?: \w+)? (?:one|line|grew|rose|fell|was|is|had|did)\b"
             rf".*\b{_COMPARED}\b|^\s*(?:and\s+)?which(?:\s+[\w-]+){{1,2}}\s+{_COMPARED}\s*\??\s*$",
-            "which of the two grew faster?", 3, over_periods.which_of_two),
+            "which of the two grew faster?", 3, which.which_of_two),
     Pattern("two_periods_of_line", named_periods.TWO_PERIODS.pattern, "what is the ratio of March to January?", 6,
             named_periods.two_periods_of_line),
     Pattern("periods_away", named_periods.AWAY.pattern, "and two years earlier?", 2.5, named_periods.periods_away),
@@ -211,6 +222,15 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             extremes.value_of_last),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
+
+
+def _phrase_for_a_figure(question: str, program: Program, asked: Asked) -> bool:
+    """ "What about the complaints line?" after figures, read by the core as a phrase of the text holding no figure:
+    the turn asks the last computation of a line the table lacks, which no sentence answers."""
+    from .core import holds_no_figure
+
+    return bool(_LEAD.search(question)) and program.op in ("span", "spans") and bool(asked.last(1)) and \
+        not re.match(r"\s*(?:and\s+)?(?:why|who|where|when|how come)\b", question, re.I) and holds_no_figure(program)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +267,7 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
-        read = edit.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
+        read = that_period.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]
@@ -267,7 +287,7 @@ class Dialogue:
             cell = named_cell_not_span(read, program, grid)
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
-        if program is None:
+        if program is None or _phrase_for_a_figure(question, program, asked):
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])
         confidence = pred.meta.get("confidence")  # the core's ranker, calibrated on held-out folds of dev

@@ -16,14 +16,14 @@ from ....numbers import parse_number
 from ....periods import find_periods
 from ....person_answer import as_a_person_reads
 from ....types import Answer, Context, Evidence, Example, Prediction, Table
-from ..lexicon.words import content_tokens, years_in
+from ..lexicon.words import MONTH_WORD, content_tokens, years_in
 from ..patterns.textnum import count_not_money, number_asked
 from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span, TextNumber
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .asked import FALL_ASKED
-from .edit import Grid, label_words, map_cells, without_periods
+from .edit import Grid, is_counted, label_words, map_cells, without_periods
 from .edit import cells as cells_of
 
 
@@ -109,7 +109,13 @@ def as_program(pred: Prediction, grid: Grid | None) -> Program | None:
     if isinstance(given, dict):
         given = Program.from_json(given)
     if isinstance(given, Program):
-        return given if grid is None else map_cells(given, partial(_as_amount, grid))  # cells of the table read
+        if grid is None:
+            return given
+        given = map_cells(given, partial(_as_amount, grid))  # cells of the table read
+        found = cells_of(given)
+        if given.op == "lookup" and len(found) == 1 and is_counted(found[0].row_label):  # not in the table's thousands
+            return replace(given, scale=grid.row_scale(found[0].row))
+        return given
     a = pred.answer
     if a is None:
         return None
@@ -184,9 +190,11 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
     when the question asks how many or how much and names one line of the table in full and one of its periods,
     that line's cell; so too "what was Alder Foods' revenue in FY2023?", which names nothing but the line, the
     period and names."""
-    if grid is None or program.op not in ("span", "spans") or \
-            any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in a.text.split()):
+    if grid is None or program.op not in ("span", "spans") or not holds_no_figure(program):
         return program
+    change = _named_change(question, grid)
+    if change is not None:  # "by what percentage did revenue grow in 2024?" answered with a sentence about growth
+        return change
     if not _AMOUNT_ASKED.search(question):
         rows = grid.rows_named(question)  # "What was Alder Foods' revenue in FY2023?": the line itself, by name
         if len(rows) != 1 or not _WHAT_WAS.match(question) or not _names_only(question, grid.row_labels[rows[0]]):
@@ -194,6 +202,44 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
         return _cell_asked(grid, rows, grid.years_named(question)) or program
     rows, years = grid.rows_named(question) or _one_row_sharing_a_word(question, grid), grid.years_named(question)
     return _cell_asked(grid, rows, years) or program
+
+
+#: a change of a line asked in one period ("by what percentage did revenue grow in 2024?", "how much did it rise?")
+_CHANGE_ASKED = re.compile(r"\bby what (?:percent(?:age)?|%)|\bhow much did\b.*\b(?:grow|rise|increase|fall|drop|decline|"
+                           r"decrease|change)\b", re.I)
+
+
+def _named_change(question: str, grid: Grid) -> Program | None:
+    """The change of the one line named from the period before the one named to it (in percent when asked)."""
+    rows, years = grid.rows_named(question), grid.years_named(question)
+    if not _CHANGE_ASKED.search(question) or len(rows) != 1 or len(years) != 1:
+        return None
+    same_kind = sorted({k for k in grid.col_years if k and len(k) == len(years[0]) and k[8:] == years[0][8:]})
+    at = same_kind.index(years[0]) if years[0] in same_kind else 0
+    new, old = grid.col_of_year(years[0]), grid.col_of_year(same_kind[at - 1]) if at > 0 else None
+    if new is None or old is None:
+        return None
+    later, earlier = grid.cell(rows[0], new), grid.cell(rows[0], old)
+    if later.value is None or not earlier.value:
+        return None
+    if re.search(r"\bpercent|%", question, re.I):
+        return Program("change_ratio", (later, earlier), "percent")
+    pair = (earlier, later) if FALL_ASKED.search(question) else (later, earlier)  # a fall's size
+    return Program("subtract", pair, grid.row_scale(rows[0]))
+
+
+def holds_no_figure(program: Program) -> bool:
+    """Whether the phrases a program reads hold no figure of their own (a date's day is none)."""
+    return not any(parse_number(w) is not None for a in program.args if isinstance(a, Span) for w in _undated(a.text).split())
+
+
+#: a date's day beside its month ("31 December", "June 30"): no figure of the phrase's own
+_DAY_OF_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{MONTH_WORD}\b|\b{MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?\b", re.I)
+
+
+def _undated(text: str) -> str:
+    """The phrase without the dates and periods it names ("31 December each year" -> "each year")."""
+    return _DAY_OF_MONTH.sub(" ", without_periods(text))
 
 
 _WHAT_WAS = re.compile(r"\s*(?:and\s+|so\s+)?what\s+(?:was|were|is|are)\b", re.I)

@@ -20,7 +20,7 @@ _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 #: "by how much?" alone, after "which was higher?": the gap between the two
 BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)\s*\??\s*$", re.I)
-_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repaid|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
+_UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
                        + BY_HOW_MUCH.pattern, re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
 _HOW_MUCH_GAP = re.compile(rf"\bhow (?:many|much) (?:{GAP_WORDS})\b", re.I)  # "how many fewer / how much bigger?": a gap
@@ -39,9 +39,10 @@ _TIMES = re.compile(r"\bhow many times\b", re.I)
 def _times(asked: Asked, refs: list[Ref]) -> Program | None:
     """ "How many times bigger is bread?" after bread and cakes: the line named over the other (else the larger
     over the smaller)."""
-    lines = _lines_of(asked, refs)
-    if asked.lines and asked.lines[0] in lines:
-        first = refs[lines.index(asked.lines[0])]
+    labels = [{c.row_label for c in edit.cells(edit.inline(asked.history[r.turn], asked.history))} for r in refs]
+    named = asked.grid.row_labels[asked.lines[0]] if asked.lines and asked.grid is not None else None
+    if named is not None and [named] in [sorted(x) for x in labels]:  # by label: rows of two sheets share numbers
+        first = refs[[sorted(x) for x in labels].index([named])]
     elif asked.lines:
         return None
     else:
@@ -54,7 +55,7 @@ def combine_earlier(asked: Asked) -> Program | None:
     if refs and _TIMES.search(asked.question) and asked.same_scale(refs):
         return _times(asked, refs)
     if not refs or asked.lines or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
-                                      names_nothing(asked, frozenset(content_tokens("total sum combined together"))) or
+                                      names_nothing(asked, _COMBINED_WORDS) or
                                       names_nothing(asked, _BARE_COMBINE)):  # "what's the sum?", "and the ratio?"
         return None
     if not asked.same_scale(refs) and not re.search(r"\b(?:ratio|divided|quotient)\b", asked.question, re.I):
@@ -65,6 +66,8 @@ def combine_earlier(asked: Asked) -> Program | None:
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
 
+#: words of "the combined total", "what's the combined figure?": no subject of their own
+_COMBINED_WORDS = frozenset(content_tokens("total sum combined together figure amount number value"))
 #: operator words that alone mean the two last answers ("total" alone may name a Total line)
 _BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
 
@@ -78,7 +81,13 @@ def period_words(asked: Asked) -> frozenset[str]:
 def names_nothing(asked: Asked, cue_words: frozenset[str] = frozenset()) -> bool:
     """The question names no subject of its own: only cue and reference words ("what was the change?", "the
     quarter-on-quarter change")."""
-    return not set(content_tokens(over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))) - REFERENCE_WORDS - cue_words
+    said = _SPAN_OF_THE_TWO.sub(" ", over_periods.PERIOD_ON_PERIOD.sub(" ", asked.question))
+    return not set(content_tokens(said)) - REFERENCE_WORDS - cue_words
+
+
+#: the span between earlier answers, which names no subject ("over those three years", "across the six months")
+_SPAN_OF_THE_TWO = re.compile(r"\b(?:over|across|during|in|for)\s+(?:the|those|these)\s+(?:last\s+|past\s+)?(?:[\w-]+\s+)?"
+                              r"(?:years|quarters|months|halves|periods)\b", re.I)
 
 
 def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
@@ -89,11 +98,11 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("spent spend paid earned made sold received raised lost gained used get got fy"))
+_DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
-                                   "over period time repaid paid reduced cut saved jump jumped climb climbed dip dipped "
+                                   "over period time repaid repay paid pay off reduced cut saved jump jumped climb climbed dip dipped "
                                    "slip slipped slide slid soar soared surge surged plunge plunged slump slumped " +
                                    GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING

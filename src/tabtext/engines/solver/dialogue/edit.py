@@ -128,6 +128,13 @@ _SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
 #: a line its label says is a count ("Room nights sold (number)"), not in the table's "thousands unless stated"
 _COUNTED = re.compile(r"\((?:number|no\.?|count|#|units?|people|persons)\)", re.I)
+
+
+def is_counted(label: str) -> bool:
+    """Whether a line's label says it counts things ("Installations completed (number)")."""
+    return bool(_COUNTED.search(label))
+
+
 _UNIT = re.compile(r"\((?:[$€£¥]|in\s|\d|%|[a-z]{1,3}\))[^)]*\)|\([^)]*(?:000|thousands?|millions?|%)[^)]*\)", re.I)
 
 
@@ -282,54 +289,6 @@ def _key_of(grid: Grid, cell: Cell) -> str:
     return years[cell.col] if cell.col < len(years) else ""
 
 
-_THAT_PERIOD = re.compile(r"\bthat (?:year|quarter|month|period)\b", re.I)
-#: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
-_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
-
-
-#: "the half-year ending on that date": the months up to the date the last answer was read at
-_ENDING_THAT_DATE = re.compile(r"\b(?:the\s+)?(half[- ]year|half|six months|quarter|three months|nine months|year|twelve "
-                               r"months)\s+(?:ending|ended|to|through)\s+(?:on\s+)?that date\b|\b(?:on|at|as at|as of) that date\b",
-                               re.I)
-_MONTHS_OF = {"half-year": "six months", "half year": "six months", "half": "six months", "quarter": "three months",
-              "twelve months": "year"}
-
-
-def _name_that_date(question: str, history: Sequence[Program], grid: Grid | None) -> str:
-    """ "... in the half-year ending on that date?" after a balance at 30 June 2025: "... in the six months ended
-    June 30, 2025?" (a half, read as the table's H1 2025); "... on that date?": "... at June 30, 2025?"."""
-    m = _ENDING_THAT_DATE.search(question)
-    found = cells(inline(history[-1], history)) if m and history and grid is not None else []
-    latest = max(found, key=lambda c: grid.col_years[c.col]) if found and grid is not None else None  # a rise: its end
-    label = grid.col_labels[latest.col] if latest is not None and grid is not None else ""
-    date = as_period(label) if label else None
-    if m is None or date is None or date.kind != "date":
-        return question
-    span = f"the {_MONTHS_OF.get(m.group(1).lower(), m.group(1).lower())} ended {label}" if m.group(1) else f"at {label}"
-    return question[:m.start()] + span + question[m.end():]
-
-
-def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
-    """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
-    another line (or another table) reads the same period."""
-    question = _name_that_date(question, history, grid)
-    full = _FULL_YEAR.search(question) if history and grid is not None else None
-    year = period_of(history[-1], history, grid)[:4] if full else ""  # type: ignore[arg-type]
-    if full and year and year in grid.col_years:  # type: ignore[union-attr]
-        return question[:full.start()] + f" in {year}" + question[full.end():]  # the year's own column (FY 2024)
-    m = _THAT_PERIOD.search(question)
-    if m and m.group(0).lower().endswith("period") and history and grid is not None and \
-            len({grid.col_years[c.col] for c in cells(inline(history[-1], history))}) > 1:
-        return question  # "the average per month in that period" after a total over months: all of them
-    key = period_of(history[-1], history, grid) if m and history and grid is not None else ""
-    if m and key and m.group(0).lower().endswith("year") and _one_years_parts(history, grid):  # type: ignore[arg-type]
-        return question[:m.start()] + "in " + key[:4] + question[m.end():]  # "that year" after the year's total
-    cols = [c for c, k in enumerate(grid.col_years) if k == key] if key and grid is not None else []
-    if not cols:
-        return question
-    label = key if len(key) == 4 else grid.col_labels[cols[0]]  # type: ignore[union-attr]
-    return question[:m.start()] + "in " + label + question[m.end():]  # type: ignore[union-attr]
-
 def without_periods(question: str) -> str:
     """The question with the periods it names cut out ("at June 30, 2024" whole, its day too)."""
     rest, last = [], 0
@@ -337,12 +296,6 @@ def without_periods(question: str) -> str:
         rest.append(question[last:start])
         last = end
     return " ".join(rest) + question[last:]
-
-
-def _one_years_parts(history: Sequence[Program], grid: Grid) -> bool:
-    """The last answer read several quarters, halves or months of one year (a total for 2023)."""
-    keys = {grid.col_years[c.col] for c in cells(inline(history[-1], history)) if c.col < len(grid.col_years)}
-    return len(keys) > 1 and len({k[:4] for k in keys}) == 1 and all(len(k) > 4 for k in keys)
 
 
 def period_of(program: Program, history: Sequence[Program], grid: Grid) -> str:

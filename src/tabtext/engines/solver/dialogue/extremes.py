@@ -31,6 +31,7 @@ THAT_PERIOD = re.compile(r"^\s*(?:and\s+)?(?:in\s+)?(?:which|what)\s+(?:month|qu
                          re.I)
 #: "how many was that?", "what was the figure?": the figure of the one cell a choice kept
 THAT_VALUE = re.compile(r"^\s*(?:and\s+)?(?:how (?:many|much)\b[^?]*|what)\s+(?:was|is|were)\s+(?:that|it|this)\s*\??\s*$|"
+                        r"^\s*(?:and\s+)?(?:so\s+)?how (?:many|much)\s*\??\s*$|"  # "how many?" after "who had the most assists?"
                         r"^\s*(?:and\s+)?(?:what|how (?:many|much))\b[^?]*\b(?:figure|number|value|amount|count)\s*\??\s*$", re.I)
 #: "which half had the higher EBITDA?": a comparative asking which period
 COMPARATIVE = re.compile(r"\b(?:higher|lower|larger|smaller|bigger|greater|more|less|fewer|better|worse|stronger|weaker)\b",
@@ -60,6 +61,8 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
             m is None and not _VALUE_ASKED.search(question) or _MEASURE_OF_LINES.search(question):
         return None  # "which half of 2024 had the higher EBITDA?": of two periods, the comparative is the extreme
     row = _line(asked, grid)
+    if not SUPERLATIVE.search(question) and not find_periods(question) and _two_answers_of(asked, row):
+        return None  # "which half was more profitable?" after two halves: between the two (which_of_two)
     every = _EVERY.search(question)
     asked_kind = next((g for g in m.groups() if g), "") if m else ""
     kind = _KINDS.get(((asked_kind if m else every.group(1) if every else "") or "").lower(), "")
@@ -69,6 +72,13 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
     op = "argmin" if _least(question) else "argmax"
     cells = tuple(grid.cell(row, c) for c in cols)  # type: ignore[arg-type]
     return Program(op, cells, key="column") if m else Program(op, cells, grid.row_scale(row))  # type: ignore[arg-type]
+
+
+def _two_answers_of(asked: Asked, row: int | None) -> bool:
+    """The last two answers read the line, one cell each."""
+    refs = asked.figures(2)
+    found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
+    return len(found) == 2 and all(len(f) == 1 and f[0].row == row for f in found)
 
 
 def _period_cols(grid: Grid, row: int, kind: str, question: str) -> list[int]:
@@ -86,11 +96,25 @@ def other_extreme(asked: Asked) -> Program | None:
     """ "And the lowest?" after the highest: the other extreme of the same cells, named the same way."""
     refs = asked.last(1)
     last = asked.history[refs[0].turn] if refs else None
+    choice = _choice_of_figure(asked, last)
+    if choice is not None:  # "and the lowest?" after "how much was that?": the other extreme's figure
+        last = Program(choice.op, choice.args, last.scale, test=choice.test)  # type: ignore[union-attr]
     if last is None or last.op not in ("argmax", "argmin") or last.answer_value is not None or asked.rows or \
             set(content_tokens(asked.question)) - _CUE_WORDS - REFERENCE_WORDS - CONVERSATION_WORDS:
         return None
     op = "argmin" if _least(asked.question) else "argmax"
     return Program(op, last.args, last.scale, key=last.key, test=last.test) if op != last.op else None
+
+
+def _choice_of_figure(asked: Asked, last: Program | None) -> Program | None:
+    """The choice whose kept cell the last answer looked up ("which region sold the most?", "how much was
+    that?"), else None."""
+    refs = asked.last(2)
+    if last is None or last.op != "lookup" or len(last.args) != 1 or len(refs) < 2:
+        return None
+    choice = asked.history[refs[0].turn]
+    kept = edit.cells(edit.inline(choice, asked.history)) if choice.op in ("argmax", "argmin") and choice.key else []
+    return choice if kept == [last.args[0]] else None
 
 
 def period_of_last(asked: Asked) -> Program | None:

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ....calc import CalcError
 from ....periods import find_periods, months_named
 from ..lexicon.words import CONVERSATION_WORDS, MONTH_NAME, MONTHS, content_tokens
 from ..patterns.period_cols import WHOLE_YEAR, col_period
-from ..program.program import Cell, Program, Ref
+from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid, without_periods
+from .that_period import name_that_period
 
 
 def percent_change_of_earlier(asked: Asked) -> Program | None:
@@ -47,14 +47,16 @@ _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percenta
 
 PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
                        r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period)\b|"
-                       r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b", re.I)
+                       r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b|"
+                       r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+before\b", re.I)  # "and the one before?"
 MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
                        re.I)
 AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
 NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half)\b|"
-                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b", re.I)
+                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b|"
+                  r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+after\b", re.I)
 
 
 def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
@@ -76,23 +78,34 @@ def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
 def next_period(asked: Asked) -> Program | None:
     """ "And in the next quarter?": the last answer one period later."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question) or \
-            names_other_line(asked):
+    if not refs or grid is None or asked.years or MORE_THAN.search(asked.question):
         return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    later = earlier_key(asked, program, step=1)
+    program = _on_line_named(asked, edit.inline(asked.history[refs[0].turn], asked.history))
+    later = earlier_key(asked, program, step=1) if program is not None else None
     return edit.other_period(program, grid, [later]) if later else None
 
 
 def previous_period(asked: Asked) -> Program | None:
     """ "And the month before?": the last answer one period earlier."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or MORE_THAN.search(asked.question) or \
-            names_other_line(asked):
+    if not refs or grid is None or asked.years or MORE_THAN.search(asked.question):
         return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    earlier = earlier_key(asked, program)
-    return edit.other_period(program, grid, [earlier]) if earlier else None
+    program = _on_line_named(asked, edit.inline(asked.history[refs[0].turn], asked.history))
+    earlier = earlier_key(asked, program) if program is not None else None
+    return edit.other_period(program, grid, [earlier]) if earlier else None  # type: ignore[arg-type]
+
+
+def _on_line_named(asked: Asked, program: Program) -> Program | None:
+    """The last answer to move, on the one line the question names ("what was revenue in the quarter before
+    that?" after a quarter's revenue or another line's cell); None when it names something else."""
+    if not asked.rows:
+        return None if names_other_line(asked) else program
+    row, grid = asked.rows[0], asked.grid
+    besides = _MOVE_WORDS | edit.label_words(grid.row_labels[row])  # type: ignore[union-attr]
+    if len(asked.rows) != 1 or program.op != "lookup" or len(edit.cells(program)) != 1 or \
+            names_a_subject(MONTH.sub(" ", without_periods(asked.question)), besides):
+        return None
+    return program if edit.cells(program)[0].row == row else edit.other_row(program, grid, row)  # type: ignore[arg-type]
 
 
 GROWTH = re.compile(r"\b(?:growth|grew|percent\w*|%|rate)\b", re.I)
@@ -168,41 +181,6 @@ def more_than_previous(asked: Asked) -> Program | None:
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
 
-LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|worse|weaker|shorter|lighter|cheaper)\b",
-                        re.I)
-
-
-def which_of_two(asked: Asked) -> Program | None:
-    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
-    refs = asked.figures(2)
-    if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
-        return None
-    lines = []
-    for r in refs:
-        program = edit.inline(asked.history[r.turn], asked.history)
-        rows = {c.row_label for c in edit.cells(program)}
-        if len(rows) != 1 or not (program.numeric or program.op == "lookup"):
-            return None
-        try:
-            lines.append((float(program.value(asked.history)), rows.pop()))
-        except (CalcError, TypeError, ValueError):
-            return None
-    if lines[0][1] == lines[1][1]:
-        return _which_period(asked, refs)
-    pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
-    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
-                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
-
-
-def _which_period(asked: Asked, refs: list[Ref]) -> Program | None:
-    """ "Which was higher?" after one line's figure in two periods: the period of the larger cell."""
-    found = [asked.history[r.turn] for r in refs]
-    cells = [p.args[0] for p in found if p.op == "lookup" and len(p.args) == 1 and isinstance(p.args[0], Cell)]
-    if len(cells) != 2 or cells[0].col == cells[1].col:
-        return None
-    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(cells), key="column")
-
-
 _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over all the four quarters months years "
                                             "periods halves monthly quarterly annual yearly weekly"))
 
@@ -219,7 +197,8 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
 _MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
-                                       "preceding previous last next following subsequent after later ago"))
+                                       "preceding previous last next following subsequent after later ago question "
+                                       "look like one"))  # "same question for Q2?", "what did it look like a year earlier?"
 
 
 def names_other_line(asked: Asked) -> bool:
@@ -253,28 +232,52 @@ _OVER_ALL = re.compile(r"\b(?:across|over|all|each|every|which|when|highest|lowe
                        r"\bper (?:month|quarter|year|period|season)\b", re.I)
 
 
+def asks_a_measure(asked: Asked) -> bool:
+    """The question asks something of its own (a measure, a line) naming no period, after an answer read in some
+    period of a table of several."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.years or find_periods(asked.question) or \
+            months_named(asked.question) or not names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
+            or WHOLE_YEAR.search(asked.question) \
+            or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question):
+        return False
+    # a table of one period ("Units sold 2024" among measures) has no other period to stay out of
+    return bool(edit.period_of(asked.history[refs[0].turn], asked.history, grid)) and len(set(grid.col_years) - {""}) > 1
+
+
 def measure_in_same_period(asked: Asked) -> Program | None:
     """ "And the operating margin?" / "what was the gross margin?" after an answer about one period: a measure no
     row is named by, asked in the last answer's period (the core would take the table's best column)."""
     from .core import as_program, ask_core
 
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.years or find_periods(asked.question) or \
-            months_named(asked.question) or not names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
-            or WHOLE_YEAR.search(asked.question) \
-            or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question):
+    if not asks_a_measure(asked):
         return None
-    if not edit.period_of(asked.history[refs[0].turn], asked.history, grid) or len(set(grid.col_years) - {""}) < 2:
-        return None  # a table of one period ("Units sold 2024" among measures) has no other period to stay out of
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.lines) == 1 and last.op in ("lookup", "add", "average") and len({c.row for c in edit.cells(last)}) == 1 \
             and not names_a_subject(asked.question, frozenset(edit.label_words(grid.row_labels[asked.lines[0]]))):
         moved = edit.other_row(last, grid, asked.lines[0])  # "what was the gross profit then?" after a year's revenue
         if moved is not None:
             return moved
-    question = edit.name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
+    question = name_that_period(asked.question.rstrip(" ?") + " that period?", asked.history, grid)
     program = as_program(ask_core(question, asked.context), grid)
+    if (program is None or len(edit.cells(program)) < 2) and len(asked.tables) > 1:
+        program = _measure_of_table_chosen(asked, question) or program  # "what's the return on assets?": two sheets
     return program if program is not None and edit.cells(program) else None
+
+
+def _measure_of_table_chosen(asked: Asked, question: str) -> Program | None:
+    """The measure read in the table a new question would choose (the join of a P&L and a balance sheet for "the
+    return on assets"), when it is not the last answer's and reads a measure there (two cells or more)."""
+    from ....table_choice import rank_tables
+    from .core import as_program, ask_core
+
+    tables, first = asked.tables, rank_tables(asked.tables, question)[0]
+    if asked.grid is None or first == asked.grid.index:
+        return None
+    context = replace(asked.context, tables=(tables[first],) + tuple(t for i, t in enumerate(tables) if i != first))
+    program = as_program(ask_core(question, context), Grid.of(tables[first], first, tables))
+    return program if program is not None and len(edit.cells(program)) > 1 else None
 
 
 PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)

@@ -16,7 +16,7 @@ from ..program.program import Cell, Operand, Program
 from . import edit
 from .asked import Asked
 from .edit import Grid
-from .over_periods import AGGREGATE, names_a_subject
+from .over_periods import AGGREGATE, asks_a_measure, names_a_subject
 
 
 def col_period(grid: Grid, col: int) -> Period | None:
@@ -130,6 +130,28 @@ def _over(a: Operand, grid: Grid, old: list[int], cols: list[int], op: str = "ad
 def _line(grid: Grid, row: int, cols: list[int], op: str) -> Operand:
     """A line over ``cols``: its cell when there is one column, else ``op`` (a total, an average) of its cells."""
     return grid.cell(row, cols[0]) if len(cols) == 1 else Program(op, tuple(grid.cell(row, c) for c in cols))
+
+
+def measure_over_same_periods(asked: Asked) -> Program | None:
+    """ "So what was the gross margin?" after totals of lines over the year's quarters: the measure the core reads
+    in the first of those periods, each line summed over all of them (not the first quarter's margin)."""
+    from .core import as_program, ask_core
+
+    refs, grid = asked.last(1), asked.grid
+    if not asks_a_measure(asked) or asked.lines:
+        return None
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(last)
+    old = sorted({c.col for c in found})
+    if last.op != "add" or len(old) < 2 or len({c.row for c in found}) != 1 or \
+            any(col_period(grid, c) is None for c in old):  # type: ignore[arg-type]
+        return None
+    first = grid.col_labels[old[0]]  # type: ignore[union-attr]
+    program = as_program(ask_core(f"{asked.question.rstrip(' ?')} in {first}?", asked.context), grid)
+    if program is None or {c.col for c in edit.cells(program)} != {old[0]} or len(edit.cells(program)) < 2:
+        return None  # one cell is the line itself, not a measure of lines
+    moved = _over(_without_lookups(program), grid, [old[0]], old)
+    return moved if isinstance(moved, Program) else None
 
 
 def one_period_of_aggregate(asked: Asked) -> Program | None:

@@ -10,7 +10,8 @@ import re
 
 from ....numbers import SCALE_FACTORS
 from ..lexicon.words import content_tokens
-from ..patterns.per_unit import PER_UNIT, times
+from ..patterns.per_unit import PER_UNIT, stems, times
+from ..patterns.period_cols import col_period
 from ..program.program import Program
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -32,9 +33,16 @@ def per_unit_of_last(asked: Asked) -> Program | None:
     elif len(rows) != 1:
         return None
     rest = asked.question[m.start() + len("per"):]
+    across = _per_column(asked, grid, found, rest)
+    if across is not None:
+        return across
+    unit = _unit_is_last(asked, grid, re.split(r"[,?;]", rest)[0], rows[0])
+    if unit is not None:  # "and per class?" after attendance, then the classes held: the one over the other
+        found = unit
     before = grid.rows_named(asked.question[:m.start()])
-    after = grid.rows_named(rest) or rows_partly_named(grid, re.split(r"[,?;]", rest)[0]) or \
-        _other_row_holding(grid, re.split(r"[,?;]", rest)[0], rows[0])  # "per unit": Units sold
+    after = ([rows[0]] if unit is not None else grid.rows_named(rest) or
+             [r for r in rows_partly_named(grid, re.split(r"[,?;]", rest)[0]) if r != rows[0]] or
+             _other_row_holding(grid, re.split(r"[,?;]", rest)[0], rows[0]))  # "per unit": Units sold
     if not PER_UNIT.search(asked.question) and not after:
         return None  # "per unit" names no row of the table: a price, not this
     last = found[0].row
@@ -71,10 +79,52 @@ def _row_of_other_table(asked: Asked, words: str, cols: list[int]):  # type: ign
 
 
 def _other_row_holding(grid, words: str, last: int) -> list[int]:  # type: ignore[no-untyped-def]
-    """ "How many per event is that?" after Event attendance: the one other row holding the words (Events held)."""
+    """ "How many per event is that?" after Event attendance: the one other row holding the words (Events held),
+    on whole words, else on their stems ("per class" of "Classes held")."""
     named = set(content_tokens(words)) - REFERENCE_WORDS
     found = [r for r in grid.body_rows() if r != last and named and named <= edit.label_words(grid.row_labels[r])]
+    said = stems(" ".join(named))
+    near = [r for r in grid.body_rows() if r != last and said and said <= stems(grid.row_labels[r])]
+    some = [r for r in grid.body_rows() if r != last and said & stems(grid.row_labels[r])]  # "per staff member": Staff on shift
+    return found if len(found) == 1 else near if not found and len(near) == 1 else \
+        some if not found and not near and len(some) == 1 else []
+
+
+def _unit_is_last(asked: Asked, grid, words: str, last_row: int):  # type: ignore[no-untyped-def]
+    """ "And per class?" when the last answer counts the classes (a plural in its label: "Classes held") and the one
+    before is another line's cells in the same periods (attendance): those cells, over the last answer's line."""
+    said = stems(" ".join(set(content_tokens(words)) - REFERENCE_WORDS))
+    refs = asked.last(2)
+    if not said or len(refs) < 2 or not said <= _counted(grid.row_labels[last_row]):
+        return None
+    found, last = (edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs)
+    rows, same_periods = {c.row for c in found}, {c.col for c in found} == {c.col for c in last}
+    return found if len(rows) == 1 and last_row not in rows and same_periods else None
+
+
+def _per_column(asked: Asked, grid, found, rest: str) -> Program | None:  # type: ignore[no-untyped-def]
+    """On a table of things as rows and measures as columns ("and per game?" after a player's rebounds): the
+    measure named before "per" (else the last answer's) over the one named after it, on the last answer's row."""
+    if len(found) != 1 or any(col_period(grid.col_labels[c]) for c in range(1, grid.table.n_cols)):
+        return None
+    row, before = found[0].row, asked.question[:len(asked.question) - len(rest)]
+    den, num = _col_named(grid, re.split(r"[,?;]", rest)[0]), _col_named(grid, before) or [found[0].col]
+    if len(den) != 1 or len(num) != 1 or den == num or not grid.cell(row, den[0]).value:
+        return None
+    return Program("divide", (grid.cell(row, num[0]), grid.cell(row, den[0])))
+
+
+def _col_named(grid, words: str) -> list[int]:  # type: ignore[no-untyped-def]
+    """The one column whose header's stems the words hold ("game" of Games)."""
+    said = stems(words)
+    found = [c for c in range(1, grid.table.n_cols) if (h := stems(grid.col_labels[c])) and h <= said]
     return found if len(found) == 1 else []
+
+
+def _counted(label: str) -> set[str]:
+    """The stems of a label's plural nouns, the things it counts ("Classes held": class; "Class attendance": none)."""
+    return {s for w in re.findall(r"[a-z]{3,}", label.lower()) if w.endswith("s") and not w.endswith("ss")
+            for s in stems(w)}
 
 
 def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
@@ -83,6 +133,6 @@ def _line(grid, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
 
 
 def _is_ratio(program: Program) -> bool:
-    """A per-unit figure: one line over another (times a unit factor)."""
-    return program.op == "divide" or program.op == "multiply" and any(
+    """A per-unit figure or a share: one line over another (times a unit factor)."""
+    return program.op in ("divide", "percent_of") or program.op == "multiply" and any(
         isinstance(a, Program) and a.op == "divide" for a in program.args)

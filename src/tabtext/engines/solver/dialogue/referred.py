@@ -98,7 +98,14 @@ def change_of_last_line(asked: Asked) -> Program | None:
         return None
     before = earlier_key(asked, last)
     moved = edit.other_period(last, grid, [before]) if before else None
-    if moved is None:
-        return None
+    if moved is None or _same_line_before(asked, found[0]):
+        return None  # "how much was paid down over those two years?" after two answers of the line: between them
     fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)
     return Program("subtract", (moved, refs[0]) if fall else (refs[0], moved), last.scale)
+
+
+def _same_line_before(asked: Asked, cell) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the answer before the last is the last answer's line in another period (one cell)."""
+    refs = asked.last(2)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if len(refs) == 2 else []
+    return len(found) == 1 and found[0].row == cell.row and found[0].table == cell.table and found[0].col != cell.col

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from ....periods import find_periods, months_named
-from ..program.program import Program
+from ..program.program import Program, Span
 from . import edit
 from .asked import Asked
 from .core import as_program, ask_core
@@ -51,7 +51,25 @@ def subject_of_last(asked: Asked) -> Program | None:
     if not found:
         return None
     question = IT.sub(found[0].row_label, asked.question, count=1)
-    return as_program(ask_core(question, asked.context), asked.grid)
+    program = as_program(ask_core(question, asked.context), asked.grid)
+    return _as_a_person_reads(question, program, asked) if program is not None else None
+
+
+def _as_a_person_reads(question: str, program: Program, asked: Asked) -> Program:
+    """A span answering the question with its subject named, cut as ``ask`` cuts a first question's ("why did it
+    fall?": the cause, not the sentence), since the words the cut looks for are the subject's, not "it"'s."""
+    from ....person_answer import text_answer
+
+    if program.op != "span" or len(program.args) != 1 or not isinstance(span := program.args[0], Span) or \
+            not 0 <= span.paragraph < len(asked.context.paragraphs):
+        return program
+    texts = [p.text for p in asked.context.paragraphs]
+    answer, _ = text_answer(question, program.run(), program.evidence(), texts)
+    cut = answer.text() if answer is not None else ""
+    at = texts[span.paragraph].find(cut, span.start) if cut and cut != span.text else -1
+    if at < 0 or at + len(cut) > span.end:
+        return program
+    return replace(program, args=(Span(span.paragraph, at, at + len(cut), cut),), answer_value=None)
 
 
 def text_cell(asked: Asked) -> Program | None:

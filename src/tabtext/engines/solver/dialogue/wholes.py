@@ -87,6 +87,10 @@ def whole_of_line(grid: Grid, found: Sequence[Cell], whole: str) -> Program | No
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if len(cols) > len({c.col for c in found}) else None
 
 
+#: when in the period a balance is read, which names no line ("the year-end loan", "closing cash")
+_AT_PERIOD_END = re.compile(r"\b(?:year|quarter|month|period|half)[- ]end\b|\b(?:closing|opening)\b", re.I)
+
+
 def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cell | None:
     """The whole as a row of another table of the context, in the last answer's period ("what's that as a
     percentage of total equity?" after the profit and loss account's net profit: the balance sheet's equity at that
@@ -97,7 +101,8 @@ def whole_in_other_table(asked: Asked, whole: str, found: Sequence[Cell]) -> Cel
         return None
     for index, table in enumerate(asked.tables):
         other = Grid.of(table, index, asked.tables) if index != grid.index and table.rows else None
-        rows = other.rows_named(whole) if other else []
+        rows = (other.rows_named(whole) or over_periods.rows_partly_named(other, _AT_PERIOD_END.sub(" ", whole))) \
+            if other else []  # "the year-end loan": the one row holding "loan" (Bank loan)
         col = other.col_of_year(next(iter(keys))) if other and rows else None
         if col is not None:
             return other.cell(rows[0], col)  # type: ignore[union-attr]
@@ -115,7 +120,11 @@ def share_of_named(asked: Asked) -> Program | None:
         return None
     whole = re.split(r"[,?;]|\b(?:what|how|was|were|is|are|did|does|do)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[0]
     if re.match(r"\s*(?:the\s+)?(?:total\s+)?(?:that|this|it|them|those|these)\b", whole, re.I):  # "what share of that was Grade 7?"
-        return _named_share_of_last(asked, asked.question[cue.end():])
+        share = _named_share_of_last(asked, asked.question[cue.end():])
+        if share is not None and cue.group(0).lower().startswith("how much"):  # "how much of that was from the West?"
+            part = share.args[0]
+            return part if isinstance(part, Program) else Program("lookup", (part,), grid.row_scale(part.row))  # type: ignore[union-attr]
+        return share
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
     last = asked.history[refs[0].turn]
     subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
@@ -177,13 +186,42 @@ def share_named_in_full(asked: Asked) -> Program | None:
     with or without a conversation before it."""
     m, grid = _PART_AFTER.search(asked.question), asked.grid
     cols = _cols_of_period(asked) if grid is not None else []
-    if m is None or grid is None or not cols or _PRONOUN.search(m.group(2)):
+    if m is None or grid is None or _PRONOUN.search(m.group(2)):
         return None  # "was that pastries figure": the part is an earlier answer (share_of_named)
+    if not cols and not find_periods(asked.question):  # "what share of revenue went on marketing?": the last answer's
+        cols = _cols_of_last(asked, grid)
+    if not cols:
+        return _share_of_column(grid, m.group(1), m.group(2))
     wholes = grid.rows_named(m.group(1)) or over_periods.rows_partly_named(grid, m.group(1))
     parts = [r for r in grid.rows_named(m.group(2)) or over_periods.rows_partly_named(grid, m.group(2)) if r not in wholes]
     if not wholes or len(parts) != 1 or any(grid.cell(wholes[0], c).value is None for c in cols):
         return None
     return Program("percent_of", (_over(grid, parts[0], cols), _over(grid, wholes[0], cols)), "percent")
+
+
+def _cols_of_last(asked: Asked, grid: Grid) -> list[int]:
+    """The period columns the last answer read (one line's), when it read only such columns."""
+    refs = asked.last(1)
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if refs else []
+    cols = sorted({c.col for c in found})
+    ok = found and len({c.row for c in found}) == 1 and all(parts.col_period(grid, c) for c in cols)
+    return cols if ok else []
+
+
+def _share_of_column(grid: Grid, whole: str, part: str) -> Program | None:
+    """On a table of things as rows, no column a period ("what share of the team's points did Maya score?"): the
+    row named after the verb over its column's total row (else the column's sum), the column named after "of"."""
+    if any(parts.col_period(grid, c) for c in range(1, grid.table.n_cols)):
+        return None
+    said = stems(whole)
+    cols = [c for c in range(1, grid.table.n_cols) if (h := stems(grid.col_labels[c])) and h <= said]
+    words = set(content_tokens(part))
+    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part) or \
+        [r for r in grid.body_rows() if words & edit.label_words(grid.row_labels[r])]  # "did Maya score": Maya Ortiz
+    if len(cols) != 1 or len(rows) != 1 or _TOTAL_ROW.search(grid.row_labels[rows[0]]):
+        return None
+    whole_cell = whole_of_column(grid, "total", [grid.cell(rows[0], cols[0])])
+    return Program("percent_of", (grid.cell(rows[0], cols[0]), whole_cell), "percent") if whole_cell is not None else None
 
 
 def _cols_of_period(asked: Asked) -> list[int]:
@@ -200,15 +238,23 @@ def _over(grid: Grid, row: int, cols: list[int]) -> Program | Cell:
     return grid.cell(row, cols[0]) if len(cols) == 1 else Program("add", tuple(grid.cell(row, c) for c in cols))
 
 
+#: verbs of a part of the last answer, naming no line ("what percentage of that was spent on staff?")
+_PART_VERBS = frozenset(content_tokens("spent spend paid went came come accounted account made make taken take up on for "
+                                       "from"))
+
+
 def _named_share_of_last(asked: Asked, part: str) -> Program | None:
     """The row the question names, in the last answer's period, as a percentage of the last answer ("what share
     of that was Grade 7?"); or, after a line over several periods, that line in the one period named ("what
     share of that came in the fourth quarter?")."""
     refs, grid = asked.last(1), asked.grid
-    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found:
         return None
+    words = set(content_tokens(part)) - _PART_VERBS
+    rows = grid.rows_named(part) or over_periods.rows_partly_named(grid, part) or \
+        [r for r in grid.body_rows() if r != found[0].row and words & edit.label_words(grid.row_labels[r])]
+    rows = rows if len(rows) == 1 or grid.rows_named(part) else []  # "that was spent on staff": Staff costs
     if not rows and len(asked.years) == 1 and len({c.row for c in found}) == 1:
         col = grid.col_of_year(asked.years[0], like=found[0].col)
         if col is None or col not in {c.col for c in found} or len({c.col for c in found}) < 2:
@@ -271,6 +317,21 @@ def share_of_earlier(asked: Asked) -> Program | None:
         if rows == {c.row for c in whole} or abs(_value(asked, refs[0].turn)) > abs(_value(asked, turn)):
             return None
         return Program("percent_of", (refs[0], Ref(turn)), "percent")
+    whole = _line_over_more_periods(asked, refs[0].turn, part)
+    return Program("percent_of", (refs[0], whole), "percent") if whole is not None else None
+
+
+def _line_over_more_periods(asked: Asked, last: int, part: list) -> Ref | None:
+    """The latest earlier answer that totals the last answer's line over more periods than it ("how much of that
+    came in the second half?" after the year's total, then "what share is that?")."""
+    for turn in range(last - 1, -1, -1):
+        program = edit.inline(asked.history[turn], asked.history)
+        whole = edit.cells(program)
+        if program.op == "add" and {c.row for c in whole} == {c.row for c in part} and \
+                {c.col for c in part} < {c.col for c in whole}:
+            return Ref(turn)
+    return None
+
     return None
 
 

@@ -104,11 +104,10 @@ def operator_of(low: str, years: list[str]) -> tuple[str, str]:
 
 #: what kind of answer a question asks for, so a text span of another kind does not answer it (applied to the
 #: ranker's choice, ``rank.candidates.spans_of_the_kind_asked``): "which month/quarter/period" a span naming a period,
-#: "how many" / "by what percentage" a span holding a number
+#: "how many" a span holding a number
 _PERIOD_ASKED = re.compile(r"\b(?:which|what) (?:fiscal |financial |calendar )?(?:months?|quarters?|half-years?|halves|"
                            r"half|periods?|seasons?|weeks?)\b")
-_COUNT_ASKED = re.compile(r"^\s*how many\b|\bby what (?:percentage|percent)\b|\bwhat (?:was|is|were) the (?:percentage|%) "
-                          r"(?:change|growth|increase|decrease|decline|rise|fall|drop)\b")  # a number, not a clause
+_COUNT_ASKED = re.compile(r"^\s*how many\b")
 _A_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
                        r"fifty|hundred|thousand|million|billion|dozen|half|single|several|none|no)\b", re.I)
 

@@ -8,11 +8,10 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
-
 from ..lexicon.cues import operator_of
 from ..lexicon.intent import canonical
 from ..lexicon.words import YEAR, content_tokens, split_year_ends, without_years, years_in
+from .row_model import label_match, reorder, row_features, shipped_weights, year_sign
 from .table import TableView
 
 _TEXT_Q = re.compile(r"^(?:why|how (?:is|are|was|were|does|do|did|will|would|can|could|should|has|have|long|often)"
@@ -140,58 +139,57 @@ def label_idf(labels: list[str]) -> dict[str, float]:
 def match_label(label: str, qtokens: list[str], idf: dict[str, float], qtext: str) -> float:
     """How well a row/column label is mentioned in the question: idf-weighted fuzzy token recall, plus a bonus
     when the label appears nearly verbatim."""
-    label = re.sub(r"\(\s*\d{1,2}\s*\)|(?<=[a-z])\d\b", " ", label)  # footnote marks: "Audit Fees (1)", "schemes1"
-    ltoks = content_tokens(label)
-    if not ltoks:
-        return 0.0
+    return label_match(label, qtokens, idf, qtext).score
+
+
+@dataclass
+class RowEvidence:
+    hand: dict[int, float]  # the hand score of each row holding a figure
+    features: dict[int, tuple[float, ...]]  # the parts of each row it names (row_model.FEATURES)
+
+
+def _row_evidence(view: TableView, query: Query, qtokens: list[str], idf: dict[str, float], qtext: str) -> RowEvidence:
+    rows = [r for r in view.data_rows() if any((r, c) in view.values for c in range(1, view.table.n_cols))]
+    hand, features = {}, {}
     qset = set(qtokens)
-    got = 0.0
-    total = 0.0
-    for t in ltoks:
-        w = idf.get(t, 1.0)
-        total += w
-        if t in qset:
-            got += w
-        elif len(t) > 3 and any(len(q) > 3 and fuzz.ratio(t, q) >= 85 for q in qset):
-            got += 0.8 * w
-    if got == 0:
-        return 0.0
-    recall = got / total
-    verbatim = fuzz.partial_ratio(re.sub(r"\s*\(.*?\)|:$", "", label.lower()), qtext.lower()) / 100.0
-    return got * (0.4 + 0.6 * recall) + (1.0 if verbatim > 0.92 and len(label) > 3 else 0.0)
-
-
-def _row_scores(view: TableView, query: Query, qtokens: list[str], idf: dict[str, float], qtext: str) -> dict[int, float]:
-    row_scores = {}
-    for r in view.data_rows():
-        if not any((r, c) in view.values for c in range(1, view.table.n_cols)):
-            continue
-        s = match_label(view.row_labels[r], qtokens, idf, qtext)
-        sec = view.row_sections[r]
-        if sec:
-            s += 0.3 * match_label(sec, qtokens, idf, qtext)
-        for text, weight in ((view.row_labels[r], 1.0), (sec, 1.5)):  # "2019:" sections, "Balance at ... 2019" rows
-            ys = years_in(text)
-            if ys and query.years and s > 0:
-                s += weight if set(ys) & set(query.years) else -0.5 * weight
-        ys = years_in(view.row_labels[r])
-        if s == 0 and ys and set(ys) <= set(query.years) and not content_tokens(view.row_labels[r]):
+    for r in rows:
+        label, sec = view.row_labels[r], view.row_sections[r]
+        m = label_match(label, qtokens, idf, qtext)
+        section = label_match(sec, qtokens, idf, qtext).score if sec else 0.0
+        s = m.score + 0.3 * section
+        years = (year_sign(years_in(label), query.years), year_sign(years_in(sec), query.years))
+        for sign, weight in zip(years, (1.0, 1.5)):  # "Balance at ... 2019" rows, "2019:" sections
+            if sign and s > 0:
+                s += weight if sign > 0 else -0.5 * weight
+        ys = years_in(label)
+        period_row = s == 0 and bool(ys) and set(ys) <= set(query.years) and not m.tokens
+        if period_row:
             s = 1.0 + 0.5 * len(ys)  # a period row ("2020 - 2024") the question names by its years
-        row_scores[r] = s
-    return row_scores
+        hand[r] = s
+        if s > 0:  # only the rows the hand score names are reordered (row_model.reorder)
+            features[r] = row_features(m, section, bool(sec), years, period_row, qset, s)
+    return RowEvidence(hand, features)
+
+
+def row_evidence(view: TableView, query: Query, idf: dict[str, float] | None = None) -> RowEvidence:
+    """Each scored row's hand score and features, as ``ground`` reads them."""
+    qtext = without_years(query.text)
+    idf = idf if idf is not None else label_idf([view.row_labels[r] for r in view.data_rows()] + view.col_labels)
+    # words of the row-label header ("Revenue from external customers by country") describe every row
+    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
+    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
+    evidence = _row_evidence(view, query, qtokens, idf, qtext)
+    if qtokens != query.tokens and max(evidence.hand.values(), default=0.0) < 0.9:
+        evidence = _row_evidence(view, query, query.tokens, idf, qtext)  # the rows repeat the header's words
+    return evidence
 
 
 def ground(view: TableView, query: Query) -> Grounding:
     qtext = without_years(query.text)
     data_rows = view.data_rows()
-    labels = [view.row_labels[r] for r in data_rows]
-    idf = label_idf(labels + view.col_labels)
-    # words of the row-label header ("Revenue from external customers by country") describe every row
-    shared = set(content_tokens(view.col_labels[0])) if view.col_labels else set()
-    qtokens = [t for t in query.tokens if t not in shared] or query.tokens
-    row_scores = _row_scores(view, query, qtokens, idf, qtext)
-    if qtokens != query.tokens and max(row_scores.values(), default=0.0) < 0.9:
-        row_scores = _row_scores(view, query, query.tokens, idf, qtext)  # the rows repeat the header's words
+    idf = label_idf([view.row_labels[r] for r in data_rows] + view.col_labels)
+    evidence = row_evidence(view, query, idf)
+    row_scores = reorder(evidence.hand, evidence.features, shipped_weights())
     col_scores = {}
     # "the average shares vested": the operator's word does not name a "Weighted Average ..." column
     col_tokens = [t for t in query.tokens if not (query.kind == "average" and t in ("average", "mean"))] or query.tokens

@@ -1,0 +1,47 @@
+"""Which of the last two answers a comparative asks for ("which of the two grew faster?", "which was higher?",
+"which month was busier?"): the line whose answer is larger (or smaller), or, of one line in two periods, the
+period. A row of ``conversation.FOLLOW_UPS``."""
+
+from __future__ import annotations
+
+import re
+
+from ....calc import CalcError
+from ..program.program import Cell, Program, Ref
+from . import edit
+from .asked import Asked
+
+LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|worse|weaker|shorter|lighter|cheaper|quieter|"
+                        r"colder|drier)\b",
+                        re.I)
+
+
+def which_of_two(asked: Asked) -> Program | None:
+    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
+    refs = asked.figures(2)
+    if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
+        return None
+    lines = []
+    for r in refs:
+        program = edit.inline(asked.history[r.turn], asked.history)
+        rows = {c.row_label for c in edit.cells(program)}
+        if len(rows) != 1 or not (program.numeric or program.op == "lookup"):
+            return None
+        try:
+            lines.append((float(program.value(asked.history)), rows.pop()))
+        except (CalcError, TypeError, ValueError):
+            return None
+    if lines[0][1] == lines[1][1]:
+        return _which_period(asked, refs)
+    pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
+    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
+                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+
+
+def _which_period(asked: Asked, refs: list[Ref]) -> Program | None:
+    """ "Which was higher?" after one line's figure in two periods: the period of the larger cell."""
+    found = [asked.history[r.turn] for r in refs]
+    cells = [p.args[0] for p in found if p.op == "lookup" and len(p.args) == 1 and isinstance(p.args[0], Cell)]
+    if len(cells) != 2 or cells[0].col == cells[1].col:
+        return None
+    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(cells), key="column")
