@@ -246,7 +246,7 @@ def _on_the_period_before(question: str, held: Sequence, tables: Sequence[Table]
     if period not in held or not before:
         return question
     prev = max(before, key=lambda p: p.span())
-    percent = re.search(r"\bpercent|%|\brate\b", question, re.I) is not None
+    percent = re.search(r"\bpercent|%|\brate\b|\bgrowth\b", question, re.I) is not None  # "growth" on a period: a rate
     lead = re.search(r"\b(?:in|for|during)\s+$", question[:start], re.I)
     at = lead.start() if lead else start
     question = f"{question[:at]}from {prev.label()} to {period.label()}{question[end:]}"

@@ -78,6 +78,7 @@ SAME_AS: tuple[SameAs, ...] = (
          "How much honey did they take off in June?", "Honey extracted (kg)", then="off"),
     _row("went|go|goes|gone|going", "sold sales shipped shipments deliveries despatched dispatched",
          "How many orders went out in May?", "Orders shipped", then="out"),
+    _row("rented|renting", "rentals rental lettings lets", "How many bikes were rented in April?", "Rentals"),
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
     _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
          "How many people did the firm employ in 2023?", "Headcount"),
@@ -143,7 +144,9 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
     "Visits"), else the first the table uses; (that word, the regex the next word must match)."""
     for row in SAME_AS:
         if row.said.fullmatch(word) and (not row.then or re.search(rf"\b{word}\s+{row.then}\b", question, re.I)):
-            used = [w for w in row.labels if w in have and not _said(question, w)]
+            if any(w in have and _said(question, w) for w in row.labels):  # "revenue was earned": named already
+                break
+            used = [w for w in row.labels if w in have]
             said = {w for w in re.findall(r"[a-z]+", question.lower()) if len(w) > 3}
             beside = [w for w in used if any(w in ws and {stem(x) for x in ws - {w}} & {stem(x) for x in said}
                                              for ws in (set(re.findall(r"[a-z]+", lab.lower())) for lab in labels))]

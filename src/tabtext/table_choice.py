@@ -41,7 +41,8 @@ most least biggest higher lower compared compare across over during end ended en
 each both combined overall net reported report show shown listed according table figure number date about
 grow grew rise rose fell fall drop dropped previous prior last next same year-over-year yoy ytd to-date did
 have has had been being will would could should can into out upon under above below since until while give
-tell find calculate compute based given two four five times there's what's how's respectively other
+tell find calculate compute based given two four five times there's what's how's respectively other full whole
+entire
 """.split())
 
 
@@ -51,10 +52,16 @@ def table_words(table: Table, header_rows: int = 3) -> set[str]:
 
 
 def _question_words(question: str) -> set[str]:
-    """The question's words outside the periods it names."""
+    """The question's words outside the periods it names, and the parts of those joined by hyphens."""
     spans = find_periods(question)
     plain = "".join(" " if any(s <= i < e for s, e, _ in spans) else ch for i, ch in enumerate(question.lower()))
-    return set(_WORD.findall(plain))
+    words = set(_WORD.findall(plain))
+    return words | {part for w in words if "-" in w for part in w.split("-") if len(part) > 2}  # "debt-to-equity"
+
+
+def _generic(word: str) -> bool:
+    """A word that names no row, also as a possessive or a compound of such words ("the year's", "full-year")."""
+    return all(part in _GENERIC for part in word.removesuffix("'s").split("-"))
 
 
 def asked_periods(question: str) -> list[Period]:
@@ -206,19 +213,21 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
     if len(rows) != 1:
         return ""
     row = next(iter(rows))
-    numbered = _numbered_row_missing(question, table) or _spent_on_missing(question, table, paragraphs)
+    numbered = _numbered_row_missing(question, table) or _spent_on_missing(question, table, paragraphs) or \
+        _count_of_an_amount(question, table, row)
     if numbered:
         return numbered
     labels = [{_stem(w) for w in _name_words(re.sub(r"\([^)]*\)", " ", r[0]).lower())} - _GENERIC_STEMS
               for r in table.rows if r]
     if not 0 <= row < len(labels):
         return ""
-    asked = [w for w in _question_words(question) | set(_name_words(question.lower())) if w not in _GENERIC]
+    asked = [w for w in _question_words(question) | set(_name_words(question.lower())) if not _generic(w)]
     named = labels[row] & {_stem(w) for w in asked}
     missed = labels[row] - named
     total = bool(re.match(r"\W*total\b", table.rows[row][0], re.I))  # "magazine loans" read as "Total loans"
     known = _known_words([table], paragraphs)
-    unknown = _unknown_names(question, known) if missed else []  # "in Legal" of a table without it
+    # "in Legal" of a table without it; "the Eastfield branch" answered by a Total row
+    unknown = _unknown_names(question, known) if missed or total else []
     if named and not unknown and (not missed or any(named <= other for i, other in enumerate(labels) if i != row)):
         # a word right before the label's words ("very high dose", "magazine loans"; no "spend on marketing"), else
         # beside one that other rows share ("West field")
@@ -273,6 +282,21 @@ def _spent_on_missing(question: str, table: Table, paragraphs: Sequence[str]) ->
     if not word or word in _GENERIC or months_named(f"in {word}") or _stem(word) in _known_words([table], paragraphs):
         return ""
     return f"the table has no row for {word}"
+
+
+_HOW_MANY = re.compile(r"^\s*how many\s+(?!(?:pounds|dollars|euros|francs|yen|rupees|cents|pence)\b)([a-z][a-z-]*)", re.I)
+_AN_AMOUNT = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|spend|spending|fees?|prices?|wages|"
+                        r"salaries|profit|gbp|usd|eur|aud|cad)\b", re.I)
+
+
+def _count_of_an_amount(question: str, table: Table, row: int) -> str:
+    """'the table has no count of staff (it has 'Staff costs')' when "how many" is answered by a line of money:
+    a count the table does not hold ("how many staff were employed?" of a P&L)."""
+    m = _HOW_MANY.match(question)
+    label = table.rows[row][0] if 0 <= row < len(table.rows) and table.rows[row] else ""
+    if not m or not _AN_AMOUNT.search(label) or _AN_AMOUNT.fullmatch(m.group(1)):
+        return ""
+    return f"the table has no count of {m.group(1)} (it has {label!r})"
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z][A-Za-z]+)(?:\s+|-)(\d{1,4})\b")  # "Grade 11", a code such as "VAN-109"

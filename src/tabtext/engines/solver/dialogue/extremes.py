@@ -38,6 +38,9 @@ COMPARATIVE = re.compile(r"\b(?:higher|lower|larger|smaller|bigger|greater|more|
                          re.I)
 #: the cue of ``extreme_period_of_line``
 EXTREME = re.compile(SUPERLATIVE.pattern + "|" + COMPARATIVE.pattern, re.I)
+#: a measure of two lines ("the largest share of revenue", "the best margin", "sales per loaf"): the core's
+_MEASURE_OF_LINES = re.compile(r"\b(?:share|proportion|percentage|fraction|margin|ratio)\s+of\b|\bmargins?\b|\bper\s+(?!cent\b)[a-z]",
+                               re.I)
 _KINDS = {"month": "month", "quarter": "quarter", "year": "year", "half": "half", "half-year": "half"}
 _CUE_WORDS = frozenset(content_tokens("which what when month quarter year half period season had have was were did "
                                       "highest lowest most least fewest largest smallest biggest best worst weakest "
@@ -55,7 +58,7 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
     grid, question = asked.grid, asked.question
     m = _PERIOD_ASKED.search(question)
     if grid is None or not (SUPERLATIVE.search(question) or m is not None and COMPARATIVE.search(question)) or \
-            m is None and not _VALUE_ASKED.search(question):
+            m is None and not _VALUE_ASKED.search(question) or _MEASURE_OF_LINES.search(question):
         return None  # "which half of 2024 had the higher EBITDA?": of two periods, the comparative is the extreme
     row = _line(asked, grid)
     if not SUPERLATIVE.search(question) and not find_periods(question) and _two_answers_of(asked, row):

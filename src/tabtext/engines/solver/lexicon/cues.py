@@ -52,7 +52,9 @@ CUES: tuple[Cue, ...] = (
         r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
         r"(?:increase|decrease|change|grow|growth|decline)\w* (?:in|by) percent|percent(?:age)? (?:of )?"
         r"(?:change|increase|decrease)|\b(?:grow|grew|increas|decreas|rise|rose|fell|fall|drop|declin|chang)\w*\b.*"
-        r"\bin (?:percent|percentage terms)\b"), "What was the percentage change in revenue from 2018 to 2019?"),
+        r"\bin (?:percent|percentage terms)\b|\b(?:year|quarter|month|period)[- ]on[- ](?:year|quarter|month|period) "
+        r"growth|\b(?:yoy|qoq|mom) growth"),
+        "What was the percentage change in revenue from 2018 to 2019?"),
     Cue("average", "average", re.compile(r"(?<!weighted )(?<!weighted-)\baverage\b|\bmean\b"),
         "What was the average revenue in 2018 and 2019?", lambda low, years: not _COUNT_PASSING.search(low)),
     Cue("total_of_shares", "sum", re.compile(r"\b(?:total |sum of (?:the )?)(?:percentages?|proportions?)\b"),

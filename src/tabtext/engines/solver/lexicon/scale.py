@@ -14,7 +14,7 @@ _RULES = (
 )
 _PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercent(?:age)?s?\b|\bbasis points?\b|\bmargin\b", re.I)
 _UNSCALED = re.compile(r"\bper\s+(?:\w+\s+)?(?:share|unit|ton|tonne|barrel|hour)s?\b|\beps\b|\bnumber of\b|\bratio\b|\bdays?\b|"
-                       r"\(in years\)|\byears\)$|\bheadcount\b|\bemployees\b", re.I)
+                       r"\(in years\)|\byears\)$|\bheadcount\b|\bemployees\b|\(\s*(?:number|no\.?|count|#)\s*\)", re.I)
 # a unit in brackets that is money or a measure: "Average daily rate ($)", "Yield (t/ha)" are no percentages
 _OTHER_UNIT = re.compile(r"\((?:[$€£¥]|usd|gbp|eur|[a-z]+ ?/ ?[a-z]+|t|kg|tonnes?|km|miles|hours|hrs|minutes|mins)\)", re.I)
 

@@ -130,6 +130,20 @@ def count_answer(ctx: Ctx):
 _WHEN_WORDS = frozenset("quarte month year end start period close closin openin week day".split())
 
 
+_AT_THE_END = re.compile(r"\b(?:at|by) the (?:end|close) of\b", re.I)
+_COUNTED_AT_END = re.compile(r"\(\s*(?:at\s+)?(?:the\s+)?(?:end|close) of\b|\b(?:month|quarter|year|period)[- ]end\b", re.I)
+
+
+def _counted_at_the_end(ctx: Ctx, rows: list[int], asked: set[str]) -> int | None:
+    """ "How many members did the gym have at the end of March?": the one line sharing a word with the question
+    that is counted at the end of each period ("Active members (end of month)"), else None."""
+    if not _AT_THE_END.search(ctx.q.text):
+        return None
+    found = [r for r in rows if _COUNTED_AT_END.search(ctx.view.row_labels[r]) and
+             {t[:6] for t in content_tokens(ctx.view.row_labels[r])} - _WHEN_WORDS & asked]
+    return found[0] if len(found) == 1 else None
+
+
 def _named_cell(ctx: Ctx, rows: list[int]):
     """ "How many new members joined in January?" of a table with a line "New members": the cell of the line the
     question names in full (words saying when it is counted aside), in the one period it names, not a count of
@@ -140,9 +154,11 @@ def _named_cell(ctx: Ctx, rows: list[int]):
         return None
     asked = {t[:6] for t in content_tokens(ctx.q.text)}
     label = {t[:6] for t in content_tokens(ctx.view.row_labels[row])}
-    col = ctx.col_for_year(years[0], row)
     label -= _WHEN_WORDS  # "Members at quarter end": when the line is counted need not be said
-    if not label or not label <= asked or col is None or ctx.view.value(row, col) is None:
+    if not label or not label <= asked:
+        row = _counted_at_the_end(ctx, rows, asked)
+    col = ctx.col_for_year(years[0], row) if row is not None else None
+    if row is None or col is None or ctx.view.value(row, col) is None:
         return None
     return cells_program(ctx.view, [(row, col)]), "cell"
 

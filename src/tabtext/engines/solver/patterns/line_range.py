@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..program.program import Program
 from ..reading.context import Ctx
-from .measures import named_range, within
+from .over_periods import named_range, within
 from .period_cols import col_period, parts_asked, period_cols
 
 RANGE = re.compile(r"\b(?:the|its|a)\s+range\b(?!\s+of\s+(?:products|services|goods|items|models|options))|"

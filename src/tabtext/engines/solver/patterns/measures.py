@@ -8,9 +8,8 @@
   income) is the one over the other;
 - a figure per unit ("revenue per paying subscriber") is the one line over the other, each in its own unit
   (revenue in $ millions over subscribers in thousands is dollars per subscriber);
-- "across the four quarters", "over the six months", "year to date through June 2024": the named row's cells in
-  those periods, summed or averaged; "across all departments in 2023": the period's column over every row, when
-  no row is their total; "total orders in Q1 2024" over monthly columns: the months that make up the quarter.
+- "across the four quarters", "year to date through June 2024": ``over_periods``; "across all departments in
+  2023": the period's column over every row, when no row is their total; "total orders in Q1 2024" over monthly columns: the months that make up the quarter.
 
 The column is the one whose label names the period the question names (``tabtext.periods``), else the year's.
 """
@@ -19,8 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ....periods import MONTH_STEMS, YEAR, bare_months, find_periods
-from ....types import Period
+from ....periods import YEAR, find_periods
 from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
@@ -28,27 +26,30 @@ from .cells import cells_program
 from .expense_lines import TOTAL_COSTS as _TOTAL_COSTS
 from .expense_lines import expense_lines
 from .measure_periods import extreme_period
-from .per_unit import a_count, col_named_by, label_words, row_named_by, stems
+from .per_unit import WHEN_COUNTED, a_count, col_named_by, label_words, row_named_by, stems
+from .period_change import period_before
 from .period_cols import asked_col, col_period, period_cols, year_parts
-from .period_share import PART_OF_PERIOD, period_share
+from .period_share import PART_OF_PERIOD, SHARE_OF_LINE, period_share, share_extreme
 from .share_parts import part_over_whole
 
-MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit)\s+(?:profit\s+)?margins?\b", re.I)
+MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit|surplus)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
                 "net": r"net (?:income|profit|earnings|surplus)|profit for the (?:year|period)|profit after tax", "ebitda": r"(?:adjusted )?ebitda", "ebit": r"ebit\b",
                 "pre-tax": r"(?:income|profit) before (?:income )?tax", "pretax": r"(?:income|profit) before (?:income )?tax",
-                "profit": r"(?:net )?(?:profit|income)"}
+                "profit": r"(?:net )?(?:profit|income)", "surplus": r"(?:net |operating )?surplus"}
 #: a revenue line: "Revenue", "Net sales", "Bakery sales"; not "Cost of sales", "Deferred revenue", "Sales and marketing"
 _REVENUE = re.compile(r"^\s*(?!cost\b|deferred\b|unearned\b)(?:[a-z'-]+\s+){0,2}(?:revenues?|sales|turnover)\b"
                       r"(?!\s*(?:cost|tax|return|and\b|&|per\b))|"
-                      r"^\s*fees?(?:\s+(?:invoiced|earned|billed|received|income))?\s*(?:\(|$)", re.I)  # a freelancer's "Fees invoiced"
+                      r"^\s*fees?(?:\s+(?:invoiced|earned|billed|received|income))?\s*(?:\(|$)|"  # a freelancer's "Fees invoiced"
+                      r"^\s*total\s+(?:income|incoming resources)\s*(?:\(|$)", re.I)  # a charity's or a board's whole income
 _SHARE_OF_PERIOD = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:all|(?:the\s+)?(?:" + YEAR + r"(?:/\d{2})?|"
                               r"[QH][1-4]\s*" + YEAR + r"|FY\s?\d{2,4}))\b",
                               re.I)  # "what share of 2024 headcount was in Sales?": no row is the whole
 #: "what share of bottles sold were Kingston Black?" on a table of things as rows: the row's part of a column
 _SHARE_OF_COLUMN = re.compile(r"\b(?:share|percentage|proportion|percent) of (?:the\s+)?(?:total\s+)?([a-z][a-z&' -]*?)\s+"
                               r"(?:was|were|is|are|came|went|did|made)\b", re.I)
-SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}|{PART_OF_PERIOD.pattern}", re.I)
+SHARE_OF_ALL = re.compile(f"{_SHARE_OF_PERIOD.pattern}|{_SHARE_OF_COLUMN.pattern}|{PART_OF_PERIOD.pattern}|"
+                          f"{SHARE_OF_LINE.pattern}", re.I)
 #: the whole a share names after its period ("of Q3 2024 total revenue came from F&B")
 _WHOLE_NAMED = re.compile(r"\s+(?:the\s+)?(?:total\s+)?([a-z&' -]+?)\s+(?:was|were|is|are|came|went|did|in|from|"
                           r"for|made)\b", re.I)
@@ -58,11 +59,14 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
     (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
      "divide"),
     (r"\bdebt[- ]to[- ]equity\b", r"total liabilities|total debt", r"total (?:shareholders'? |stockholders'? )?equity|"
-                                                                     r"total funds", "divide"),
+                                                                     r"total funds|(?:shareholders'? )?equity", "divide"),
     (r"\bpayout ratio\b", r"dividends?(?: paid)?", _NET_INCOME, "percent_of"),
     (r"\beffective tax rate\b", r"(?:income )?tax(?: expense| charge)?\s*$|taxation|income taxes",
      r"(?:income|profit|earnings) before (?:income )?tax", "percent_of"),
-    (r"\breturn on (?:shareholders'? )?equity\b|\broe\b", _NET_INCOME, r"total (?:shareholders'? )?equity", "percent_of"),
+    (r"\breturn on (?:shareholders'? )?equity\b|\broe\b", _NET_INCOME, r"total (?:shareholders'? )?equity|"
+                                                                      r"(?:shareholders'? )?equity", "percent_of"),
+    (r"\binterest cover(?:age)?\b|\btimes interest earned\b", r"operating (?:profit|income)|ebit\b",
+     r"(?:net )?interest (?:expense|payable|paid|costs?)|finance costs?", "divide"),
     (r"\breturn on (?:total )?assets\b|\broa\b", _NET_INCOME, r"total assets", "percent_of"),
     (r"\bworking capital\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
      "diff"),
@@ -75,19 +79,9 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
 )
 #: the words named_ratio answers to (table_patterns' cue)
 NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a for a, *_ in _NAMED_RATIOS), re.I)
-_PART = rf"(?:[1-4]Q|Q[1-4]|H[12]|{MONTH_STEMS})[a-z]*\.?(?:\s*[-']?\s*(?:FY\s*)?\d{{2,4}})?"
-#: a range of quarters, halves or months ("from January to August", "between Q1 2023 and Q3 2023"); years keep
-#: TAT-QA's reading ("the average between 2017 and 2019" averages the two it names)
-_RANGE = rf"\b(?:from|between)\s+(?:the\s+)?{_PART}\s+(?:to|through|until|till|and)\s+(?:the\s+)?{_PART}\b"
-OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
-                   r"(?:quarters|months|periods|years|half-years|seasons|weeks)\b|\bin the table\b|"
-                   r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
-                   r"\b(?:average|mean|total|sum)\s+(?:of\s+(?:the\s+|all\s+)?)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
-                   + _RANGE, re.I)
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b|" +
                          _TOTAL_COSTS, re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
-YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
 
 
@@ -199,14 +193,14 @@ def across_rows(ctx: Ctx):
 def share_of_all(ctx: Ctx):
     """The named row over the sum of every row of its column, when no row is a total; a period's part of a longer
     one on the row (``period_share``)."""
-    found = period_share(ctx) if PART_OF_PERIOD.search(ctx.q.text) else None
+    found = period_share(ctx) if PART_OF_PERIOD.search(ctx.q.text) else share_extreme(ctx)
     if found:
         return found
     view, row = ctx.view, ctx.best_row
     if row is None or any(TOTAL.search(lbl) for lbl in view.row_labels):
         return None
     if not _SHARE_OF_PERIOD.search(ctx.q.text):
-        return _share_of_column(ctx, row)
+        return _share_of_column(ctx, row) or _share_of_lines(ctx, row)
     if len({p for _, _, p in find_periods(ctx.q.text)}) > 1:  # "2019's as a percentage of 2018 ...": two periods
         return None
     col = asked_col(ctx, row)
@@ -218,6 +212,22 @@ def share_of_all(ctx: Ctx):
     elif row not in rows or len(rows) < 3:
         return None
     return part_over_whole(ctx, row, col, rows)
+
+
+_OF_TOTAL = re.compile(r"\b(?:share|percentage|proportion|percent|fraction) of (?:the\s+|our\s+|its\s+)?(?:total|overall|"
+                       r"combined)\s+([a-z][a-z&' -]*?)\s+(?:was|were|is|are|came|went|did|made|in|from|for)\b", re.I)
+
+
+def _share_of_lines(ctx: Ctx, row: int):
+    """ "What share of total revenue came from food and beverage in June?" of a table whose revenue lines have no
+    total: the row over the sum of the lines the whole names, in the period asked."""
+    m = _OF_TOTAL.search(ctx.q.text)
+    if len({p for _, _, p in find_periods(ctx.q.text)}) > 1 or ctx.q.kind == "average":  # one period's share
+        return None
+    col = asked_col(ctx, row) if m else None
+    rows = _body_rows(ctx, col) if col is not None else []
+    lines = [r for r in rows if stems(m.group(1)) <= stems(ctx.view.row_labels[r])] if m else []
+    return part_over_whole(ctx, row, col, lines) if row in lines and len(lines) >= 2 else None  # type: ignore[arg-type]
 
 
 def _share_of_column(ctx: Ctx, row: int):
@@ -248,51 +258,6 @@ def parts_of_period(ctx: Ctx):
     return (program, "parts_of_period") if program else None
 
 
-def over_periods(ctx: Ctx):
-    """The named row summed or averaged over every period column, or over the year to date of the month named."""
-    row = ctx.best_row
-    if row is None:
-        return None
-    cols = period_cols(ctx, row)
-    if YEAR_TO_DATE.search(ctx.q.text):
-        ends = [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
-        months = [p for c in cols if (p := col_period(ctx.view.col_labels[c])) and p.kind == "month" and p.year]
-        if not ends and not months:
-            return None
-        end = ends[-1] if ends else max(months, key=lambda p: p.span())  # no month said: the latest one shown
-        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and p.kind == "month" and
-                p.year == end.year and p.end_month <= end.end_month]
-    elif named_range(ctx.q.text):
-        lo, hi = named_range(ctx.q.text)  # type: ignore[misc]
-        cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and within(p, lo, hi)]
-    elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
-        return None
-    if len(cols) < 2:
-        return None
-    op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
-    program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
-    return (program, "over_periods") if program else None
-
-
-def named_range(text: str) -> tuple[Period, Period] | None:
-    """ "from January to August", "between Q1 2023 and Q3 2023": the first and last period of a range named."""
-    m = re.search(_RANGE, text, re.I)
-    if not m:
-        return None
-    part = text[m.start():]
-    named = [p for _, _, p in find_periods(part)] or bare_months(part)
-    named = named if len(named) == 2 else [p for _, _, p in find_periods(part)] + bare_months(part)
-    if len(named) != 2 or named[0].kind != named[1].kind or named[0].kind == "year":
-        return None
-    return named[0], named[1]
-
-
-def within(p: Period, lo: Period, hi: Period) -> bool:
-    if lo.year is None or hi.year is None or p.year is None:  # months without years: by month
-        return lo.year is None and hi.year is None and p.kind == lo.kind and lo.end_month <= p.end_month <= hi.end_month
-    return lo.span()[0] <= p.span()[0] and p.span()[1] <= hi.span()[1]
-
-
 NAMED_RATE = re.compile(r"\b([a-z][a-z-]+)\s+rates?\b", re.I)
 _OTHER_RATES = frozenset("growth tax interest exchange discount effective daily hourly average annual annualised annualized "
                          "the a an monthly weekly quarterly yearly run birth death hit".split())
@@ -316,8 +281,19 @@ def named_rate(ctx: Ctx):
     den = max(counts, key=lambda r: view.amount(r, col), default=None)  # type: ignore[arg-type, return-value]
     if den is None or view.amount(den, col) <= view.amount(num, col):  # type: ignore[operator]
         return None
-    program = result(view, [(num, col), (den, col)], "percent_of", ctx.q)
+    program = result(view, [(num, col), (den, _at_the_start(ctx, den, col))], "percent_of", ctx.q)
     return (program, "named_rate") if program else None
+
+
+def _at_the_start(ctx: Ctx, row: int, col: int) -> int:
+    """The column of the period before ``col`` when ``row`` counts at the end of each period ("Customers (end of
+    month)"): what a rate over a period is of, the count at its start (churn: lost in April of those at 31 March)."""
+    label = WHEN_COUNTED.search(ctx.view.row_labels[row])
+    period = col_period(ctx.view.col_labels[col])
+    if not label or re.search(r"start|beginning|opening", label.group(0), re.I) or period is None:
+        return col
+    before = period_before(period)
+    return next((c for c in period_cols(ctx, row) if col_period(ctx.view.col_labels[c]) == before), col)
 
 
 def _rate_of_row(ctx: Ctx, words: str):
@@ -349,7 +325,7 @@ def _counted(view, col: int) -> bool:  # type: ignore[no-untyped-def]
 #: columns: the year from its quarters): the question's own words outrank the ranker's cell, which TAT-QA taught
 #: on tables that state their ratios (dev: no answer moves, benchmarks/period_layout_dev.py's sibling check)
 NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "share_of_all", "parts_of_period",
-                  "over_periods", "line_range")
+                  "over_periods", "line_range", "change_on_previous")
 #: how far ``ask`` trusts a named measure it answers with: the question's own words spelled the computation (as a
 #: follow-up's do, which the dialogue trusts as much); the ranker's calibration, fitted on TAT-QA where these rows
 #: barely fire, says nothing about them
@@ -376,8 +352,9 @@ def named_first(question: str, chosen_name: str, chosen: Program, named: list[tu
     """(pattern, program) to answer with when the ranker chose a cell: the first measure the question names that
     a pattern built, or None (no answer) when it names a margin or ratio none could build and the cell is no such
     line; the choice itself otherwise. A period asked that no column is but its parts are ("Q1 2024" of monthly
-    columns) is their total whatever the ranker chose: any other candidate reads a period not asked."""
-    whole = next((n for n in named if n[0] == "parts_of_period"), None)
+    columns) is their total whatever the ranker chose: any other candidate reads a period not asked; so is the change
+    between the quarters, months or halves named (or the one named and the one before it)."""
+    whole = next((n for n in named if n[0] in ("parts_of_period", "change_on_previous")), None)
     if whole is not None and chosen_name not in NAMED_MEASURES:  # the period asked is no column: its parts are
         return whole
     if chosen_name != "cell":

@@ -10,9 +10,10 @@ from ....numbers import SCALE_FACTORS
 from ..lexicon.words import short_stem
 from ..program.program import Const, Program
 from ..reading.context import Ctx
+from .measure_periods import extreme_period
 from .period_cols import asked_col, year_parts
 
-PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!share\b|cent\b|unit\b(?!s?\s+(?:shipped|sold|produced|made|delivered|"
+PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!(?:[a-z]+\s+){0,2}shares?\b|cent\b|unit\b(?!s?\s+(?:shipped|sold|produced|made|delivered|"
                       r"manufactured))|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)  # "per unit shipped": a line
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
@@ -22,12 +23,16 @@ def stems(text: str) -> set[str]:
                                                                                               "was", "were"}
 
 
-def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None, counted: bool = False,
+                 among: set[str] = frozenset()) -> int | None:
+    """The row whose label shares most words with ``words``; among equals, a line of things counted when
+    ``counted`` ("per installation": "Installations completed (number)", not "Cost of installations"), then the
+    one sharing most words with ``among``."""
     view = ctx.view
-    scored = [(len(stems(view.row_labels[r]) & words), r) for r in range(view.header_rows, view.table.n_rows)
-              if r != skip and stems(view.row_labels[r])]
-    best = max(scored, default=(0, None))
-    return best[1] if best[0] else None
+    scored = [(len(stems(view.row_labels[r]) & words), counted and a_count(view, r), len(stems(view.row_labels[r]) & among),
+               r) for r in range(view.header_rows, view.table.n_rows) if r != skip and stems(view.row_labels[r])]
+    best = max(scored, default=(0, False, 0, None))
+    return best[3] if best[0] else None
 
 
 #: measures named for a figure per unit, as data: (the name asked, what it is per what)
@@ -35,7 +40,8 @@ _NAMED = ((r"\baverage daily (?:room )?rate\b|\badr\b", "room revenue per room s
           (r"\brevpar\b|\brevenue per available room\b", "room revenue per room available"),
           (r"\baverage (?:orders?|baskets?) values?\b|\baov\b", "revenue per order"),
           (r"\baverage revenue per user\b|\barpu\b", "revenue per user"),
-          (r"\baverage (?:selling|sale|sales) price\b|\basp\b", "net sales revenue per unit sold"))
+          (r"\baverage (?:selling|sale|sales) price\b|\basp\b", "net sales revenue per unit sold"),
+          (r"\bcustomer acquisition cost\b|\bcac\b", "marketing spend per new customer"))
 NAMED_PER_UNIT = re.compile("|".join(name for name, _ in _NAMED), re.I)
 
 
@@ -61,27 +67,39 @@ def per_unit(ctx: Ctx):
 
 def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     view = ctx.view
-    num = row_named_by(ctx, stems(text[:m.start()]))
-    den = row_named_by(ctx, stems(text[m.end() - 1:]), skip=num)
-    parts = year_parts(ctx, num) if num is not None else []  # a quarter of months, "the full year" of quarters
-    col = asked_col(ctx, num) if num is not None and not parts else None
-    cols = [col] if col is not None else parts
-    if num is None or den is None or not cols or any(view.amount(den, c) in (None, 0.0) for c in cols):
+    after = stems(text[m.end() - 1:])
+    num = row_named_by(ctx, stems(text[:m.start()]), among=after)  # "revenue per day pass": "Day-pass revenue"
+    den = row_named_by(ctx, after, skip=num, counted=True)
+    if num is None or den is None:
         return None
+    per = float(m.group(1).replace(",", "")) if m.group(1) else 1.0  # "complaints per 1,000 orders"
+    extreme = extreme_period(ctx, lambda c: _lines_per(ctx, num, den, [c], per), [num, den])
+    if extreme is not None:  # "which month had the highest revenue per room sold?"
+        return extreme, "per_unit"
+    parts = year_parts(ctx, num)  # a quarter of months, "the full year" of quarters
+    col = asked_col(ctx, num) if not parts else None
+    cols = [col] if col is not None else parts
+    if not cols or any(view.amount(den, c) in (None, 0.0) for c in cols):
+        return None
+    program = _lines_per(ctx, num, den, cols, per)
+    return (program, "per_unit") if program is not None else None
+
+
+def _lines_per(ctx: Ctx, num: int, den: int, cols: list[int], per: float) -> Program | None:
+    """Line ``num`` over line ``den``, each summed over ``cols``, in their own units, times ``per``."""
+    view = ctx.view
     scales = [view.cell_scale(num, cols[0]), view.cell_scale(den, cols[0])]
-    if "percent" in scales:
+    if "percent" in scales or any(view.amount(den, c) in (None, 0.0) for c in cols):
         return None
     top, bottom = (_total(view, num, cols), _total(view, den, cols))
-    per = float(m.group(1).replace(",", "")) if m.group(1) else 1.0  # "complaints per 1,000 orders"
     if scales[0] == scales[1]:  # lines in one unit: an average or a share, unless the one after "per" is a count
         if not a_count(view, den):
             return None
         own = _OWN_THOUSANDS.search(view.row_labels[den])  # "Rides (000)": its thousands cancel the amount's
         factor = 1.0 if own else SCALE_FACTORS.get(scales[0], 1.0)  # £ thousands per room night: pounds per night
-        return times(Program("divide", (top, bottom), "", "per_unit"), factor * per), "per_unit"
+        return times(Program("divide", (top, bottom), "", "per_unit"), factor * per)
     ratio = Program("divide", (top, bottom), "", "per_unit")
-    factor = SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0) * per
-    return times(ratio, factor), "per_unit"
+    return times(ratio, SCALE_FACTORS.get(scales[0], 1.0) / SCALE_FACTORS.get(scales[1], 1.0) * per)
 
 
 def times(program: Program, factor: float) -> Program:
@@ -126,6 +144,9 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
 
 _COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips|hours?|hrs|days|nights|km|miles|kg|"
                       r"tonnes|litres|liters)\s*\)", re.I)  # "Billable hours (hours)": a count in its own unit, no money
+#: when a line is counted, in brackets: "Customers (end of month)", "Members (at quarter end)"
+WHEN_COUNTED = re.compile(r"\(\s*(?:at\s+)?(?:the\s+)?(?:(?:end|start|close|beginning)\s+of\s+(?:the\s+)?(?:month|quarter|year|"
+                          r"period|half|season)|(?:month|quarter|year|period)[- ]end|closing|opening)\s*\)", re.I)
 #: a line of things counted in its own unit: "Rides (000)", "Journeys (m)", "Passengers (millions)"
 _OWN_THOUSANDS = re.compile(r"\(\s*(?:000s?|'000s?|thousands?|m|mn|millions?|bn|billions?)\s*\)|\bin (?:thousands|millions)\b",
                             re.I)
@@ -141,7 +162,7 @@ def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
     own label says ("Rides (000)": 182.4 thousand rides), and no amount word."""
     amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
     amounts = [a for a in amounts if a is not None]
-    label = _COUNTED.sub(" ", view.row_labels[row])  # "Room nights sold (number)": a count, not "($)"
+    label = _COUNTED.sub(" ", WHEN_COUNTED.sub(" ", view.row_labels[row]))  # "Rooms sold (number)": no "($)"
     own = _OWN_THOUSANDS.search(label)
     return bool(amounts) and (all(float(a).is_integer() for a in amounts) or bool(own)) and \
         not _AMOUNT_WORDS.search(_OWN_THOUSANDS.sub(" ", label))

@@ -24,18 +24,17 @@ from .measures import (
     MARGIN,
     NAMED_RATE,
     NAMED_RATIO_CUE,
-    OVER_PERIODS,
     SHARE_OF_ALL,
-    YEAR_TO_DATE,
     across_rows,
     named_margin,
     named_rate,
     named_ratio,
-    over_periods,
     parts_of_period,
     share_of_all,
 )
+from .over_periods import OVER_PERIODS, YEAR_TO_DATE, over_periods
 from .per_unit import NAMED_PER_UNIT, PER_UNIT, per_unit
+from .period_change import change_on_previous
 from .period_cols import month_cols
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 
@@ -141,6 +140,9 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "rows of a section, or periods/rows passing a stated amount", "How many years did revenue exceed $45 million?"),
     Pattern("extreme_row", _row_compare_first, compare_rows, "argmax",
             "the row label with the largest/smallest value in the asked column", "Which segment had the largest revenue?"),
+    Pattern("change_on_previous", lambda c: c.q.kind in ("diff", "change_ratio") and _has_row(c), change_on_previous,
+            "change_ratio|subtract", "the named row in the quarter, month or half asked against the one before it (a "
+            "year before, year-on-year)", "What was the growth rate of sales in Q2 2024?"),
     Pattern("arithmetic", lambda c: c.q.kind in _ARITH_KINDS and _has_row(c),
             lambda c: arithmetic(c, c.best_row, c.year_axis()), "subtract|change_ratio|average|sum|divide|percent_of",
             "the named rows x the named periods or columns, ordered as the operator reads them",
