@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from ....periods import as_period
+from ..patterns.textnum import ONES
 from ..program.program import Program
 from . import edit, over_periods
 from .asked import FALL_ASKED, Asked
@@ -117,7 +118,6 @@ def change_from_period(asked: Asked) -> Program | None:
 #: "two years earlier", "three months later": a move of several periods
 AWAY = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(year|quarter|month|hal(?=ves)|half)(?:s|ves)?\s+"
                   r"(earlier|before|ago|prior|later|after|on)\b", re.I)
-_NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _KIND_MONTHS = {"month": 1, "quarter": 3, "half": 6}
 
 
@@ -127,7 +127,7 @@ def _key_away(asked: Asked, program: Program) -> str | None:
     current = edit.period_of(program, asked.history, grid) if m and grid else ""
     if m is None or not current:
         return None
-    n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+    n = int(m.group(1)) if m.group(1).isdigit() else ONES[m.group(1).lower()]
     step, unit = (-n if m.group(3).lower() in ("earlier", "before", "ago", "prior") else n), m.group(2).lower()
     unit = "half" if unit == "hal" else unit  # "two halves later"
     if unit == "year" and len(current) > 4:  # the same quarter or month some years away
@@ -163,7 +163,7 @@ def _date_away(asked: Asked, program: Program) -> Program | None:
     at = dates.get(found[0].col)
     if at is None or at.year is None:
         return None
-    n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1).lower()]
+    n = int(m.group(1)) if m.group(1).isdigit() else ONES[m.group(1).lower()]
     unit = m.group(2).lower()
     step = n * {"month": 1, "quarter": 3, "half": 6, "hal": 6, "year": 12}[unit]
     step = -step if m.group(3).lower() in ("earlier", "before", "ago", "prior") else step

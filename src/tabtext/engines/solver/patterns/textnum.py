@@ -144,11 +144,12 @@ def stated_amount(value: float, scale: str, paragraphs: Sequence[Paragraph]):
     return None
 
 
-_ONES = dict(zip("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                 "sixteen seventeen eighteen nineteen".split(), range(20)))
+#: numbers a text writes in words, below twenty
+ONES = dict(zip("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                "sixteen seventeen eighteen nineteen".split(), range(20)))
 _TENS = dict(zip("twenty thirty forty fifty sixty seventy eighty ninety".split(), range(20, 100, 10)))
 _BIG = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
-_NUMBER_WORD = "|".join([*_ONES, *_TENS])
+_NUMBER_WORD = "|".join([*ONES, *_TENS])
 _IN_WORDS = re.compile(rf"\b(?:{_NUMBER_WORD}|an?(?=\s+(?:hundred|thousand|million|billion)\b))"
                        rf"(?:(?:[\s-]+|(?<=hundred)\s+and\s+)(?:{_NUMBER_WORD}|hundred|thousand|million|billion)\b)*\b",
                        re.I)
@@ -159,8 +160,8 @@ def _value_in_words(words: list[str]) -> tuple[float, str]:
     "two thousand five hundred" (2500, "")."""
     total, current, units = 0.0, 0.0, []
     for word in words:
-        if word in _ONES or word in _TENS:
-            current += _ONES.get(word, _TENS.get(word, 0))
+        if word in ONES or word in _TENS:
+            current += ONES.get(word, _TENS.get(word, 0))
         elif word == "hundred":
             current = max(current, 1) * 100
         elif word in _BIG:

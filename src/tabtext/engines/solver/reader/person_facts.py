@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ....periods import find_periods
+from ....periods import YEAR, find_periods
 from .person import a_dates_day
 from .sentences import stem
 
@@ -102,7 +102,7 @@ def amount_in_sentence(question: str, text: str, lo: int, hi: int, start: int, e
     return own[0] if own and not _other_years(question, text[lo:hi]) else None
 
 
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_YEAR = re.compile(rf"\b{YEAR}\b")
 
 
 def _other_years(question: str, sentence: str) -> bool:
