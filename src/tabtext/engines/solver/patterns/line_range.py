@@ -9,8 +9,8 @@ from collections import Counter
 
 from ..program.program import Program
 from ..reading.context import Ctx
-from .over_periods import named_range, within
 from .period_cols import col_period, parts_asked, period_cols
+from .period_totals import named_range, within
 
 RANGE = re.compile(r"\b(?:the|its|a)\s+range\b(?!\s+of\s+(?:products|services|goods|items|models|options))|"
                    r"\b(?:difference|gap|spread)\s+between\s+(?:the\s+|its\s+)?(?:highest|largest|biggest|maximum|"

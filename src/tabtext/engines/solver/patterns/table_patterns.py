@@ -32,10 +32,10 @@ from .measures import (
     parts_of_period,
     share_of_all,
 )
-from .over_periods import OVER_PERIODS, YEAR_TO_DATE, over_periods
 from .per_unit import NAMED_PER_UNIT, PER_UNIT, per_unit
 from .period_change import change_on_previous
 from .period_cols import month_cols
+from .period_totals import OVER_PERIODS, YEAR_TO_DATE, over_periods
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
