@@ -168,6 +168,8 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
     return ("" if not target or _said(question, target) else target), ""
 
 
+#: which of several labels sharing the question's root a "how much" means: "sales", "amount" and "value" lean to money
+#: here, while lexicon.scale.MONEY_LINE (no count can be read from it) leaves "sales" out
 _MONEY_LABEL = re.compile(r"[$€£¥]|\b(?:amount|value|gbp|usd|eur|revenue|sales|cost|costs|fees?|spend|price)\b", re.I)
 _HOW_MUCH, _HOW_MANY = re.compile(r"\bhow much\b", re.I), re.compile(r"\bhow many\b", re.I)
 

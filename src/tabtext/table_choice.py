@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .engines.solver.lexicon.scale import MONEY_LINE
 from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, singular
 from .engines.solver.lexicon.words import short_stem as _stem
 from .engines.solver.reader.sentences import split_sentences
@@ -285,8 +286,6 @@ def _spent_on_missing(question: str, table: Table, paragraphs: Sequence[str]) ->
 
 
 _HOW_MANY = re.compile(r"^\s*how many\s+(?!(?:pounds|dollars|euros|francs|yen|rupees|cents|pence)\b)([a-z][a-z-]*)", re.I)
-_AN_AMOUNT = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|spend|spending|fees?|prices?|wages|"
-                        r"salaries|profit|gbp|usd|eur|aud|cad)\b", re.I)
 
 
 def _count_of_an_amount(question: str, table: Table, row: int) -> str:
@@ -294,7 +293,7 @@ def _count_of_an_amount(question: str, table: Table, row: int) -> str:
     a count the table does not hold ("how many staff were employed?" of a P&L)."""
     m = _HOW_MANY.match(question)
     label = table.rows[row][0] if 0 <= row < len(table.rows) and table.rows[row] else ""
-    if not m or not _AN_AMOUNT.search(label) or _AN_AMOUNT.fullmatch(m.group(1)):
+    if not m or not MONEY_LINE.search(label) or MONEY_LINE.fullmatch(m.group(1)):
         return ""
     return f"the table has no count of {m.group(1)} (it has {label!r})"
 

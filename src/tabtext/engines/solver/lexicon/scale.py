@@ -100,3 +100,9 @@ def matched_scale(values, paragraphs) -> str:
     if not found and len(rounded) == 1 and next(iter(rounded.values())) >= 2:
         return next(iter(rounded))
     return ""
+
+
+#: a line of money (its label names an amount of money, not a count): what "how many <things>?" cannot be read from.
+#: Not "sales": "Bike sales" may count the bikes sold.
+MONEY_LINE = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|spend|spending|fees?|prices?|wages|"
+                        r"salaries|payroll|profit|gbp|usd|eur|aud|cad)\b", re.I)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from ....types import Paragraph
+from ..lexicon.scale import MONEY_LINE
 from ..lexicon.words import YEAR, content_tokens
 from ..program import ops
 from ..program.program import TextNumber
@@ -234,16 +235,12 @@ def _counts(text: str, counted: set[str]) -> list[tuple[float, str, int, int]]:
             and {w[:4].lower() for w in re.findall(r"[a-z]+", text[e:])[:2]} & counted]
 
 
-_MONEY_LINE = re.compile(r"[$€£¥]|\b(?:costs?|expenses?|expenditure|revenues?|income|fees?|spend|spending|wages|"
-                         r"salaries|payroll|sales|profit|usd|eur|gbp)\b", re.I)
-
-
 def count_not_money(question: str, label: str, texts: Sequence[str]) -> tuple[int, float, int, int] | None:
     """ "How many staff does the group employ?" answered with a line of money ("Staff costs"): the count the text
     gives just before what is counted ("employs about forty-five staff"), as (paragraph, value, start, end), when
     exactly one number there is followed by it; None otherwise."""
     many = _ASKS_HOW_MANY.search(question)
-    if not many or not _MONEY_LINE.search(label) or _MONEY_LINE.search(many.group(1)):
+    if not many or not MONEY_LINE.search(label) or MONEY_LINE.search(many.group(1)):
         return None
     hits = [(i, value, s, e) for i, text in enumerate(texts) for value, _, s, e in _counts(text, _counted(many.group(1)))]
     return hits[0] if len(hits) == 1 else None
