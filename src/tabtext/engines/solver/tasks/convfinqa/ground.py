@@ -39,6 +39,12 @@ YEARLESS = 0.2
 # half A 535 -> 537, half B 573 = 573 (80 and 90 gave half A 536)
 FUZZY = 85
 SHORT_FORMS = True
+# an earlier answer's number written in several cells is the cell that fits the turn that asked for it, and moving
+# it to another year starts from that cell's own year (the turn may have named none: "in the year before"), not
+# the first cell holding the number from the year the turn wrote: ConvFinQA strict EM half A 544 -> 545 (1 up,
+# none down; each alone: 544, OWN_YEAR 1 up 1 down), half B 577 = 577
+ASKED = True
+OWN_YEAR = True
 NEGATED = 0.5  # a label that writes 'non-X' where the question asks X (or the reverse) names another line
 # "201c" / "201d" / "2019s" are quote marks and apostrophes spelled out in the source text, not numbers
 _TEXT_NUM = re.compile(r"(?<![\w.])(\(\s*)?-?\$?\s?(\d[\d,]*(?:\.\d+)?|\.\d+)(?![a-z\d])(\s*\))?(\s*%)?")
@@ -240,6 +246,18 @@ class Document:
         totals = [x for x in column if "total" in x.label.split()]
         return totals[-1] if totals else None
 
+    def locate_asked(self, value: float, words: list[str], years: list[str], question: str) -> Candidate | None:
+        """The cell (else text number) holding ``value`` that best fits the turn that asked for it (a number
+        written in several cells is the one of that turn's line and year); the first, as ``locate``, on ties."""
+        if not ASKED:
+            return self.locate(value)
+        for source in ("table", "text"):
+            held = [(self.score(c, words, years, question), -i, c) for i, c in enumerate(self.candidates)
+                    if c.source == source and abs(c.value - value) < 1e-9]
+            if held:
+                return max(held, key=lambda t: (t[0], t[1]))[2]
+        return None
+
     def locate(self, value: float, table_only: bool = False) -> Candidate | None:
         for c in self.candidates:
             if c.source == "table" and abs(c.value - value) < 1e-9:
@@ -253,6 +271,8 @@ class Document:
 
     def move(self, cand: Candidate, old: str, new: str) -> Candidate | None:
         """The same quantity for another year: same row, the column of the new year (or the text's)."""
+        if OWN_YEAR and old not in cand.years and len(set(cand.years)) == 1:
+            old = cand.years[0]  # the cell's own year, when the turn that read it named another
         target = [y if y != old else new for y in cand.years]
         if cand.source == "table":
             t, r, _ = cand.key

@@ -332,7 +332,7 @@ def transfer(doc: ground.Document, prev: Step, steps: list[Step], years: list[st
         return lookup_plan(c, "previous subject, new year")
     keys: set[tuple] = set()
     for number in dict.fromkeys(prev.numbers):
-        cell = doc.locate(number_value(number)) if old else None
+        cell = doc.locate_asked(number_value(number), prev.words, [old], prev.question) if old else None
         if cell is not None:
             moved = doc.move(cell, old, years[0]) if old else None
             if moved is not None and moved.key in keys:
