@@ -113,7 +113,8 @@ _A_TIME = re.compile(r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|
 
 
 _PARTICIPLE_AFTER = re.compile(r"\s+(?!during\b|bring\b|spring\b|string\b|thing\b|morning\b|evening\b|ceiling\b)"
-                               r"[a-z]{3,}ing\s+(?:a|an|the|their|its|his|her|our|from|to|out|up)\b.*$", re.I)
+                               r"[a-z]{3,}ing\s+(?:(?:a|an|the|their|its|his|her|our|from|to|out|up|about|around|roughly|nearly|"
+                               r"almost|over|some)\b|(?=[$£€¥\d])).*$", re.I)  # "costing about $200k": how much, not why
 
 
 def _without_modifiers(cause: str) -> str:
@@ -185,21 +186,45 @@ _ROLE_ASKED = re.compile(r"^\s*who(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+
 
 
 _ROLE_VERB = re.compile(r"^\s*who\s+(?P<role>chair|head|lead|manage|direct|coach|captain|edit|own)s\b", re.I)
+_PERSON = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
+#: what a "who <verb> ...?" asks, as data: (the verb asked, the roles the text may name the person by, the verbs the
+#: text may give them as subject of), e.g. "Who runs the airport branch?" of "The branch manager is Tomasz Wrona"
+_WHO_DID = (
+    (r"runs?|ran|manages?|managed|heads?|headed|leads?|led|is in charge of|was in charge of",
+     r"(?:general |branch |site |store |shop |practice |office )?manager|head|director|chief executive|owner|leader",
+     r"runs|ran|manages|managed|heads|headed|leads|led"),
+    (r"put\b.*\btogether|compiled?|prepared?|produced?|drew up|draws up|wrote|writes",
+     r"compiled by|prepared by|put together by",
+     r"compiled|prepared|put together|produced|drew up|wrote"),
+)
 
 
 def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
     """ "Who is the managing director of X?": the name the text writes right after the role ("Managing director
-    Jonas Keller plans ..."), wherever the reader's sentence was."""
+    Jonas Keller plans ..."), wherever the reader's sentence was; "who runs / put together ...?": the name after a
+    role that does it, or before the verb ("Marisol Vega compiled these figures")."""
     m = _ROLE_ASKED.match(question) or _ROLE_VERB.match(question)
-    if not m or len(m.group("role")) < 4:
-        return ""
-    role = r"\s+".join(map(re.escape, m.group("role").split()))
-    for text in paragraphs:
-        found = re.search(rf"(?i:\b{role}(?:man|woman|person)?)\s*(?:,|\bis\b|\bwas\b)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
-                          rf"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)", text)
-        if found:
-            return found.group(1)
+    if m and len(m.group("role")) >= 4:
+        role = r"\s+".join(map(re.escape, m.group("role").split()))
+        for text in paragraphs:
+            found = re.search(rf"(?i:\b{role}(?:man|woman|person)?)\s*(?:,|\bis\b|\bwas\b)?\s+{_PERSON}", text)
+            if found:
+                return found.group(1)
+    for asked, roles, verbs in _WHO_DID:
+        if not re.match(rf"^\s*who\s+(?:{asked})\b", question, re.I):
+            continue
+        for text in paragraphs:
+            found = re.search(rf"(?i:\b(?:{roles}))\s*(?:,|\bis\b|\bwas\b)?\s+{_PERSON}", text) or \
+                re.search(rf"{_PERSON}\s+(?i:(?:{verbs})\b)", text)
+            if found:
+                return _ROLE_FIRST.sub("", found.group(1))
     return ""
+
+
+#: a role written before a name at the start of a sentence ("Bookkeeper Idris Pryce prepared ..."): no part of it
+_ROLE_FIRST = re.compile(r"^(?:bookkeeper|accountant|manager|director|treasurer|secretary|chair(?:man|woman|person)?|"
+                         r"owner|founder|editor|analyst|officer|controller|clerk|administrator|coordinator|supervisor|"
+                         r"trustee|partner|head|chief|principal)\s+(?=\S+\s+\S)", re.I)
 
 
 def _stems(text: str) -> set[str]:

@@ -308,23 +308,28 @@ def range_as_range(question: str) -> str:
     return question
 
 
-_AVERAGE_PER = re.compile(r"\b(?:the\s+)?average\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
+_AVERAGE_PER = re.compile(r"\b(?:the\s+)?(?P<average>average)\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
 
 
 def _average_per_unit(question: str) -> str:
     """ "The average room revenue per room night sold": the one line over the other, as "room revenue per room
     night sold" asks (not "per month": an average over periods)."""
-    from .engines.solver.patterns.per_unit import PER_UNIT
+    from .engines.solver.patterns.per_unit import NAMED_PER_UNIT, PER_UNIT
 
     m = _AVERAGE_PER.search(question)
-    return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
+    if not m or not PER_UNIT.search(question, m.end()) or NAMED_PER_UNIT.match(question, m.start("average")):
+        return question  # "the average daily rate per room-night sold": the measure's own name
+    return question[:m.start()] + question[m.end():]
 
 
-def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
+def as_the_solver_reads(question: str, tables: Sequence[Table], texts: Sequence[str] = ()) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
-    as the table's own, every period written one way, rows named by a text column or by another word for them."""
+    as the table's own, every period written one way, rows named by a text column or by another word for them, the
+    name of what the text is about as "it" (``text_subject``)."""
     from .period_layout import relative_periods, same_words
+    from .text_subject import without_the_subject
 
+    question = without_the_subject(question, tables, texts)
     question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), _labels(tables)),
                                 tables)
     question = range_as_range(_average_per_unit(question))
