@@ -108,3 +108,42 @@ def test_who_runs_or_put_together_is_the_person_in_that_role() -> None:
 def test_a_cause_is_shown_without_what_it_cost() -> None:
     shown_ = answer("Why did fee income go up in Q2 2025?", CLINIC, CLINIC_TEXT)
     assert "hydrotherapy pool" in shown_ and "45,000" not in shown_
+
+
+SHOP = """GBP 000,FY2023,FY2024,FY2025
+Turnover,2410,2590,2730
+Wages and salaries,(880),(930),(1010)
+Premises costs,(210),(215),(240)
+Operating profit,1320,1445,1480
+"""
+
+
+def test_the_change_a_question_spells_of_a_line_in_brackets_is_given() -> None:
+    """The line and both periods named: the ranker's low confidence on lines in brackets does not hide it."""
+    assert answer("By how much did wages and salaries rise between FY2023 and FY2025?", SHOP) == "130 thousand"
+    assert answer("How much did premises costs go up from FY2024 to FY2025?", SHOP) == "25 thousand"
+
+
+
+TOURS = """Metric,Q1 2025,Q2 2025,H1 2025 total
+Guided tours sold,310,420,730
+Guided-tour revenue (EUR),6200,8400,14600
+Shop revenue (EUR),9800,11600,21400
+Total revenue (EUR),16000,20000,36000
+"""
+
+
+def test_a_share_of_revenue_is_of_the_part_s_revenue_not_its_count() -> None:
+    assert answer("What percentage of revenue in Q2 2025 was from guided tours?", TOURS) == "42%"
+    assert answer("What share of total revenue in the first half of 2025 came from guided tours?", TOURS) == "40.56%"
+
+
+def test_a_count_written_with_thousand_in_words_is_the_whole_number() -> None:
+    text = "The museum is run by a trust. Roughly twelve thousand school visits were booked in the year."
+    assert answer("About how many school visits were booked?", TOURS, text) == "12,000"
+
+
+def test_a_month_the_table_lacks_is_no_answer_though_the_text_names_a_year() -> None:
+    text = "Bed-nights sold have grown every year since the hostel opened in 2009."
+    assert answer("How many bed-nights were sold in October?", HOSTEL, text) == "no answer found"
+    assert answer("How many bed-nights were sold in August?", HOSTEL, text) == "1,674"

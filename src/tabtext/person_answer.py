@@ -359,12 +359,32 @@ def as_a_person_answers(question: str, answer: Answer | None, evidence: Sequence
                         paragraphs: Sequence[str], program: dict | None
                         ) -> tuple[Answer | None, str, dict | None, bool]:
     """Every person-facing route's answer (``ask``, ``/v1/dialogue``, ``/v1/answer``, a chat): (the answer as a person
-    reads it, a note for the reading, its Program as JSON, whether a text answer is of the kind asked)."""
+    reads it, a note for the reading, its Program as JSON, whether the answer is of the kind asked: a text answer of
+    that kind, or the change the question spells, ``change_spelled``)."""
     from .row_names import in_asked_column
 
     answer, note = as_a_person_reads(question, answer, evidence, table)
     answer = in_asked_column(question, answer, table)
     answer, of_kind = text_answer(question, answer, evidence, paragraphs)
+    of_kind = of_kind or change_spelled(question, program)
     answer = gap_as_size(question, answer, program)
     answer, program = share_as_percent(question, answer, program)
     return answer, note, program, of_kind
+
+
+_CHANGE_ASKED = re.compile(r"\b(?:increase|decrease|change|rise|grow|fall|drop|decline|go\s+(?:up|down)|went\s+(?:up|down))"
+                           r"[a-z]*\b", re.I)
+
+
+def change_spelled(question: str, program: dict | None) -> bool:
+    """Whether the answer is the change of one line between the two periods the question names, and the question
+    names that line's every word ("How much did staff costs increase from FY2024 to FY2025?"): its words spell the
+    computation, as a named measure's do, whatever the ranker's confidence (lines in brackets lower it)."""
+    args = program.get("args", []) if isinstance(program, dict) and program.get("op") == "subtract" else []
+    if len(args) != 2 or any(a.get("kind") != "cell" for a in args) or args[0]["row_label"] != args[1]["row_label"] or \
+            not _CHANGE_ASKED.search(question):
+        return False
+    asked = {p for _, _, p in find_periods(question)}
+    held = {as_period(a["col_label"]) for a in args}
+    label = _stems(re.sub(r"\([^)]*\)", " ", args[0]["row_label"]))
+    return len(asked) == 2 and held == asked and bool(label) and label <= _stems(question)

@@ -161,7 +161,8 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     said_about = [p for p in asked_periods(about) if p.year is not None]
     text_months = set(months_named(about))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    missing = [p for p in asked if held and not covers(p, held) and not covers(p, said_about)]
+    missing = [p for p in asked if held and not covers(p, held) and  # a month without its year: no year said covers it
+               not covers(p, [s for s in said_about if p.year is not None or s.kind != "year"])]
     if not missing:
         return _day_gap(question, names_first(table), paragraphs)
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"

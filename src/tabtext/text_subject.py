@@ -1,9 +1,10 @@
 """The business, charity or place a person's text is about, named in a question about its table: "What was
-Pennant Hardware's revenue in FY24?" asks for the Revenue line, and the name (no table's word; the subject of the
-text's first sentence) would only pull the reader towards the sentence that introduces it. Read as "its revenue".
+Pennant Hardware's revenue in FY24?" asks for the Revenue line, and the name (named in the text's first sentence,
+not a row of the table) would only pull the reader towards the sentence that introduces it. Read as "the
+company's revenue", as TAT-QA asks.
 
-Used on ``ask``'s path only (``row_names.as_the_solver_reads``); a question about the text (who, why, where) keeps
-the name, and so does one whose name any table writes (a customer as a row).
+Used on ``ask``'s path only (``row_names.as_the_solver_reads``); a question about the text (who, why, where, when,
+or one naming no line) keeps the name, and so does one whose name a table writes (a customer as a row).
 """
 
 from __future__ import annotations
