@@ -255,6 +255,9 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         written = {singular(w) for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
                    not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and singular(n) in written for n in near(i))]
+        at = [i for i, w in enumerate(words) if _stem(w) in named]
+        if not missed and len(named) >= 2 and at and at[-1] - at[0] >= len(at):  # "hot desks and memberships" of
+            unknown = []  # "Desk memberships": the line in other words, not a line the table lacks
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"
