@@ -160,3 +160,8 @@ def test_a_line_named_in_other_words_around_its_words_is_no_missing_row() -> Non
     """ "yoga classes and passes" names "Class passes" in other words; "yoga class passes" would be a line the table
     lacks (a kind of class passes), as "magazine loans" of "Loans"."""
     assert answer("How much did we make from yoga classes and passes in Q1 2025?", STUDIO) == "84 thousand"
+
+
+def test_a_cause_that_did_the_harm_is_named_by_itself() -> None:
+    text = "Studio hire fell in Q2 2025 after a burst water main closed the street for a week in May."
+    assert answer("Why did studio hire drop in Q2 2025?", STUDIO, text) == "a burst water main"

@@ -187,8 +187,7 @@ _ROLE_ASKED = re.compile(r"^\s*who(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+
 
 _ROLE_VERB = re.compile(r"^\s*who\s+(?P<role>chair|head|lead|manage|direct|coach|captain|edit|own)s\b", re.I)
 _PERSON = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
-#: what a "who <verb> ...?" asks, as data: (the verb asked, the roles the text may name the person by, the verbs the
-#: text may give them as subject of), e.g. "Who runs the airport branch?" of "The branch manager is Tomasz Wrona"
+#: "who <verb> ...?" as data: (the verb asked, roles the text names the person by, verbs the text gives them)
 _WHO_DID = (
     (r"runs?|ran|manages?|managed|heads?|headed|leads?|led|is in charge of|was in charge of",
      r"(?:general |branch |site |store |shop |practice |office )?manager|head|director|chief executive|owner|leader",
@@ -270,7 +269,17 @@ def _the_cause(shown: str, text: str, e: Evidence) -> str:
     clause = shown if follows_a_cause_cue(text, e.start) else _EVENT_BEFORE.sub("", shown, count=1)
     clause = _TRAILING_CLAUSE.sub("", clause).strip(" ,.")
     short = _WHICH_AFTER.sub("", clause)
-    return _without_modifiers(_cause_of_event(short if len(short.split()) >= 3 else clause))
+    clause = short if len(short.split()) >= 3 else clause
+    cause, doer = _cause_of_event(clause), _DOER.match(short)
+    if cause == clause and doer:  # "a storm closed the network for four days": the storm
+        return doer.group(1)
+    return _without_modifiers(cause)
+
+
+#: an event that did the harm: "a storm closed the network ..." (not "the council closed the car park for ...")
+_DOER = re.compile(r"^(an?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:closed|shut|flooded|damaged|destroyed|disrupted|"
+                   r"halted|stopped|cancelled|canceled|delayed|hit|knocked out|cut off|blocked)\s+(?:the|an?|its|their|our|"
+                   r"his|her|several|some|many|all|both|\d)\b", re.I)  # a thing it did harm to, not "closed for a week"
 
 
 def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool]:
@@ -377,9 +386,8 @@ _CHANGE_ASKED = re.compile(r"\b(?:increase|decrease|change|rise|grow|fall|drop|d
 
 
 def change_spelled(question: str, program: dict | None) -> bool:
-    """Whether the answer is the change of one line between the two periods the question names, and the question
-    names that line's every word ("How much did staff costs increase from FY2024 to FY2025?"): its words spell the
-    computation, as a named measure's do, whatever the ranker's confidence (lines in brackets lower it)."""
+    """Whether the answer is the change of one line, every word of it named, between the two periods named ("How
+    much did staff costs increase from FY2024 to FY2025?"): the words spell it, whatever the ranker's confidence."""
     args = program.get("args", []) if isinstance(program, dict) and program.get("op") == "subtract" else []
     if len(args) != 2 or any(a.get("kind") != "cell" for a in args) or args[0]["row_label"] != args[1]["row_label"] or \
             not _CHANGE_ASKED.search(question):
