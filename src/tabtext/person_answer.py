@@ -113,7 +113,8 @@ _A_TIME = re.compile(r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|
 
 
 _PARTICIPLE_AFTER = re.compile(r"\s+(?!during\b|bring\b|spring\b|string\b|thing\b|morning\b|evening\b|ceiling\b)"
-                               r"[a-z]{3,}ing\s+(?:a|an|the|their|its|his|her|our|from|to|out|up)\b.*$", re.I)
+                               r"[a-z]{3,}ing\s+(?:(?:a|an|the|their|its|his|her|our|from|to|out|up|about|around|roughly|nearly|"
+                               r"almost|over|some)\b|(?=[$£€¥\d])).*$", re.I)  # "costing about $200k": how much, not why
 
 
 def _without_modifiers(cause: str) -> str:
@@ -185,21 +186,44 @@ _ROLE_ASKED = re.compile(r"^\s*who(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+
 
 
 _ROLE_VERB = re.compile(r"^\s*who\s+(?P<role>chair|head|lead|manage|direct|coach|captain|edit|own)s\b", re.I)
+_PERSON = r"((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
+#: "who <verb> ...?" as data: (the verb asked, roles the text names the person by, verbs the text gives them)
+_WHO_DID = (
+    (r"runs?|ran|manages?|managed|heads?|headed|leads?|led|is in charge of|was in charge of",
+     r"(?:general |branch |site |store |shop |practice |office )?manager|head|director|chief executive|owner|leader",
+     r"runs|ran|manages|managed|heads|headed|leads|led"),
+    (r"put\b.*\btogether|compiled?|prepared?|produced?|drew up|draws up|wrote|writes",
+     r"compiled by|prepared by|put together by",
+     r"compiled|prepared|put together|produced|drew up|wrote"),
+)
 
 
 def _named_after_role(question: str, paragraphs: Sequence[str]) -> str:
     """ "Who is the managing director of X?": the name the text writes right after the role ("Managing director
-    Jonas Keller plans ..."), wherever the reader's sentence was."""
+    Jonas Keller plans ..."), wherever the reader's sentence was; "who runs / put together ...?": the name after a
+    role that does it, or before the verb ("Marisol Vega compiled these figures")."""
     m = _ROLE_ASKED.match(question) or _ROLE_VERB.match(question)
-    if not m or len(m.group("role")) < 4:
-        return ""
-    role = r"\s+".join(map(re.escape, m.group("role").split()))
-    for text in paragraphs:
-        found = re.search(rf"(?i:\b{role}(?:man|woman|person)?)\s*(?:,|\bis\b|\bwas\b)?\s+((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?"
-                          rf"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)", text)
-        if found:
-            return found.group(1)
+    if m and len(m.group("role")) >= 4:
+        role = r"\s+".join(map(re.escape, m.group("role").split()))
+        for text in paragraphs:
+            found = re.search(rf"(?i:\b{role}(?:man|woman|person)?)\s*(?:,|\bis\b|\bwas\b)?\s+{_PERSON}", text)
+            if found:
+                return found.group(1)
+    for asked, roles, verbs in _WHO_DID:
+        if not re.match(rf"^\s*who\s+(?:{asked})\b", question, re.I):
+            continue
+        for text in paragraphs:
+            found = re.search(rf"(?i:\b(?:{roles}))\s*(?:,|\bis\b|\bwas\b)?\s+{_PERSON}", text) or \
+                re.search(rf"{_PERSON}\s+(?i:(?:{verbs})\b)", text)
+            if found:
+                return _ROLE_FIRST.sub("", found.group(1))
     return ""
+
+
+#: a role written before a name at the start of a sentence ("Bookkeeper Idris Pryce prepared ..."): no part of it
+_ROLE_FIRST = re.compile(r"^(?:bookkeeper|accountant|manager|director|treasurer|secretary|chair(?:man|woman|person)?|"
+                         r"owner|founder|editor|analyst|officer|controller|clerk|administrator|coordinator|supervisor|"
+                         r"trustee|partner|head|chief|principal)\s+(?=\S+\s+\S)", re.I)
 
 
 def _stems(text: str) -> set[str]:
@@ -245,7 +269,17 @@ def _the_cause(shown: str, text: str, e: Evidence) -> str:
     clause = shown if follows_a_cause_cue(text, e.start) else _EVENT_BEFORE.sub("", shown, count=1)
     clause = _TRAILING_CLAUSE.sub("", clause).strip(" ,.")
     short = _WHICH_AFTER.sub("", clause)
-    return _without_modifiers(_cause_of_event(short if len(short.split()) >= 3 else clause))
+    clause = short if len(short.split()) >= 3 else clause
+    cause, doer = _cause_of_event(clause), _DOER.match(short)
+    if cause == clause and doer:  # "a storm closed the network for four days": the storm
+        return doer.group(1)
+    return _without_modifiers(cause)
+
+
+#: an event that did the harm: "a storm closed the network ..." (not "the council closed the car park for ...")
+_DOER = re.compile(r"^(an?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:closed|shut|flooded|damaged|destroyed|disrupted|"
+                   r"halted|stopped|cancelled|canceled|delayed|hit|knocked out|cut off|blocked)\s+(?:the|an?|its|their|our|"
+                   r"his|her|several|some|many|all|both|\d)\b", re.I)  # a thing it did harm to, not "closed for a week"
 
 
 def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool]:
@@ -334,12 +368,31 @@ def as_a_person_answers(question: str, answer: Answer | None, evidence: Sequence
                         paragraphs: Sequence[str], program: dict | None
                         ) -> tuple[Answer | None, str, dict | None, bool]:
     """Every person-facing route's answer (``ask``, ``/v1/dialogue``, ``/v1/answer``, a chat): (the answer as a person
-    reads it, a note for the reading, its Program as JSON, whether a text answer is of the kind asked)."""
+    reads it, a note for the reading, its Program as JSON, whether the answer is of the kind asked: a text answer of
+    that kind, or the change the question spells, ``change_spelled``)."""
     from .row_names import in_asked_column
 
     answer, note = as_a_person_reads(question, answer, evidence, table)
     answer = in_asked_column(question, answer, table)
     answer, of_kind = text_answer(question, answer, evidence, paragraphs)
+    of_kind = of_kind or change_spelled(question, program)
     answer = gap_as_size(question, answer, program)
     answer, program = share_as_percent(question, answer, program)
     return answer, note, program, of_kind
+
+
+_CHANGE_ASKED = re.compile(r"\b(?:increase|decrease|change|rise|grow|fall|drop|decline|go\s+(?:up|down)|went\s+(?:up|down))"
+                           r"[a-z]*\b", re.I)
+
+
+def change_spelled(question: str, program: dict | None) -> bool:
+    """Whether the answer is the change of one line, every word of it named, between the two periods named ("How
+    much did staff costs increase from FY2024 to FY2025?"): the words spell it, whatever the ranker's confidence."""
+    args = program.get("args", []) if isinstance(program, dict) and program.get("op") == "subtract" else []
+    if len(args) != 2 or any(a.get("kind") != "cell" for a in args) or args[0]["row_label"] != args[1]["row_label"] or \
+            not _CHANGE_ASKED.search(question):
+        return False
+    asked = {p for _, _, p in find_periods(question)}
+    held = {as_period(a["col_label"]) for a in args}
+    label = _stems(re.sub(r"\([^)]*\)", " ", args[0]["row_label"]))
+    return len(asked) == 2 and held == asked and bool(label) and label <= _stems(question)

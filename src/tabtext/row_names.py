@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .engines.solver.lexicon.words import singular
+from .engines.solver.lexicon.words import root, singular
 from .numbers import parse_number
 from .periods import MONTH_STEMS, YEAR, as_period
 from .row_words import average_value_as_per, each_as_per, in_label_words
@@ -150,6 +150,26 @@ def _share_of_the_total(question: str, tables: Sequence[Table]) -> str:
     return f"{question[:m.start(2)]}total {question[m.start(2):]}"
 
 
+_PART_OF_MONEY = re.compile(r"\b(?:share|percentage|proportion|percent|fraction)\s+of\s+(?:the\s+)?(?:total\s+)?"
+                            r"(?P<whole>revenue|sales|income|turnover|costs|spending|expenses)\b.*?\b(?:came\s+from|"
+                            r"(?:was|were)(?:\s+from)?|from)\s+(?P<part>[a-z][a-z' -]*?)\s*\??$", re.I)
+
+
+def _part_in_the_whole_s_unit(question: str, tables: Sequence[Table]) -> str:
+    """ "What share of total revenue came from day passes?" of lines "Day passes sold" and "Day-pass revenue
+    (EUR)": the part is the line of the whole's kind ("... from day-pass revenue"), a share of money is of money."""
+    m = _PART_OF_MONEY.search(question)
+    if not m:
+        return question
+    part, whole = {root(w) for w in _words(m.group("part"))}, m.group("whole").lower()
+    labels = [re.sub(r"\([^)]*\)", " ", r[0]).strip() for t in tables for r in t.rows[1:] if r]
+    named = [lab for lab in labels if part and part <= {root(w) for w in _words(lab)}]
+    of_kind = [lab for lab in named if re.search(rf"\b{whole}\b", lab, re.I) and not lab.lower().startswith("total")]
+    if len(of_kind) != 1 or len(named) < 2:
+        return question
+    return f"{question[:m.start('part')]}{of_kind[0].lower()}{question[m.end('part'):]}"
+
+
 def _number_forms(word: str) -> set[str]:
     """The word's plural or singular ("pastry" <-> "pastries", "cake" <-> "cakes", "bus" <-> "buses")."""
     forms = {word + "s", word + "es"}
@@ -220,6 +240,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
     question = _share_of_the_total(_acronyms(_share_of_games(_periods_whole_as_total(question, tables), tables), tables),
                                    tables)
+    question = _part_in_the_whole_s_unit(question, tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
         field = _field_of_people(word, have)
@@ -308,23 +329,28 @@ def range_as_range(question: str) -> str:
     return question
 
 
-_AVERAGE_PER = re.compile(r"\b(?:the\s+)?average\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
+_AVERAGE_PER = re.compile(r"\b(?:the\s+)?(?P<average>average)\s+(?=[a-z][\w\s&'-]*?\bper\s)", re.I)
 
 
 def _average_per_unit(question: str) -> str:
     """ "The average room revenue per room night sold": the one line over the other, as "room revenue per room
     night sold" asks (not "per month": an average over periods)."""
-    from .engines.solver.patterns.per_unit import PER_UNIT
+    from .engines.solver.patterns.per_unit import NAMED_PER_UNIT, PER_UNIT
 
     m = _AVERAGE_PER.search(question)
-    return question[:m.start()] + question[m.end():] if m and PER_UNIT.search(question, m.end()) else question
+    if not m or not PER_UNIT.search(question, m.end()) or NAMED_PER_UNIT.match(question, m.start("average")):
+        return question  # "the average daily rate per room-night sold": the measure's own name
+    return question[:m.start()] + question[m.end():]
 
 
-def as_the_solver_reads(question: str, tables: Sequence[Table]) -> str:
+def as_the_solver_reads(question: str, tables: Sequence[Table], texts: Sequence[str] = ()) -> str:
     """A person's question in the words of their tables as laid out (``period_layout.orient``): relative periods
-    as the table's own, every period written one way, rows named by a text column or by another word for them."""
+    as the table's own, every period written one way, rows named by a text column or by another word for them, the
+    name of what the text is about as "it" (``text_subject``)."""
     from .period_layout import relative_periods, same_words
+    from .text_subject import without_the_subject
 
+    question = without_the_subject(question, tables, texts)
     question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), _labels(tables)),
                                 tables)
     question = range_as_range(_average_per_unit(question))

@@ -161,10 +161,28 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     said_about = [p for p in asked_periods(about) if p.year is not None]
     text_months = set(months_named(about))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    missing = [p for p in asked if held and not covers(p, held) and not covers(p, said_about)]
+    missing = [p for p in asked if held and not covers(p, held) and  # a month without its year: no year said covers it
+               not covers(p, [s for s in said_about if p.year is not None or s.kind != "year"])]
     if not missing:
-        return ""
+        return _day_gap(question, names_first(table), paragraphs)
     return f"the table covers {coverage(held)}" if coverage(held) else f"the table has no {missing[0].label()}"
+
+
+_DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+
+
+def _day_gap(question: str, table: Table, paragraphs: Sequence[str]) -> str:
+    """'the table covers Friday–Sunday' when the question names a day of the week that a table of days (two or
+    more as its columns or rows) lacks, and no sentence of the text gives an amount for that day."""
+    cells = [c.strip() for c in (table.rows[0] if table.rows else ())] + [r[0].strip() for r in table.rows if r]
+    days = [c for c in cells if _DAY.fullmatch(c)]
+    held = {d.lower().rstrip("s") for d in days}
+    asked = [m.group(1).lower() for m in _DAY.finditer(question) if m.group(1).lower() not in held]
+    if len(held) < 2 or not asked:
+        return ""
+    told = [s.text for p in paragraphs for s in split_sentences(p) if re.search(rf"\b{asked[0]}", s.text, re.I) and
+            re.search(r"\d", s.text)]
+    return "" if told else f"the table covers {days[0]}–{days[-1]}"
 
 
 def _sentences_about(question: str, table: Table, paragraphs: Sequence[str]) -> list[str]:
@@ -237,6 +255,9 @@ def row_not_held(question: str, table: Table, rows: set[int], paragraphs: Sequen
         written = {singular(w) for w in _name_words(table.rows[row][0].lower())}  # "visited" is no "Visits" noun
         unknown = [w for i, w in enumerate(words) if w in asked and _stem(w) not in known and w not in _WHO and
                    not says_a_line(w) and not w.endswith("est") and any(_stem(n) in named and singular(n) in written for n in near(i))]
+        at = [i for i, w in enumerate(words) if _stem(w) in named]
+        if not missed and len(named) >= 2 and at and at[-1] - at[0] >= len(at):  # "hot desks and memberships" of
+            unknown = []  # "Desk memberships": the line in other words, not a line the table lacks
     if not unknown or total and _WHOLE.search(question):
         return ""
     return f"the table has no row for {' '.join(unknown)} (it has {table.rows[row][0]!r})"

@@ -170,7 +170,8 @@ class Conversation:
         asked = question
         uid = uuid.uuid4().hex
         if self.dialogue is not None:
-            read = as_the_solver_reads(question, self.dialogue.context.tables)  # the tables as laid out
+            read = as_the_solver_reads(question, self.dialogue.context.tables,
+                                        [p.text for p in self.context.paragraphs])  # the tables as laid out
             pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
                                                        len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)

@@ -72,7 +72,7 @@ def person_turn(context: Context, question: str, dialogue_of: Callable[[Context]
     texts = [p.text for p in context.paragraphs]
     oriented = [orient(t) for t in context.tables]
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
-    reply = dialogue_of(read).ask(as_the_solver_reads(question, read.tables))
+    reply = dialogue_of(read).ask(as_the_solver_reads(question, read.tables, texts))
     gaps = [period_gap(question, t, texts) for t in context.tables]
     if gaps and all(gaps):  # its Program stays, as in ask's history: "and in Q2 2024?" moves the line asked
         return Reply(question, reply.program, None, error=gaps[0]), ""

@@ -22,7 +22,7 @@ def read_history(context: Context, turns: Sequence[Turn]) -> Dialogue:
     dialogue = Dialogue(context)
     for turn in turns:
         if turn.role == "user" and turn.content.strip():
-            dialogue.ask(as_the_solver_reads(turn.content, context.tables))
+            dialogue.ask(as_the_solver_reads(turn.content, context.tables, [p.text for p in context.paragraphs]))
     return dialogue
 
 

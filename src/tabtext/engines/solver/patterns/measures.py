@@ -55,6 +55,8 @@ _WHOLE_NAMED = re.compile(r"\s+(?:the\s+)?(?:total\s+)?([a-z&' -]+?)\s+(?:was|we
                           r"for|made)\b", re.I)
 TOTAL = re.compile(r"\btotal\b", re.I)
 _NET_INCOME = r"net (?:income|profit|earnings)|profit for the (?:year|period)|profit after tax"
+#: what a hotel, a hostel or a theatre lets: "Rooms", "Room-nights", "Bed nights", "Seats"
+_UNITS_LET = r"(?:rooms?|room[- ]nights?|beds?|bed[- ]nights?|seats?|pitches|berths)"
 _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first over, as a percentage of, minus the second)
     (r"\bcurrent ratio\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
      "divide"),
@@ -70,10 +72,12 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
     (r"\breturn on (?:total )?assets\b|\broa\b", _NET_INCOME, r"total assets", "percent_of"),
     (r"\bworking capital\b", r"total current assets|current assets", r"total current liabilities|current liabilities",
      "diff"),
-    (r"\boccupancy\b", r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:sold|occupied|filled|used)|occupied (?:rooms?|beds?)",
-     r"(?:rooms?|room nights|beds?|seats?)[ _]+(?:available|capacity)|available (?:rooms?|beds?)|capacity", "percent_of"),
+    (r"\boccupancy\b", _UNITS_LET + r"[ _]+(?:sold|occupied|filled|used|let|booked)|occupied " + _UNITS_LET,
+     _UNITS_LET + r"[ _]+(?:available|capacity)|available " + _UNITS_LET + "|capacity", "percent_of"),
     (r"\b(?:farebox|fare box|cost) recovery(?: ratio| rate)?\b", r"(?:farebox |fare |ticket |passenger )?(?:revenue|fares?|income)",
      r"(?:total )?operating (?:costs?|expenses)|(?:total )?costs?", "percent_of"),
+    (r"\b(?:surplus|deficit)\b(?!\s+margin)", r"total (?:income|revenue|incoming resources)",
+     r"total (?:expenditure|expenses|costs|spending|resources expended)", "diff"),
     (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
      "diff"),
 )

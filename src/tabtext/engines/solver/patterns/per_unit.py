@@ -14,7 +14,7 @@ from .measure_periods import extreme_period
 from .period_cols import asked_col, year_parts
 
 PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!(?:[a-z]+\s+){0,2}shares?\b|cent\b|unit\b(?!s?\s+(?:shipped|sold|produced|made|delivered|"
-                      r"manufactured))|annum\b|year\b|quarter\b|month\b)[a-z]", re.I)  # "per unit shipped": a line
+                      r"manufactured))|annum\b|year\b|quarter\b|month\b|half(?:[- ]year)?\b|week\b|season\b|period\b)[a-z]", re.I)  # "per unit shipped": a line
 _UNIT_WORDS = re.compile(r"\([^)]*\)")
 
 

@@ -10,7 +10,9 @@ from ....periods import MONTH_STEMS, bare_months, find_periods
 from ....types import Period
 from ..reading.context import Ctx
 from .arith import result
+from .cells import cells_program
 from .period_cols import col_period, period_cols
+from .textnum import ONES
 
 _PART = rf"(?:[1-4]Q|Q[1-4]|H[12]|{MONTH_STEMS})[a-z]*\.?(?:\s*[-']?\s*(?:FY\s*)?\d{{2,4}})?"
 #: a range of quarters, halves or months ("from January to August", "between Q1 2023 and Q3 2023"); years keep
@@ -21,6 +23,11 @@ OVER_PERIODS = re.compile(r"\b(?:across|over|for|in|during)\s+(?:all\s+|each of\
                    r"\baverage\b.*\b(?:per|a|each)\s+(?:month|quarter|year|season|week)\b|"
                    r"\b(?:average|mean|total|sum)\s+(?:of\s+(?:the\s+|all\s+)?)?(?:monthly|quarterly|weekly|yearly|annual)\b|"
                    + _RANGE, re.I)
+#: every period of the table, counted or named as a whole ("over the six months", "across the three days", "over the
+#: weekend"): a sum even when asked "how many ... ?"
+ALL_THE_PERIODS = re.compile(r"\b(?:across|over|during|in|for)\s+(?:all\s+)?(?:the|these|those|all)\s+(?:(?:whole|full|entire)\s+)?"
+                             r"(?:(?P<n>\d{1,2}|" + "|".join(ONES) + r")\s+(?:months|quarters|weeks|days|years|halves|"
+                             r"half-years|seasons)|weekend)\b", re.I)
 YEAR_TO_DATE = re.compile(r"\b(?:year[- ]to[- ]date|ytd)\b", re.I)
 
 
@@ -41,14 +48,34 @@ def over_periods(ctx: Ctx):
     elif named_range(ctx.q.text):
         lo, hi = named_range(ctx.q.text)  # type: ignore[misc]
         cols = [c for c in cols if (p := col_period(ctx.view.col_labels[c])) and within(p, lo, hi)]
-    elif not OVER_PERIODS.search(ctx.q.text) or [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
+    elif not (OVER_PERIODS.search(ctx.q.text) or ALL_THE_PERIODS.search(ctx.q.text)) or \
+            [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]:
         return None
     cols = _without_wholes(ctx, cols)
+    every = ALL_THE_PERIODS.search(ctx.q.text)
+    said = every.group("n") if every else None
+    if said and _count(said) != len(cols):
+        return _total_column(ctx, row, said) if len(cols) < 2 else None  # "the six months" of a table of four
     if len(cols) < 2:
-        return None
-    op = "average" if ctx.q.kind == "average" else "sum"  # "how many shipments year to date": a sum
+        return _total_column(ctx, row, said) if every else None
+    averaged = ctx.q.kind == "average" or re.search(r"\b(?:average|mean)\b", ctx.q.text, re.I)
+    op = "average" if averaged else "sum"  # "how many shipments year to date": a sum
     program = result(ctx.view, [(row, c) for c in cols], op, ctx.q)
     return (program, "over_periods") if program else None
+
+
+def _count(said: str) -> int:
+    return int(said) if said.isdigit() else ONES[said.lower()]
+
+
+def _total_column(ctx: Ctx, row: int, said: str | None):
+    """The row's cell in the column headed "Total" after the columns it totals ("Friday", "Saturday", "Sunday"),
+    when as many columns come before it as the question counts."""
+    labels = [label.strip(" *").lower() for label in ctx.view.col_labels]
+    col = labels.index("total", 1) if "total" in labels[1:] else None
+    if col is None or col < 3 or said and _count(said) != col - 1:
+        return None
+    return cells_program(ctx.view, [(row, col)]), "over_periods"
 
 
 def _without_wholes(ctx: Ctx, cols: list[int]) -> list[int]:

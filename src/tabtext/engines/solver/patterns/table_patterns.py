@@ -35,7 +35,7 @@ from .measures import (
 from .per_unit import NAMED_PER_UNIT, PER_UNIT, per_unit
 from .period_change import change_on_previous
 from .period_cols import month_cols
-from .period_totals import OVER_PERIODS, YEAR_TO_DATE, over_periods
+from .period_totals import ALL_THE_PERIODS, OVER_PERIODS, YEAR_TO_DATE, over_periods
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
@@ -122,7 +122,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             parts_of_period, "sum|average", "the named row over the columns that make up the period asked (months of a "
             "quarter, quarters of a year), when no column is that period", "What were total orders in Q1 2024?"),
     Pattern("over_periods", lambda c: c.q.kind in ("sum", "average") and OVER_PERIODS.search(c.q.text) is not None or
-            c.q.kind in ("sum", "average", "count", "value") and YEAR_TO_DATE.search(c.q.text) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
+            c.q.kind in ("sum", "average", "count", "value") and (YEAR_TO_DATE.search(c.q.text) or
+                                                                  ALL_THE_PERIODS.search(c.q.text)) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
             "of the year to date", "What was the average operating income across the four quarters?"),
     Pattern("line_range", lambda c: RANGE.search(c.q.text) is not None, line_range, "subtract", "the named row's largest minus smallest cell over its periods", "What was the range of monthly orders?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,

@@ -229,9 +229,11 @@ def _counted(words: str) -> set[str]:
 
 
 def _counts(text: str, counted: set[str]) -> list[tuple[float, str, int, int]]:
-    """Numbers in digits or words followed, within two words, by what is counted; not money, not a scale."""
-    return [(value, unit, s, s + len(text[s:e].rstrip())) for value, unit, s, e in amounts(text) + amounts_in_words(text)
-            if not unit and not re.search(r"[$€£¥]\s?$", text[:s])
+    """Numbers in digits or words followed, within two words, by what is counted ("nineteen thousand tickets":
+    19,000); not money, not a percentage."""
+    return [(value * _BIG.get(unit, 1.0), "", s, s + len(text[s:e].rstrip()))
+            for value, unit, s, e in amounts(text) + amounts_in_words(text)
+            if (not unit or unit in _BIG) and not re.search(r"[$€£¥]\s?$", text[:s])
             and {w[:4].lower() for w in re.findall(r"[a-z]+", text[e:])[:2]} & counted]
 
 
