@@ -147,6 +147,7 @@ REFINEMENTS = {
                      "'it' names, a fresh subject (read.py)",
     "earlier_whole": "'what percentage of that long-term debt is due in 2020?': the whole is the earlier answer whose "
                      "question names it (table.py: ratio_of_two)",
+    "same_change_for": "'this change but for X as a percentage of Y': the same change for X, not a percent change",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)
