@@ -14,6 +14,9 @@ dialogue) and turn kind (the first turn; a later turn whose gold uses no earlier
 and each half's 95% interval by resampling its dialogues. ``--ties`` prints, for turns whose gold is one number,
 how the hand score's top candidate meets the gold among near ties (within ``TIE``): the gold on top (won), the
 gold tied lower (lost), and whether the winner's label carries more words the question does not ask.
+``--threads`` counts later turns per half and dialogue kind by whether the gold and the answer use an earlier
+turn's number (and, when both do, whether the answer's earlier turns cover the gold's), and the catch-all lookup's
+turns by the operator the wording names (``Turn.op``), the gold's shape and the outcome.
 """
 
 from __future__ import annotations
@@ -175,6 +178,44 @@ def print_ties(examples) -> None:
         print(f"| {outcome} | {counts['A'][outcome]} | {counts['B'][outcome]} |")
 
 
+def _turns_used(formula: str, steps) -> set[int]:
+    mine = _numbers(formula)
+    return {k for k, s in enumerate(steps) if any(_close(g, e, 1e-9) for g in mine for e in _numbers(s.formula))}
+
+
+def thread_key(r: dict, ex) -> tuple[str, ...] | None:
+    """(dialogue kind, the gold refers back or starts fresh, the answer likewise, same or other earlier turns)."""
+    steps = steps_of(ex)
+    if not steps:
+        return None
+    gold, pred = _turns_used(str(r["formula"]), steps), _turns_used(r["derivation"], steps)
+    both = ("same turns" if gold <= pred else "other turns") if gold and pred else ""
+    return (r["uid"].split("_", 1)[0], f"gold {'refers' if gold else 'fresh'}", f"answer {'refers' if pred else 'fresh'}",
+            both)
+
+
+def lookup_key(r: dict, ex) -> tuple[str, ...] | None:
+    """For the catch-all lookup: the operator the wording names, first or later turn, the gold's shape, outcome."""
+    if r["pattern"] != "lookup":
+        return None
+    t = read(ex)
+    return (f"lookup, wording {t.op}", "first turn" if not t.steps else "later turn",
+            f"gold {'computes' if _ops(str(r['formula'])) else 'looks up'}", "right" if r["strict"] else "missed")
+
+
+def print_threads(examples, rows) -> None:
+    for name, key in (("thread", thread_key), ("catch-all", lookup_key)):
+        cells: dict[tuple, list[int]] = collections.defaultdict(list)
+        for ex, r in zip(examples, rows):
+            k = key(r, ex)
+            if k is not None:
+                cells[(k, half_of(r["uid"]))].append(r["strict"])
+        print(f"| {name} | A turns | A right | B turns | B right |\n|---|---|---|---|---|")
+        for k in sorted({k for k, _ in cells}):
+            a, b = cells[(k, "A")], cells[(k, "B")]
+            print(f"| {', '.join(filter(None, k))} | {len(a)} | {sum(a)} | {len(b)} | {sum(b)} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--file", default=str(DEFAULT))
@@ -182,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=20)
     ap.add_argument("--groups", action="store_true", help="strict EM by dialogue kind and turn kind, per half")
     ap.add_argument("--ties", action="store_true", help="the hand score's near ties won and lost, per half")
+    ap.add_argument("--threads", action="store_true", help="later turns by reference to earlier turns, and the "
+                                                           "catch-all lookup by the operator its wording names")
     args = ap.parse_args(argv)
     examples = load_native(args.file)
     rows = evaluate(examples)
@@ -205,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         print_groups(examples, rows)
     if args.ties:
         print_ties(examples)
+    if args.threads:
+        print_threads(examples, rows)
     return 0
 
 

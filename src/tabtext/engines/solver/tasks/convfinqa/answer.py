@@ -143,6 +143,11 @@ REFINEMENTS = {
     "same_sentence": "a change over years whose first number is in the text: the other year's number of the same "
                      "sentence when one fits (NEAR characters; A 542 -> 543, B 575 -> 576)",
     "anchor": "a change over years starts from the year whose number fits best, the others read on its line",
+    "fronted_topic": "'and concerning that total cost, by how much did it change?': the fronted topic is the line "
+                     "'it' names, a fresh subject (read.py)",
+    "earlier_whole": "'what percentage of that long-term debt is due in 2020?': the whole is the earlier answer whose "
+                     "question names it (table.py: ratio_of_two)",
+    "same_change_for": "'this change but for X as a percentage of Y': the same change for X, not a percent change",
     "cell_rank": "the learned cell ranker re-orders the hand score's best few cells (cell_rank.py)",
 }
 SWITCHES = frozenset(p.name for p in PATTERNS) | frozenset(REFINEMENTS) | frozenset(r.name for r in READINGS)

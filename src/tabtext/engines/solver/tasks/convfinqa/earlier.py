@@ -42,6 +42,8 @@ CHANGE_REF = re.compile(r"\b(this|that|the|net|those|these)( net)? (change|diffe
 _SAME_FOR = re.compile(r"\b(?:that|this|the same) (?:\w+ )?(?:(change|fluctuation|variation|difference|increase|"
                        r"decrease|growth|variance)|(?P<ratio>percentage|ratio|portion|proportion|average \w+))\b.* "
                        r"(?:for|of) (?:the )?\w")
+_CHANGE_FOR = re.compile(r"\b(?:that|this|the same) (?:change|difference|increase|decrease|variation|variance),? "
+                         r"(?:but |now )?for\b")
 _LATEST_FIRST = re.compile(r"\b(?:that|this|it)\b(?: \w+)? (?:over|divided by|less|minus|compared to) (?:the |that )?"
                            r"(?:prior|previous|earlier|first|former|preceding)\b")
 
@@ -96,6 +98,8 @@ def stated_percent_of_earlier(t: Turn) -> Plan | None:
 
 def change_over_base(t: Turn) -> Plan | None:
     q = t.question
+    if t.on("same_change_for") and t.novel and _CHANGE_FOR.search(q):
+        return None  # "this change but for europe as a percentage of net sales": the change, moved to europe
     if t.prev is not None and (t.op == "pct_change" or t.op in ("ratio", "change") and CHANGE_REF.search(q)
                                and _OVER.search(q) and not (t.on("by_change") and BY_CHANGE.search(q))):
         return relative_change(t.doc, t.steps, t.years)

@@ -33,6 +33,10 @@ _CARRIES_SUBJECT = ("lookup", "change", "pct_change")
 _PERIOD_NOUN = re.compile(r"\s+(?:same\s+)?(?:(?:two|three|four|five|\d+)\s+)?(?:years?|periods?|quarters?|months?)\b")
 THOSE_YEARS = re.compile(r"\b(?:between|over|in|during|across|for) (?:those|these|the|both)(?: same)?(?: two| three| \d)? "
                          r"years\b")
+# "and concerning that total cost, by how much did it change ...?": the fronted topic is what "it" stands for
+_FRONTED = re.compile(r"^(?:and\s+)?(?:concerning|regarding|as for|with (?:regard|respect) to)\s+"
+                      r"(?:(?:that|this|these|those)\s+)?(?P<topic>[^,?]+?),\s*(?P<rest>.+)$")
+_STANDS_FOR = re.compile(r"\b(?:it|them|they)\b")
 BY_CHANGE = re.compile(r"\b(?:divided by|over|in relation to|relative to) (?:the |that |this )?(?:net )?"
                        r"(?:change|difference|increase|decrease)\b")  # the change is the denominator
 
@@ -126,6 +130,16 @@ def _resolve_periods(question: str, prev: Step | None, off: frozenset[str] = fro
     return question
 
 
+def _fronted_topic(question: str) -> str:
+    """ "and concerning that total cost, by how much did it change?" read as "by how much did the total cost
+    change?": the topic a turn fronts is the line its pronoun names, a fresh subject rather than an earlier answer."""
+    m = _FRONTED.match(question)
+    if not m or _PRONOUN.search(_THAT_YEAR.sub("", m["topic"])) or not _STANDS_FOR.search(m["rest"]):
+        return question
+    topic = m["topic"] if m["topic"].startswith("the ") else f"the {m['topic']}"
+    return _STANDS_FOR.sub(lambda _: topic, m["rest"], count=1)
+
+
 def _names_the_line(question: str, op: str) -> bool:
     """A pronoun that stands for the earlier turn's line ("it", "that performance price"); for a change, not one
     that names the period ("between those two years")."""
@@ -135,7 +149,8 @@ def _names_the_line(question: str, op: str) -> bool:
 def read(example: Example, off: frozenset[str] = frozenset()) -> Turn:
     steps = steps_of(example)
     prev = steps[-1] if steps else None
-    question = _resolve_periods(example.question.lower(), prev, off)
+    question = example.question.lower()
+    question = _resolve_periods(question if "fronted_topic" in off else _fronted_topic(question), prev, off)
     ops = detect_ops(example.question.lower())
     years, words = years_in(question), content_words(question)
     seen = {w for s in steps for w in content_words(s.question)}

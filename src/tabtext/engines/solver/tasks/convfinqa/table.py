@@ -42,6 +42,7 @@ _AFTER_VALUE = {"divided", "over", "as", "in", "by", "represent", "represents", 
 # "X as a percentage of Y" the document states (ConvFinQA strict EM half A 532 -> 533, half B 572 = 572)
 _PERCENT_OF = re.compile(r"\bpercent\w* of\b")
 _WHOLE = {"total", "one", "all", "whole", "overall"}
+_DEMONSTRATIVE = re.compile(r"^(?:that|this|those|these)\s+\w")
 
 
 def _value_pronouns(question: str):
@@ -292,6 +293,11 @@ def ratio_of_two(t: Turn) -> Plan | None:
             return None
         if t.on("part_in_line"):
             a = _part_in_line(doc, a, b, content_words(parts[0]) or t.subject, t.qyears[:1], parts[0])
+        if t.on("earlier_whole") and _DEMONSTRATIVE.match(parts[1]):
+            # "what percentage of that long-term debt ...?": the whole is a number the earlier turns used
+            used = {number_value(n) for st in t.steps for n in st.numbers} - {a.value}
+            b = doc.subset([c for c in doc.candidates if c.value in used]).best(whole or t.subject, t.qyears[:1],
+                                                                                 parts[1]) or b
         return Plan(f"{a.text} / {b.text}", (a.evidence, b.evidence), "ratio of two values",
                     program=P.program("divide", P.leaf(a), P.leaf(b)))
     if t.prev is not None and t.on("part_of_prev"):
