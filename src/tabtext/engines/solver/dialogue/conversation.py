@@ -131,7 +131,17 @@ def _other_period(asked: Asked) -> Program | None:
         return None  # "and vinyl records in 2023?" names a line the table lacks: not the last one moved
     if not _LEAD.search(asked.question) and not earlier.names_nothing(asked, _SAME_AGAIN | earlier.period_words(asked)):
         return None
-    return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(last)
+    col = asked.grid.col_of_year(years[0])
+    if len(years) == 1 and last.op in ("subtract", "change_ratio") and len({c.row for c in found}) == 1 and \
+            len({c.col for c in found}) > 1 and col not in {c.col for c in found}:
+        # "what about H1 2024?" after a line's change over two other halves: the line in that period (of a period
+        # the change read, "and in 2019?" after 2020's change from 2019, the line's value was asked already: the
+        # change moves back)
+        return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row)) \
+            if col is not None else None
+    return edit.other_period(last, asked.grid, years)
 
 
 FOLLOW_UPS: tuple[Pattern, ...] = (

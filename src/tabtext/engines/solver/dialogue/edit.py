@@ -93,6 +93,11 @@ class Grid:
         return [c for c in range(1, self.table.n_cols)
                 if (label := set(content_tokens(self.col_labels[c]))) and label <= words]
 
+    def periods_like(self, key: str) -> list[str]:
+        """The table's periods of the kind ``key`` is, in time order: a total column of the year beside its halves
+        ("Total 2024") is no step between H2 2023 and H1 2024."""
+        return sorted(k for k in set(self.col_years) - {""} if len(k) == len(key) and k[8:] == key[8:])
+
     def col_of_year(self, year: str, like: int | None = None) -> int | None:
         """The column of ``year``; among several, the one whose other header words match column ``like``."""
         cols = [c for c, y in enumerate(self.col_years) if y == year]
@@ -260,7 +265,7 @@ def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program 
     if len(years) == len(keys):
         moves = dict(zip(keys, sorted(years)))
     elif len(years) == 1:
-        order = sorted(set(grid.col_years) - {""})
+        order = grid.periods_like(years[0])
         if years[0] not in order or keys[-1] not in order:
             return None
         step = order.index(years[0]) - order.index(keys[-1])

@@ -63,8 +63,8 @@ def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
     """The period before the program's (``step`` -1; +1 the one after): the column before it in time, or the same
     quarter or month of the year before when a year is asked back ("the same quarter a year earlier")."""
     grid = asked.grid
-    order = sorted(set(grid.col_years) - {""}) if grid else []
     current = edit.period_of(program, asked.history, grid) if grid else ""
+    order = grid.periods_like(current) if grid else []
     m = (PREVIOUS if step < 0 else NEXT).search(asked.question)
     unit = next((g for g in m.groups() if g), "").lower() if m else ""
     unit = {"yoy": "year", "qoq": "quarter", "mom": "month"}.get(m.group(0).lower(), unit) if m else unit
@@ -368,7 +368,8 @@ def margin_of_last(asked: Asked) -> Program | None:
 
 
 _ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
-                          r"(?:quarters|months|periods|years|seasons|weeks)\b|\bin the table\b|\bin total\b", re.I)
+                          r"(?:quarters|months|periods|years|seasons|weeks|halves|half[- ]years)\b|\bin the table\b|\bin total\b",
+                          re.I)
 
 
 def over_all_periods_of_last(asked: Asked) -> Program | None:
@@ -376,13 +377,15 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
     averaged) over every period column."""
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            not _ALL_PERIODS.search(asked.question) or names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
+            not _ALL_PERIODS.search(asked.question) or \
+            names_a_subject(PER_PERIOD.sub(" ", _ALL_PERIODS.sub(" ", asked.question))):  # "the average per half"
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
     if not found or len({c.row for c in found}) != 1:
         return None
-    row = found[0].row
-    cols = [c for c in range(1, grid.table.n_cols) if col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
+    row, kinds = found[0].row, {p.kind for c in found if (p := col_period(grid.col_labels[c.col]))}
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid.col_labels[c])) and
+            (len(kinds) != 1 or p.kind in kinds) and grid.cell(row, c).value is not None]  # not the year's total column
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None

@@ -71,7 +71,7 @@ def parts_of_other_period(asked: Asked) -> Program | None:
     if not found or len(held) != len(old) or any(grid.row_scale(c.row) == "percent" for c in found):
         return None  # a rate of one period does not add up over its parts
     whole = whole_named(asked, held)
-    if whole is None or len(old) == 1 and whole.kind == "year" and whole.year != held[0].year and \
+    if whole is None or len(old) == 1 and whole.kind == "year" != held[0].kind and whole.year != held[0].year and \
             not (WHOLE_YEAR.search(question) or AGGREGATE.search(question)):
         return None  # "and in 2023?" after Q4 2024 may be the same quarter: only "the total for 2023" is the year
     cols = parts_of(grid, whole)

@@ -1,0 +1,77 @@
+"""What a person says next, on tables written here (none from a benchmark set), asked the way
+``tabtext ask --chat`` asks it: a period named after a change, an average over every half or quarter beside a
+total column, "the whole year 2024", the year before a year's own column, "that half", and "that month" after an
+answer read from the text."""
+
+from __future__ import annotations
+
+from tabtext.commands.ask import Conversation, found
+from tabtext.display import shown
+from tabtext.engines import make_engine
+from tabtext.tables import read_table
+from tabtext.types import Context, Paragraph
+from test_dialogue_kinds import chat
+
+#: quarters and the year's own total column after them
+CAFE = """GBP,Q1 2025,Q2 2025,Q3 2025,Q4 2025,FY 2025
+Catering sales,120,150,135,180,585
+Coffee sales,210,230,260,240,940
+Total sales,330,380,395,420,1525
+Staff wages,(140),(145),(150),(160),(595)
+"""
+#: halves and one year's own column (the year before has only its halves)
+CLINIC = """EUR thousand,H1 2023,H2 2023,H1 2024,H2 2024,Year 2024
+Consultation fees,400,420,450,470,920
+Grants,60,40,70,50,120
+Total income,460,460,520,520,1040
+Rent,(90),(90),(95),(95),(190)
+"""
+DEPOT = """Product (pallets),Jan 2025,Feb 2025,Mar 2025,Apr 2025
+Timber,40,35,62,44
+Bricks,28,30,51,33
+Total,68,65,113,77
+"""
+
+
+def test_a_period_named_after_a_change_of_two_others_is_the_line_there(tmp_path):
+    assert chat(tmp_path, CAFE, "What were catering sales in Q1 2025?", "and in Q2 2025?", "what was the difference?",
+                "what about Q4 2025?") == ["120", "150", "30", "180"]
+
+
+def test_a_period_the_change_read_moves_the_change(tmp_path):
+    assert chat(tmp_path, CAFE, "What were coffee sales in Q3 2025?", "and in Q2 2025?", "what was the change?",
+                "and in Q2 2025?") == ["260", "230", "30", "20"]
+
+
+def test_an_average_over_every_quarter_leaves_the_years_total_column_out(tmp_path):
+    assert chat(tmp_path, CAFE, "What were coffee sales in Q2 2025?", "what was the mean per quarter over the four "
+                "quarters?", "and the sum over all the quarters?") == ["230", "235", "940"]
+
+
+def test_an_average_over_every_half_leaves_the_year_column_out(tmp_path):
+    assert chat(tmp_path, CLINIC, "How much did grants bring in in H2 2023?", "what is the average across the four "
+                "half-years?") == ["40 thousand", "55 thousand"]
+
+
+def test_the_whole_year_named_and_the_year_before_from_its_halves(tmp_path):
+    assert chat(tmp_path, CLINIC, "What were consultation fees in H1 2023?", "what about the whole year 2024?",
+                "and the previous year?") == ["400 thousand", "920 thousand", "820 thousand"]
+
+
+def test_that_half_after_a_change_is_the_half_of_the_later_figure(tmp_path):
+    assert chat(tmp_path, CLINIC, "How much was rent in H2 2024?", "how much more than in H2 2023?",
+                "what percentage of that half's total income did rent take?") == \
+        ["95 thousand", "5 thousand", "18.27%"]
+
+
+def test_that_month_after_an_answer_from_the_text_is_the_last_figures_month(tmp_path):
+    (tmp_path / "depot.csv").write_text(DEPOT, encoding="utf-8")
+    text = "March was busy because a housing estate started building nearby. The depot manager is Ines Carvalho."
+    context = Context(tables=(read_table(tmp_path / "depot.csv"),), paragraphs=(Paragraph("0", text),))
+    conv = Conversation(make_engine("solver"), context)
+    shown_ = []
+    for q in ("How many pallets of timber went out in March?", "Who manages the depot?",
+              "How many pallets in total left the depot that month?"):
+        _, pred = conv.ask(q)
+        shown_.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    assert shown_ == ["62", "Ines Carvalho", "113"]
