@@ -75,3 +75,32 @@ def test_that_month_after_an_answer_from_the_text_is_the_last_figures_month(tmp_
         _, pred = conv.ask(q)
         shown_.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
     assert shown_ == ["62", "Ines Carvalho", "113"]
+
+
+#: a club's half-years: a result line (no "profit" in its name) and its total income
+CLUB = """GBP,H1 2024,H2 2024,H1 2025
+Membership income,300,320,345
+Catering income,80,95,90
+Total income,380,415,435
+Trading result,57,70,74
+"""
+
+
+def test_another_lines_change_over_the_same_periods_after_a_growth_rate(tmp_path):
+    assert chat(tmp_path, CLUB, "What was membership income in H1 2024?", "and in H1 2025?",
+                "by what percent did it grow?", "how much did the catering income rise over the same period?") == \
+        ["300", "345", "15%", "10"]
+
+
+def test_margin_alone_after_a_result_line_and_total_income_is_the_one_over_the_other(tmp_path):
+    assert chat(tmp_path, CLUB, "What was the trading result in H2 2024?", "and total income in that half?",
+                "Margin?") == ["70", "415", "16.87%"]
+
+
+def test_a_count_the_text_writes_with_a_scale_word_is_the_count():
+    from tabtext.engines.solver.patterns.textnum import number_asked
+
+    text = "Some twelve thousand visitors came to the open day, and 40 stalls were booked."
+    value, unit, start, end = number_asked("Roughly how many visitors came?", text, 0, 30)
+    assert (value, unit, text[start:end]) == (12.0, "thousand", "twelve thousand")
+    assert number_asked("How many visitors came?", "It cost £3 million visitors aside.", 0, 20) is None

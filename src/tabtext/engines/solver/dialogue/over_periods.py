@@ -336,37 +336,6 @@ def the_two(asked: Asked) -> list:
     return refs
 
 
-_MARGIN_CUE = re.compile(r"\bmargin\b|^\s*(?:and\s+)?(?:what|how)\s+about\b", re.I)
-_PROFIT = re.compile(r"profit|income|earnings|ebitda|ebit\b|surplus", re.I)
-
-
-def margin_of_last(asked: Asked) -> Program | None:
-    """ "What was the margin?" after a profit line: the last answer as a percentage of revenue in its period (or
-    periods: a year's operating profit over the year's revenue)."""
-    from ..patterns.measures import _REVENUE
-
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or names_a_subject(_MARGIN_CUE.sub(" ", asked.question)):
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    found = edit.cells(program)
-    if not found or len({c.row for c in found}) != 1:
-        return None
-    lines = [r for r in grid.body_rows() if _REVENUE.match(grid.row_labels[r])]
-    whole = next((r for r in lines if grid.row_labels[r].lower().startswith("total")), lines[0] if lines else None)
-    if whole is None:
-        return None
-    if found[0].row in lines:  # "what about the margin?" after revenue: the gross margin, the first profit line's
-        profit = next((r for r in grid.body_rows() if _PROFIT.search(grid.row_labels[r])), None)
-        program = edit.other_row(program, grid, profit) if profit is not None else None
-        moved = edit.other_row(program, grid, whole) if program is not None else None
-        return Program("percent_of", (program, moved), "percent") if moved is not None else None
-    if not _PROFIT.search(found[0].row_label):
-        return None
-    moved = edit.other_row(program, grid, whole)  # the same cells of revenue
-    return Program("percent_of", (refs[0], moved), "percent") if moved is not None else None
-
-
 _ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
                           r"(?:quarters|months|periods|years|seasons|weeks|halves|half[- ]years)\b|\bin the table\b|\bin total\b",
                           re.I)

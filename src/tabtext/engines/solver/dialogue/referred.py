@@ -63,7 +63,8 @@ def change_of_named_line(asked: Asked) -> Program | None:
     for turn in range(len(asked.history) - 1, -1, -1):
         program = edit.inline(asked.history[turn], asked.history)
         found = edit.cells(program)
-        if program.op != "subtract" or len(found) != 2 or found[0].row != found[1].row or found[0].col == found[1].col:
+        if program.op not in ("subtract", "change_ratio") or len(found) != 2 or found[0].row != found[1].row or \
+                found[0].col == found[1].col:  # after a growth rate too ("over the same period")
             continue
         if found[0].row == lines[0]:
             return None  # the same line's change is an earlier answer's own (change_of_earlier, percent_change_of_last)
@@ -74,8 +75,8 @@ def change_of_named_line(asked: Asked) -> Program | None:
             return Program("percent_of", (Program("subtract", (old, new)), old), "percent") if \
                 FALL_ASKED.search(asked.question) else rate
         pair = (old, new) if FALL_ASKED.search(asked.question) else (new, old)
-        return Program("subtract", pair, asked.history[turn].scale if grid.row_scale(found[0].row) == grid.row_scale(
-            lines[0]) else grid.row_scale(lines[0]))  # the table's unit, as the earlier change read it
+        return Program("subtract", pair, asked.history[turn].scale if program.op == "subtract" and grid.row_scale(
+            found[0].row) == grid.row_scale(lines[0]) else grid.row_scale(lines[0]))  # the table's unit, as the earlier change read it
     return None
 
 

@@ -229,9 +229,10 @@ def _counted(words: str) -> set[str]:
 
 
 def _counts(text: str, counted: set[str]) -> list[tuple[float, str, int, int]]:
-    """Numbers in digits or words followed, within two words, by what is counted; not money, not a scale."""
+    """Numbers in digits or words followed, within two words, by what is counted ("nineteen thousand tickets"); not
+    money, not a percentage."""
     return [(value, unit, s, s + len(text[s:e].rstrip())) for value, unit, s, e in amounts(text) + amounts_in_words(text)
-            if not unit and not re.search(r"[$€£¥]\s?$", text[:s])
+            if unit in ("", "thousand", "million", "billion") and not re.search(r"[$€£¥]\s?$", text[:s])
             and {w[:4].lower() for w in re.findall(r"[a-z]+", text[e:])[:2]} & counted]
 
 
