@@ -104,3 +104,45 @@ def test_a_count_the_text_writes_with_a_scale_word_is_the_count():
     value, unit, start, end = number_asked("Roughly how many visitors came?", text, 0, 30)
     assert (value, unit, text[start:end]) == (12.0, "thousand", "twelve thousand")
     assert number_asked("How many visitors came?", "It cost £3 million visitors aside.", 0, 20) is None
+
+
+YARD = """Product (pallets),Jan 2025,Feb 2025,Mar 2025
+Timber,40,35,62
+Bricks,28,30,51
+Sand,12,35,20
+Total,80,100,133
+"""
+#: regions as columns (no periods), a Total row and column
+REGIONS = """Product,North,South,East,West,Total
+Kettles,120,95,80,105,400
+Toasters,60,75,40,25,200
+Total,180,170,120,130,600
+"""
+
+
+def test_another_plain_column_named_moves_the_last_computation(tmp_path):
+    assert chat(tmp_path, REGIONS, "How many kettles were sold in the North?", "what about the East?",
+                "and the West?") == ["120", "80", "105"]
+    assert chat(tmp_path, REGIONS, "How many units were sold across all products in the South?", "and the West?") == \
+        ["170", "130"]
+
+
+def test_every_plain_column_counted_averages_the_last_computation(tmp_path):
+    assert chat(tmp_path, REGIONS, "How many toasters were sold in the South?", "what was the mean per region "
+                "across the four regions?", "and the sum across the four regions?") == ["75", "50", "200"]
+
+
+def test_one_plain_column_than_another_in_percent(tmp_path):
+    assert chat(tmp_path, REGIONS, "How many toasters did the West sell?", "how much more did the South sell "
+                "than the West, in percent?", "how many fewer did the East sell than the North?") == ["25", "200%", "20"]
+
+
+def test_the_two_together_as_a_share_of_a_whole_named(tmp_path):
+    assert chat(tmp_path, YARD, "How many pallets of timber went out in February?", "and bricks?",
+                "together, what share of the month's total were they?") == ["35", "30", "65%"]
+
+
+def test_a_change_the_period_after_the_last_figure_and_an_acknowledgement_before_a_question(tmp_path):
+    assert chat(tmp_path, CAFE, "What were coffee sales in Q2 2025?", "Why?", "how much did coffee sales rise the "
+                "following quarter?", "Right, what were catering sales in Q4 2025?") == \
+        ["230", "no answer found", "30", "180"]

@@ -19,6 +19,7 @@ from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
 from . import (
+    columns,
     earlier,
     edit,
     extremes,
@@ -59,6 +60,9 @@ _LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|a
                    r"(?:that|this|it|the same)\b|^\s*(?:let'?s\s+)?(?:look at|turn to|switch to|try)\b|"
                    r"^\s*(?!(?:what|how|which|who|whom|when|where|why|is|was|were|are|did|does|do|has|have|had)\b)"
                    r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
+#: a word acknowledging the last answer before a whole question of its own ("OK. How much did X rise ...?")
+_ACKNOWLEDGED = re.compile(r"^\s*(?:ok(?:ay)?|right|thanks?(?: you)?|great|cool|got it|i see|alright|sure|perfect|fine)"
+                           r"\s*[.!,;:]+\s*(?=\S)", re.I)
 #: a lead word of a turn, not of the question ("and total equity at the end of 2024?" is no "X and Y" to add up)
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 #: comparatives "which ...?" asks between the last two answers ("which drove further?", "which quarter was better?")
@@ -155,6 +159,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
             "what was the change?", 5, earlier.change_of_earlier),
+    Pattern("share_of_combined", wholes.SHARE_OF.pattern, "what are the two together as a share of the total?", 6.5,
+            wholes.share_of_combined),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("share_named_in_full", wholes.SHARE_OF.pattern, "what share of June's loans were e-books?", 5.5,
@@ -231,6 +237,12 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("period_of_last", extremes.THAT_PERIOD.pattern, "which month was that?", 3.5, extremes.period_of_last),
     Pattern("value_of_last", extremes.THAT_VALUE.pattern, "how many was that? (after the department with the most)", 4,
             extremes.value_of_last),
+    Pattern("other_column", _LEAD.pattern, "and Saturday? (after a figure in Friday's column)", 2.5,
+            columns.other_column),
+    Pattern("over_every_column", columns.OVER_COLUMNS.pattern, "what was the average per day over the three days?",
+            3.5, columns.over_every_column),
+    Pattern("two_columns_of_line", r"\bthan\b", "how much lower was Sunday than Saturday, in percent?", 6,
+            columns.two_columns_of_line),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 
@@ -279,7 +291,7 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
-        read = that_period.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
+        read = that_period.name_that_period(_ACKNOWLEDGED.sub("", question), self.history, self._grid(current))  # "that year"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]

@@ -80,9 +80,12 @@ def change_of_named_line(asked: Asked) -> Program | None:
     return None
 
 
-#: a change over time of the last answer's line ("how much did they change over the year?", "how much was repaid?")
+#: a change over time of the last answer's line ("how much did they change over the year?", "how much was repaid?",
+#: "how much did it change the year after that?": from the last answer's period to the next)
 OVER_TIME = re.compile(r"\b(?:over|during|in|across)\s+the\s+(?:year|quarter|month|half|period)\b|\brepaid\b|"
-                       r"\bpa(?:id|y) (?:down|off)\b", re.I)
+                       r"\bpa(?:id|y) (?:down|off)\b|\bthe\s+(?:year|quarter|month|half)\s+after\b|"
+                       r"\bthe\s+(?:next|following)\s+(?:year|quarter|month|half)\b", re.I)
+_AFTER = re.compile(r"\bafter\b|\bnext\b|\bfollowing\b", re.I)
 
 
 def change_of_last_line(asked: Asked) -> Program | None:
@@ -97,12 +100,14 @@ def change_of_last_line(asked: Asked) -> Program | None:
             any(r != found[0].row for r in asked.rows) or not (CHANGE_ASKED.search(asked.question) or
                                                                re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)):
         return None
-    before = earlier_key(asked, last)
+    after = bool(_AFTER.search(asked.question))
+    before = earlier_key(asked, last, 1 if after else -1)
     moved = edit.other_period(last, grid, [before]) if before else None
-    if moved is None or _same_line_before(asked, found[0]):
+    if moved is None or not after and _same_line_before(asked, found[0]):
         return None  # "how much was paid down over those two years?" after two answers of the line: between them
     fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)
-    return Program("subtract", (moved, refs[0]) if fall else (refs[0], moved), last.scale)
+    new, old = (moved, refs[0]) if after else (refs[0], moved)
+    return Program("subtract", (old, new) if fall else (new, old), last.scale)
 
 
 def _same_line_before(asked: Asked, cell) -> bool:  # type: ignore[no-untyped-def]
