@@ -146,3 +146,17 @@ def test_a_change_the_period_after_the_last_figure_and_an_acknowledgement_before
     assert chat(tmp_path, CAFE, "What were coffee sales in Q2 2025?", "Why?", "how much did coffee sales rise the "
                 "following quarter?", "Right, what were catering sales in Q4 2025?") == \
         ["230", "no answer found", "30", "180"]
+
+
+def test_the_second_half_of_quarters_beside_the_years_column_and_then_the_year(tmp_path):
+    assert chat(tmp_path, CAFE, "What were catering sales in the first half of 2025?", "and the second half?",
+                "what was the change?", "by what percent did it grow?", "and for the year?") == \
+        ["270", "315", "45", "16.67%", "585"]
+
+
+def test_which_quarter_after_a_years_average_is_among_that_years_quarters(tmp_path):
+    quarters = """Line,Q1 2024,Q2 2024,Q3 2024,Q4 2024,Q1 2025
+Orders,410,395,470,430,520
+"""
+    assert chat(tmp_path, quarters, "What was the average number of orders per quarter in 2024?",
+                "which quarter was the strongest?", "and the weakest?") == ["426.25", "Q3 2024", "Q2 2024"]

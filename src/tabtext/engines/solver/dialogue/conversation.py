@@ -146,6 +146,10 @@ def _other_period(asked: Asked) -> Program | None:
         # change moves back)
         return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row)) \
             if col is not None else None
+    if len(years) == 1 == len({c.row for c in found}) and last.op == "add" and len(years[0]) == 4 and \
+            col is not None and all(len(asked.grid.col_years[c.col]) > 4 for c in found):
+        # "and for the year?" after a total over two quarters: the line in the year's own column ("FY 2024")
+        return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row))
     return edit.other_period(last, asked.grid, years)
 
 

@@ -185,7 +185,7 @@ def percent_change_of_last(asked: Asked) -> Program | None:
     last = asked.history[refs[0].turn]
     own = {c.row for c in edit.cells(edit.inline(last, asked.history))}  # "by what percent did visits go up?"
     if last.op != "subtract" or len(last.args) != 2 or not set(asked.rows) <= own or \
-            not names_nothing(asked, _PERCENT_WORDS | (_MOVING | _label_words(asked, asked.rows) if asked.rows else frozenset())):
+            not names_nothing(asked, _PERCENT_WORDS | _MOVING | (_label_words(asked, asked.rows) if asked.rows else frozenset())):
         return None
     periods = [edit.period_of(Program("lookup", (a,)), asked.history, asked.grid) if asked.grid else "" for a in last.args]
     if all(periods) and periods[0] < periods[1]:  # a fall's size (earlier - later): as a percentage of the earlier

@@ -119,6 +119,8 @@ class Grid:
         for p in named:
             if p.kind not in _PART_OF_YEAR:
                 continue
+            if p.year and len(out) > 0:  # "the H2 2024" names a half, not the year's own column ("FY 2024")
+                out = [y for y in out if y != f"{p.year:04d}"]
             keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
             if len(keys) > 1 and year:
                 keys = [k for k in keys if k.startswith(year)]

@@ -15,7 +15,8 @@ _THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year
 #: "for the half year" after a month's or a quarter's answer: the half it lies in
 _HALF_YEAR = re.compile(r"\s*\bthe\s+half[- ]year\b(?!\s+(?:to|ended|ending))", re.I)
 #: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
-_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
+_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)|"
+                        r"\s*\bfor\s+the\s+year(?:\s+as\s+a\s+whole)?(?=\s*\??\s*$)", re.I)  # "and for the year?"
 #: "for the full year 2024": the year named ("for 2024"), whichever period the last answer read
 _FULL_YEAR_NAMED = re.compile(r"\b(?:the\s+)?(?:full|whole|entire)[- ]year\s+(?=(?:FY\s?)?\d{2,4}\b)", re.I)
 
