@@ -160,3 +160,16 @@ Orders,410,395,470,430,520
 """
     assert chat(tmp_path, quarters, "What was the average number of orders per quarter in 2024?",
                 "which quarter was the strongest?", "and the weakest?") == ["426.25", "Q3 2024", "Q2 2024"]
+
+
+LOANS = """GBP thousand,30 June 2023,30 June 2024,30 June 2025
+Cash,300,420,510
+Term loan,900,750,640
+Net assets,"2,100","2,260","2,480"
+"""
+
+
+def test_repaid_that_year_then_in_another_year_then_another_lines_change_in_a_year(tmp_path):
+    assert chat(tmp_path, LOANS, "What was the term loan at 30 June 2025?", "How much was paid off that year?",
+                "and how much of it was repaid in 2024?", "how much did cash go up during 2024?") == \
+        ["640 thousand", "110 thousand", "150 thousand", "120 thousand"]
