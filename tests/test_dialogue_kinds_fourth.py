@@ -173,3 +173,17 @@ def test_repaid_that_year_then_in_another_year_then_another_lines_change_in_a_ye
     assert chat(tmp_path, LOANS, "What was the term loan at 30 June 2025?", "How much was paid off that year?",
                 "and how much of it was repaid in 2024?", "how much did cash go up during 2024?") == \
         ["640 thousand", "110 thousand", "150 thousand", "120 thousand"]
+
+
+#: measures by year as columns ("Members 2024", "Renewed 2024"), clubs as rows
+RENEWALS = """Club,Members 2023,Renewed 2023,Members 2024,Renewed 2024
+Rowing,120,96,130,117
+Tennis,200,150,210,147
+Chess,40,36,44,33
+"""
+
+
+def test_another_measure_of_the_same_year_then_the_share_of_the_one_before(tmp_path):
+    assert chat(tmp_path, RENEWALS, "How many members did the tennis club have in 2024?", "and how many renewed?",
+                "what proportion is that?", "and for rowing?", "what about 2023?") == \
+        ["210", "147", "70%", "90%", "80%"]

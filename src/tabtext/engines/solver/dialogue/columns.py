@@ -102,3 +102,20 @@ def two_columns_of_line(asked: Asked) -> Program | None:
     first, than = (grid.cell(found[0].row, c) for c in named)
     gap = Program("subtract", (than, first) if m.group(1) else (first, than), grid.row_scale(found[0].row))
     return Program("percent_of", (gap, than), "percent") if _IN_PERCENT.search(asked.question) else gap
+
+
+def other_measure_column(asked: Asked) -> Program | None:
+    """ "And how many got grade 4 or above?" after Maths' entries in 2024, on columns of measures by year ("Entries
+    2024", "Grade 4+ 2024"): the same rows in the column of the measure named, in the last answer's period."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or asked.rows or asked.years:
+        return None
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(last)
+    cols = {c.col for c in found}
+    if not found or len(cols) != 1 or any(c.table != grid.index for c in found):
+        return None
+    old = cols.pop()
+    key = grid.col_years[old]
+    named = [c for c in grid.cols_named(asked.question) if c != old and grid.col_years[c] == key]
+    return _moved(last, grid, named[0]) if key and len(named) == 1 else None

@@ -243,6 +243,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             extremes.value_of_last),
     Pattern("other_column", _LEAD.pattern, "and Saturday? (after a figure in Friday's column)", 2.5,
             columns.other_column),
+    Pattern("other_measure_column", _LEAD.pattern, "and how many got grade 4 or above? (after 2024's entries)", 2.5,
+            columns.other_measure_column),
     Pattern("over_every_column", columns.OVER_COLUMNS.pattern, "what was the average per day over the three days?",
             3.5, columns.over_every_column),
     Pattern("two_columns_of_line", r"\bthan\b", "how much lower was Sunday than Saturday, in percent?", 6,

@@ -318,8 +318,22 @@ def share_of_earlier(asked: Asked) -> Program | None:
         if rows == {c.row for c in whole} or abs(_value(asked, refs[0].turn)) > abs(_value(asked, turn)):
             return None
         return Program("percent_of", (refs[0], Ref(turn)), "percent")
-    whole = _line_over_more_periods(asked, refs[0].turn, part)
+    whole = _line_over_more_periods(asked, refs[0].turn, part) or _other_measure_before(asked, part)
     return Program("percent_of", (refs[0], whole), "percent") if whole is not None else None
+
+
+def _other_measure_before(asked: Asked, part: list) -> Ref | None:
+    """The answer before the last when it read the same row in another column of the same period, no smaller
+    ("what percentage is that?" after Maths' entries in 2024 and then its grade 4+ passes in 2024)."""
+    refs, grid = asked.last(2), asked.grid
+    whole = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if len(refs) == 2 else []
+    if grid is None or len(whole) != 1 or len(part) != 1 or whole[0].row != part[0].row or \
+            whole[0].table != part[0].table or whole[0].col == part[0].col:
+        return None
+    keys = {grid.of_cell(c).col_years[c.col] for c in (whole[0], part[0])}
+    if len(keys) != 1 or "" in keys or abs(_value(asked, refs[1].turn)) > abs(_value(asked, refs[0].turn)):
+        return None
+    return refs[0]
 
 
 def _line_over_more_periods(asked: Asked, last: int, part: list) -> Ref | None:
@@ -331,8 +345,6 @@ def _line_over_more_periods(asked: Asked, last: int, part: list) -> Ref | None:
         if program.op == "add" and {c.row for c in whole} == {c.row for c in part} and \
                 {c.col for c in part} < {c.col for c in whole}:
             return Ref(turn)
-    return None
-
     return None
 
 
