@@ -187,3 +187,26 @@ def test_another_measure_of_the_same_year_then_the_share_of_the_one_before(tmp_p
     assert chat(tmp_path, RENEWALS, "How many members did the tennis club have in 2024?", "and how many renewed?",
                 "what proportion is that?", "and for rowing?", "what about 2023?") == \
         ["210", "147", "70%", "90%", "80%"]
+
+
+#: a half-year statement under one money scale, with a line of things counted (tonnes) under it
+PLANT = """USD thousand,H1 2023,H2 2023,H1 2024,H2 2024
+Gate fees,"2,400","2,550","2,610","2,780"
+Total revenue,"3,500","3,530","3,860","4,100"
+Operating profit,"1,550","1,520","1,750","2,050"
+Tonnes processed,"41,000","42,500","44,000","46,200"
+Vans on the road,12,12,14,15
+"""
+
+
+def test_total_alone_and_now_and_added(tmp_path):
+    assert chat(tmp_path, PLANT, "What were gate fees in H1 2024?", "Total for the year?", "and for 2023?") == \
+        ["2,610 thousand", "5,390 thousand", "4,950 thousand"]
+    assert chat(tmp_path, PLANT, "How many vans were on the road in H2 2023?", "And at present?",
+                "how many were added?") == ["12", "15", "3"]
+
+
+def test_a_line_per_a_counted_line_under_the_tables_money_scale(tmp_path):
+    assert chat(tmp_path, PLANT, "What was operating profit in 2024?", "How many tonnes were processed in 2024?",
+                "what was the operating profit per tonne?", "which half had the highest revenue per tonne?") == \
+        ["3,800 thousand", "90,200", "42.13", "H2 2024"]

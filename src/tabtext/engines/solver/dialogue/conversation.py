@@ -89,6 +89,9 @@ _LEAD_WORDS = frozenset(content_tokens("compare compared with against versus vs 
                                        "again do let look turn switch try what how and now okay ok then"))
 
 
+_AGGREGATE_ALONE = frozenset(content_tokens("total sum average mean overall"))
+
+
 def _row_named_in_part(asked: Asked) -> list[int]:
     """ "What about marketing?" of a line "Marketing spend ($k)": the one row whose label holds every word the
     turn names besides its lead and the periods (rows named in full are ``asked.rows``)."""
@@ -97,6 +100,8 @@ def _row_named_in_part(asked: Asked) -> list[int]:
         return []  # "and the year before?" moves the last answer ("Profit before tax" is not named)
     words = set(content_tokens(asked.question)) - _LEAD_WORDS - CONVERSATION_WORDS - REFERENCE_WORDS - \
         earlier.period_words(asked)
+    if words <= _AGGREGATE_ALONE:  # "total for the year?" asks the last line's total, not the "Total revenue" line
+        return []
     found = [r for r in asked.grid.body_rows() if words and words <= edit.label_words(asked.grid.row_labels[r])]
     return found if len(found) == 1 else []
 
@@ -158,7 +163,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"\bhow many times\b",
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
-            r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
+            r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved|added)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",

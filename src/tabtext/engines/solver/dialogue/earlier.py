@@ -98,7 +98,8 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored"))
+_DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored "
+                                  "added"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "

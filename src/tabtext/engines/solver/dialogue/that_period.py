@@ -61,12 +61,28 @@ def _year_of_parts(question: str, history: Sequence[Program], grid: Grid | None)
     return question[:m.start()] + f"in {year}" + question[m.end():]
 
 
+#: "and now?", "in the latest quarter?": the table's latest period of the last answer's kind
+_LATEST = re.compile(r"\b(?:right\s+)?(?:now|currently|at present|today)\b|\b(?:in\s+|for\s+)?the\s+(?:latest|most recent)\s+"
+                     r"(?:quarter|month|year|half|period)\b", re.I)
+
+
+def _latest(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    m = _LATEST.search(question) if history and grid is not None else None
+    key = period_of(history[-1], history, grid) if m else ""  # type: ignore[arg-type]
+    order = grid.periods_like(key) if key else []  # type: ignore[union-attr]
+    if not order or order[-1] == key:
+        return question
+    label = grid.col_labels[grid.col_years.index(order[-1])]  # type: ignore[union-attr]
+    return question[:m.start()] + f"in {order[-1] if len(order[-1]) == 4 else label}" + question[m.end():]  # type: ignore[union-attr]
+
+
 def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
     """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
     another line (or another table) reads the same period. The last answer is the last figure: a text answer
     between ("why was that?") reads no period."""
     history = _up_to_last_figure(history, grid)
     question = _year_of_parts(_name_that_date(_FULL_YEAR_NAMED.sub("", question), history, grid), history, grid)
+    question = _latest(question, history, grid)
     nth = _NTH_ALONE.search(question) if history and grid is not None else None
     kind = _KIND_OF_SPAN.get(_months_spanned(history[-1], history, grid)) if nth else None  # type: ignore[arg-type]
     if nth and kind:  # "and in the second?" after the first quarter: the second quarter
