@@ -210,3 +210,31 @@ def test_a_line_per_a_counted_line_under_the_tables_money_scale(tmp_path):
     assert chat(tmp_path, PLANT, "What was operating profit in 2024?", "How many tonnes were processed in 2024?",
                 "what was the operating profit per tonne?", "which half had the highest revenue per tonne?") == \
         ["3,800 thousand", "90,200", "42.13", "H2 2024"]
+
+
+BAKERY = """GBP,2022,2023,2024
+Bread,"41,000","43,500","47,200"
+Cakes,"22,800","23,400","19,900"
+"""
+BAKERY_TEXT = ("The Larch Street Bakery sells bread and cakes from one shop. Cake sales fell in 2024 because a supermarket "
+               "opened next door. Bread sales rose in 2024 because of a new sourdough range. The owner is Marta "
+               "Kowalski.")
+
+
+def test_a_cause_asked_without_naming_the_line_is_read_with_the_last_answers_line_and_period(tmp_path):
+    (tmp_path / "b.csv").write_text(BAKERY, encoding="utf-8")
+    context = Context(tables=(read_table(tmp_path / "b.csv"),), paragraphs=(Paragraph("0", BAKERY_TEXT),))
+    conv = Conversation(make_engine("solver"), context)
+    got = []
+    for q in ("How much did cake sales bring in in 2023?", "And in 2024?", "Why the fall?",
+              "What did bread make in 2024?", "what was behind that?"):
+        _, pred = conv.ask(q)
+        got.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    assert got[:2] == ["23,400", "19,900"] and got[3] == "47,200"
+    assert "supermarket" in got[2] and "sourdough" in got[4]
+
+
+def test_which_of_the_two_after_their_sum_and_share_then_by_how_much(tmp_path):
+    assert chat(tmp_path, YARD, "How many pallets of bricks went out in March?", "and sand?", "the two together?",
+                "what share of the month's total is that?", "which of the two was bigger?", "by how much?") == \
+        ["51", "20", "71", "53.38%", "Bricks", "31"]

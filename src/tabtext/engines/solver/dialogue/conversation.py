@@ -188,6 +188,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),
+    Pattern("why_of_last", same_subject.WHY.pattern, "why the drop? (after a line's figure)", 3.5,
+            same_subject.why_of_last),
     Pattern("subject_of_last", same_subject.IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             same_subject.subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),

@@ -109,8 +109,15 @@ _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall 
 _NO_SUBJECT = _DOING | _MOVING
 
 
+def _chosen_between(asked: Asked) -> list[Ref]:
+    """The two earlier answers the last answer chose between ("which of the two was larger?", then "by how much?")."""
+    last = asked.history[-1] if asked.history else None
+    args = [a for a in last.args if isinstance(a, Ref)] if last is not None and last.op in ("argmax", "argmin") else []
+    return args if len(args) == 2 == len(last.args) else []  # type: ignore[union-attr]
+
+
 def change_of_earlier(asked: Asked) -> Program | None:
-    refs = asked.figures(2)
+    refs = _chosen_between(asked) or asked.figures(2)
     lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
     if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
             or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
