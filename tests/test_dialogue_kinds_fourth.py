@@ -238,3 +238,12 @@ def test_which_of_the_two_after_their_sum_and_share_then_by_how_much(tmp_path):
     assert chat(tmp_path, YARD, "How many pallets of bricks went out in March?", "and sand?", "the two together?",
                 "what share of the month's total is that?", "which of the two was bigger?", "by how much?") == \
         ["51", "20", "71", "53.38%", "Bricks", "31"]
+
+
+def test_a_quarterly_average_after_the_years_own_column_and_percentage_points_asked_again(tmp_path):
+    assert chat(tmp_path, CAFE, "What were staff wages in Q1 2025?", "and for the whole year?",
+                "what's that a quarter on average?", "and coffee sales?") == \
+        ["140", "595", "148.75", "235"]
+    assert chat(tmp_path, CAFE, "What share of total sales was coffee in Q2 2025?", "and in Q3 2025?",
+                "what was the change?", "so by how many percentage points?") == \
+        ["60.53%", "65.82%", "5.3%", "5.3%"]

@@ -198,6 +198,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.parts_of_other_period),
     Pattern("line_over_every_period", r"\b(?:average|mean|total)\b", "what was the average quarterly net income?", 3,
             parts.line_over_every_period),
+    Pattern("parts_average_of_year", r"\b(?:average|mean)\b", "how much is that per quarter on average? (after the "
+            "year's own column)", 4.5, parts.parts_average_of_year),
     Pattern("to_date_of_last", parts.TO_DATE.pattern, "what about year to date? (after a quarter's revenue)", 3,
             parts.to_date_of_last),
     Pattern("over_named_periods", r".", "and in July and August? (after a total over other months)", 2,

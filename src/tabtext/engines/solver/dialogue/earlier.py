@@ -19,7 +19,7 @@ _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|pre
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 #: "by how much?" alone, after "which was higher?": the gap between the two
-BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)\s*\??\s*$", re.I)
+BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)(?:\s+percentage points)?\s*\??\s*$", re.I)
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
                        + BY_HOW_MUCH.pattern, re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
@@ -116,8 +116,15 @@ def _chosen_between(asked: Asked) -> list[Ref]:
     return args if len(args) == 2 == len(last.args) else []  # type: ignore[union-attr]
 
 
+def _asked_again(asked: Asked) -> list[Ref]:
+    """ "By how many percentage points?" right after the change of two rates ("did it improve?"): the same two."""
+    last = asked.history[-1] if asked.history else None
+    args = [a for a in last.args if isinstance(a, Ref)] if last is not None and last.op == "subtract" else []
+    return args if len(args) == 2 == len(last.args) and BY_HOW_MUCH.match(asked.question) else []  # type: ignore[union-attr]
+
+
 def change_of_earlier(asked: Asked) -> Program | None:
-    refs = _chosen_between(asked) or asked.figures(2)
+    refs = _chosen_between(asked) or _asked_again(asked) or asked.figures(2)
     lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
     if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
             or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
