@@ -247,3 +247,16 @@ def test_a_quarterly_average_after_the_years_own_column_and_percentage_points_as
     assert chat(tmp_path, CAFE, "What share of total sales was coffee in Q2 2025?", "and in Q3 2025?",
                 "what was the change?", "so by how many percentage points?") == \
         ["60.53%", "65.82%", "5.3%", "5.3%"]
+
+
+BOWLS = """Pos,Club,Played,Won,Lost,Shots for,Shots against,Points
+1,Elm Park,14,11,3,310,220,33
+2,Kingsmead,14,9,5,290,250,27
+3,Ashby Green,14,6,8,260,275,18
+4,Riverside,14,2,12,200,315,6
+"""
+
+
+def test_the_average_per_row_after_a_columns_total_over_its_rows(tmp_path):
+    assert chat(tmp_path, BOWLS, "What was the total number of shots scored in the league?",
+                "what was the average per club?", "and the total?") == ["1,060", "265", "1,060"]

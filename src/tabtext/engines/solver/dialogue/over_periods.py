@@ -283,19 +283,24 @@ def _measure_of_table_chosen(asked: Asked, question: str) -> Program | None:
 PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
 
 
+_PER_ROW = re.compile(r"\b(?:per|a|each|every)\s+[a-z]+\b", re.I)
+
+
 def other_aggregate_of_last(asked: Asked) -> Program | None:
     """ "And the average per month?" after a total over months (or "and the total?" after an average): the same
     cells, the other aggregate."""
     refs = asked.last(1)
-    if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            names_a_subject(PER_PERIOD.sub(" ", asked.question)):
+    if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
+    down = len({c.col for c in found}) == 1 < len({c.row for c in found})  # a column's total over its rows
+    if names_a_subject((_PER_ROW if down else PER_PERIOD).sub(" ", asked.question)):
+        return None  # "and the average per team?" after the goals of every team: their average
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) or PER_PERIOD.search(asked.question) \
         else "add"  # "what is that per month?" after a total over months: their average
     if program.op not in ("add", "sum", "average") or program.op == op or len(found) < 2 or \
-            len({c.row for c in found}) != 1:
+            len({c.row for c in found}) != 1 and not down:
         return None
     return Program(op, tuple(found), program.scale)
 
