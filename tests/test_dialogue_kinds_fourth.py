@@ -260,3 +260,14 @@ BOWLS = """Pos,Club,Played,Won,Lost,Shots for,Shots against,Points
 def test_the_average_per_row_after_a_columns_total_over_its_rows(tmp_path):
     assert chat(tmp_path, BOWLS, "What was the total number of shots scored in the league?",
                 "what was the average per club?", "and the total?") == ["1,060", "265", "1,060"]
+
+
+GARDEN = """Visitors,Mar 2025,Apr 2025,May 2025,Jun 2025,Jul 2025,Aug 2025
+Adults,800,950,1200,1500,1900,1700
+Children,300,420,500,650,900,880
+"""
+
+
+def test_may_named_alone_and_a_share_of_a_range_of_months(tmp_path):
+    assert chat(tmp_path, GARDEN, "How many adults visited in June?", "What about May?", "June and May combined?",
+                "what proportion of the March through August total is that?") == ["1,500", "1,200", "2,700", "33.54%"]

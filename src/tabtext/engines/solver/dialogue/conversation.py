@@ -20,6 +20,7 @@ from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
 from . import (
     columns,
+    combined,
     earlier,
     edit,
     extremes,
@@ -169,7 +170,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
             "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_combined", wholes.SHARE_OF.pattern, "what are the two together as a share of the total?", 6.5,
-            wholes.share_of_combined),
+            combined.share_of_combined),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("share_named_in_full", wholes.SHARE_OF.pattern, "what share of June's loans were e-books?", 5.5,

@@ -115,7 +115,8 @@ class Grid:
         out = [_year_end(y, known) for y in years_in(question) if not any(d.startswith(y) for d in dated)]
         out = [y for y in out if y in known] + dated  # "at 31 December 2024": that date's column, not its year's
         taken = {p.end_month for p in named if p.kind == "month"}
-        named += [Period(None, m, 1, "month") for m in months_named(question) if m not in taken]
+        alone = months_named(question) + ([5] if _MAY.search(question) else [])  # "what about May?", "April and May"
+        named += [Period(None, m, 1, "month") for m in dict.fromkeys(alone) if m not in taken]
         for p in named:
             if p.kind not in _PART_OF_YEAR:
                 continue
@@ -133,6 +134,8 @@ class Grid:
 _SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income(?! tax)|gain|gains|earnings|flows?|"
                           r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
+#: "May" written as a name inside a turn (not "May I ...?"): the month, which ``months_named`` reads only as "in May"
+_MAY = re.compile(r"(?<=\S\s)May\b(?!\s+(?:I|we|you|they|he|she|it|be|have|not)\b)")
 #: a line its label says is a count ("Room nights sold (number)"), not in the table's "thousands unless stated"
 _COUNTED = re.compile(r"\((?:number|no\.?|count|#|units?|people|persons)\)", re.I)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ....calc import CalcError
 from ....periods import find_periods
@@ -88,6 +87,22 @@ def whole_of_line(grid: Grid, found: Sequence[Cell], whole: str) -> Program | No
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if len(cols) > len({c.col for c in found}) else None
 
 
+_RANGE = re.compile(r"\w\s*(?:-\s*to\s*-|\bto\b|\bthrough\b|\buntil\b|[\u2013-])\s*\w", re.I)
+
+
+def _whole_over_range(grid: Grid, whole: str, found: Sequence[Cell], years: list[str]) -> Program | None:
+    """The last answer's one line summed over every period from the first named to the second, when the whole is
+    written as a range ("the March-to-August total", "the Q1 to Q3 figure")."""
+    if len(years) != 2 or not _RANGE.search(whole) or not found or len({c.row for c in found}) != 1:
+        return None
+    order = grid.periods_like(years[0])
+    if years[1] not in order:
+        return None
+    lo, hi = sorted(order.index(y) for y in years)
+    cols = [c for k in order[lo:hi + 1] if (c := grid.col_of_year(k)) is not None]
+    return Program("add", tuple(grid.cell(found[0].row, c) for c in cols)) if len(cols) > 2 else None
+
+
 #: when in the period a balance is read, which names no line ("the year-end loan", "closing cash")
 _AT_PERIOD_END = re.compile(r"\b(?:year|quarter|month|period|half)[- ]end\b|\b(?:closing|opening)\b", re.I)
 
@@ -135,6 +150,9 @@ def share_of_named(asked: Asked) -> Program | None:
     later = _later_of_change(edit.inline(last, asked.history), found)
     if later is not None:  # a change of a line between two periods: its whole is the later period's, not both summed
         found, subject = [later], later if last.scale == "percent" else subject  # a rate's share: the line's figure
+    ranged = _whole_over_range(grid, whole, found, years) if not rows else None
+    if ranged is not None:  # "what share of the March-to-August total is that?": the line over those months
+        return Program("percent_of", (subject, ranged), "percent")
     other = whole_in_other_table(asked, whole, found) or whole_of_line(grid, found, whole) \
         if not rows and not years else None
     if other is not None:
@@ -353,32 +371,3 @@ def _value(asked: Asked, turn: int) -> float:
         return asked.history[turn].value(asked.history)
     except (CalcError, TypeError, ValueError):
         return 0.0
-
-
-#: "the two together", "combined", "both": the last two answers added up before the share is taken
-_TOGETHER = re.compile(r"\b(?:the two|both|them|those two|these two)\b.*\b(?:together|combined)\b|"
-                       r"\b(?:together|combined)\b", re.I)
-
-
-def share_of_combined(asked: Asked) -> Program | None:
-    """ "What are the two together as a share of the total catch?": the sum of the last two answers over the whole
-    named (read as ``share_of_named`` reads "what is that as a share of ...?" after the sum)."""
-    cue, refs = SHARE_OF.search(asked.question), over_periods.the_two(asked)
-    if cue is None or not refs or not asked.same_scale(refs):
-        return None
-    after = re.split(r"\b(?:was|were|is|are)\b", asked.question[cue.end():], maxsplit=1, flags=re.I)[1:]  # past the whole
-    if not _TOGETHER.search(asked.question[:cue.start()] + " ".join(after)):
-        return None
-    summed = Program("add", tuple(refs), asked.history[refs[0].turn].scale)
-    history = (*asked.history, summed)
-    then = Asked("what is that as a share of" + asked.question[cue.end():], asked.grid, history, asked.context,
-                 asked.tables)
-    share = share_of_named(then)
-    return _with_ref_as(share, len(asked.history), summed) if share is not None else None
-
-
-def _with_ref_as(program: Program, turn: int, given: Program) -> Program:
-    """The program with ``Ref(turn)`` written as ``given`` (a step the history does not hold)."""
-    args = tuple(given if isinstance(a, Ref) and a.turn == turn else _with_ref_as(a, turn, given)
-                 if isinstance(a, Program) else a for a in program.args)
-    return replace(program, args=args, answer_value=None)
