@@ -271,3 +271,9 @@ Children,300,420,500,650,900,880
 def test_may_named_alone_and_a_share_of_a_range_of_months(tmp_path):
     assert chat(tmp_path, GARDEN, "How many adults visited in June?", "What about May?", "June and May combined?",
                 "what proportion of the March through August total is that?") == ["1,500", "1,200", "2,700", "33.54%"]
+
+
+def test_how_much_did_it_come_down_from_the_previous_year(tmp_path):
+    assert chat(tmp_path, LOANS, "What was the term loan at 30 June 2024?", "how much has it come down since the "
+                "previous year?", "and cash, how much did it go up on the prior year?") == \
+        ["750 thousand", "150 thousand", "120 thousand"]

@@ -49,7 +49,7 @@ def share_between_earlier(asked: Asked) -> Program | None:
 
 #: a change asked of a line ("how much did the bank loan fall over the year?", "by what percent did fees grow?")
 CHANGE_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:rise|rose|risen|grow|grew|grown|increase[ds]?|change[ds]?|fall|fell|"
-                          r"fallen|drop(?:ped)?|decline[ds]?|decrease[ds]?|(?:go|goes|went|gone) (?:up|down))\b|"
+                          r"fallen|drop(?:ped)?|decline[ds]?|decrease[ds]?|(?:go|goes|went|gone|come|comes|came) (?:up|down))\b|"
                           r"\bby what (?:percent(?:age)?|%)\b", re.I)
 _PERCENT = re.compile(r"\bpercent|%", re.I)
 
@@ -85,7 +85,8 @@ def change_of_named_line(asked: Asked) -> Program | None:
 OVER_TIME = re.compile(r"\b(?:over|during|in|across)\s+the\s+(?:year|quarter|month|half|period)\b|\brepaid\b|"
                        r"\bpa(?:id|y) (?:down|off)\b|\bthe\s+(?:year|quarter|month|half)\s+after\b|"
                        r"\bthe\s+(?:next|following)\s+(?:year|quarter|month|half)\b|"
-                       r"\b(?:during|in|over)\s+(?:the\s+)?(?:fy\s?)?(?:19|20)\d\d\b", re.I)  # "... paid off in FY2023?"
+                       r"\b(?:during|in|over)\s+(?:the\s+)?(?:fy\s?)?(?:19|20)\d\d\b|"  # "... paid off in FY2023?"
+                       r"\b(?:from|since|on|against)\s+the\s+(?:prior|previous|preceding)\s+(?:year|quarter|month|half)\b", re.I)
 _AFTER = re.compile(r"\bafter\b|\bnext\b|\bfollowing\b", re.I)
 
 
@@ -117,7 +118,8 @@ def change_of_last_line(asked: Asked) -> Program | None:
     moved = edit.other_period(last, grid, [before]) if before else None
     if moved is None or not after and isinstance(here, Ref) and _same_line_before(asked, found[0]):
         return None  # "how much was paid down over those two years?" after two answers of the line: between them
-    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)
+    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)|c[oa]mes? down\b", asked.question,
+                                                          re.I)
     new, old = (moved, here) if after else (here, moved)
     return Program("subtract", (old, new) if fall else (new, old), last.scale)
 
