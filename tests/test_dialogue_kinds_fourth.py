@@ -277,3 +277,12 @@ def test_how_much_did_it_come_down_from_the_previous_year(tmp_path):
     assert chat(tmp_path, LOANS, "What was the term loan at 30 June 2024?", "how much has it come down since the "
                 "previous year?", "and cash, how much did it go up on the prior year?") == \
         ["750 thousand", "150 thousand", "120 thousand"]
+
+
+def test_money_taken_per_thing_counted_names_no_line(tmp_path):
+    stalls = """Line,Jun 2025,Jul 2025
+Punnets sold,400,520
+Revenue (GBP),"1,200","1,820"
+"""
+    assert chat(tmp_path, stalls, "How many punnets went in July?", "and what did we make per punnet?") == \
+        ["520", "3.5"]

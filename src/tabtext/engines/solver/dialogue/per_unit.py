@@ -48,6 +48,8 @@ def per_unit_of_last(asked: Asked) -> Program | None:
         return None  # "per unit" names no row of the table: a price, not this
     last = found[0].row
     num, den = (before[0], after[0] if after else last) if before else (last, after[0]) if after else (None, None)
+    if not before and (num is None or num == den) and _EARNED.search(asked.question[:m.start()]):
+        num, den = _revenue_row(grid), last  # "so what did we get per jar?" after the jars sold: money taken per jar
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     cols = [grid.col_of_year(asked.years[0])] if asked.years else sorted({c.col for c in found}) \
         if last.op in ("add", "average") else [grid.col_of_year(edit.period_of(last, asked.history, grid))]
@@ -79,6 +81,19 @@ def _counted_under_table_scale(grid, row: int) -> bool:  # type: ignore[no-untyp
 
     return grid.row_scale(row) not in ("", "percent") and not _OWN_SCALE.search(grid.row_labels[row]) and \
         a_count(read_table(grid.table), row)
+
+
+#: money taken, said without naming its line ("what did we get / earn / make / take ... per X?")
+_EARNED = re.compile(r"\b(?:get|got|earn(?:ed)?|make|made|take|took|bring|brought|charge[d]?)\b", re.I)
+
+
+def _revenue_row(grid) -> int | None:  # type: ignore[no-untyped-def]
+    """The table's one revenue line (a total one first), as the named measures read it."""
+    from ..patterns.measures import _REVENUE
+
+    lines = [r for r in grid.body_rows() if _REVENUE.match(grid.row_labels[r])]
+    totals = [r for r in lines if grid.row_labels[r].lower().startswith("total")]
+    return totals[0] if totals else lines[0] if len(lines) == 1 else None
 
 
 def _row_of_other_table(asked: Asked, words: str, cols: list[int]):  # type: ignore[no-untyped-def]
