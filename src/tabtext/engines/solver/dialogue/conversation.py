@@ -19,9 +19,12 @@ from ....types import Answer, Context, Evidence, Prediction
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
 from . import (
+    columns,
+    combined,
     earlier,
     edit,
     extremes,
+    margins,
     named_periods,
     over_periods,
     parts,
@@ -58,6 +61,9 @@ _LEAD = re.compile(r"^\s*(?:compare (?:that|this|it) (?:with|to|against)\b|and|a
                    r"(?:that|this|it|the same)\b|^\s*(?:let'?s\s+)?(?:look at|turn to|switch to|try)\b|"
                    r"^\s*(?!(?:what|how|which|who|whom|when|where|why|is|was|were|are|did|does|do|has|have|had)\b)"
                    r"[^\s?,]+(?:\s+[^\s?,]+){0,3}\s*\?\s*$", re.I)  # "Net income?", "Q1?": a fragment
+#: a word acknowledging the last answer before a whole question of its own ("OK. How much did X rise ...?")
+_ACKNOWLEDGED = re.compile(r"^\s*(?:ok(?:ay)?|right|thanks?(?: you)?|great|cool|got it|i see|alright|sure|perfect|fine)"
+                           r"\s*[.!,;:]+\s*(?=\S)", re.I)
 #: a lead word of a turn, not of the question ("and total equity at the end of 2024?" is no "X and Y" to add up)
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 #: comparatives "which ...?" asks between the last two answers ("which drove further?", "which quarter was better?")
@@ -84,6 +90,9 @@ _LEAD_WORDS = frozenset(content_tokens("compare compared with against versus vs 
                                        "again do let look turn switch try what how and now okay ok then"))
 
 
+_AGGREGATE_ALONE = frozenset(content_tokens("total sum average mean overall"))
+
+
 def _row_named_in_part(asked: Asked) -> list[int]:
     """ "What about marketing?" of a line "Marketing spend ($k)": the one row whose label holds every word the
     turn names besides its lead and the periods (rows named in full are ``asked.rows``)."""
@@ -92,6 +101,8 @@ def _row_named_in_part(asked: Asked) -> list[int]:
         return []  # "and the year before?" moves the last answer ("Profit before tax" is not named)
     words = set(content_tokens(asked.question)) - _LEAD_WORDS - CONVERSATION_WORDS - REFERENCE_WORDS - \
         earlier.period_words(asked)
+    if words <= _AGGREGATE_ALONE:  # "total for the year?" asks the last line's total, not the "Total revenue" line
+        return []
     found = [r for r in asked.grid.body_rows() if words and words <= edit.label_words(asked.grid.row_labels[r])]
     return found if len(found) == 1 else []
 
@@ -131,7 +142,21 @@ def _other_period(asked: Asked) -> Program | None:
         return None  # "and vinyl records in 2023?" names a line the table lacks: not the last one moved
     if not _LEAD.search(asked.question) and not earlier.names_nothing(asked, _SAME_AGAIN | earlier.period_words(asked)):
         return None
-    return edit.other_period(edit.inline(asked.history[refs[0].turn], asked.history), asked.grid, years)
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(last)
+    col = asked.grid.col_of_year(years[0])
+    if len(years) == 1 and last.op in ("subtract", "change_ratio") and len({c.row for c in found}) == 1 and \
+            len({c.col for c in found}) > 1 and col not in {c.col for c in found}:
+        # "what about H1 2024?" after a line's change over two other halves: the line in that period (of a period
+        # the change read, "and in 2019?" after 2020's change from 2019, the line's value was asked already: the
+        # change moves back)
+        return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row)) \
+            if col is not None else None
+    if len(years) == 1 == len({c.row for c in found}) and last.op == "add" and len(years[0]) == 4 and \
+            col is not None and all(len(asked.grid.col_years[c.col]) > 4 for c in found):
+        # "and for the year?" after a total over two quarters: the line in the year's own column ("FY 2024")
+        return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row))
+    return edit.other_period(last, asked.grid, years)
 
 
 FOLLOW_UPS: tuple[Pattern, ...] = (
@@ -139,11 +164,13 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             r"\bhow many times\b",
             "what is the sum of the two?", 6, earlier.combine_earlier),
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
-            r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
+            r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved|added)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
             r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
             "what was the change?", 5, earlier.change_of_earlier),
+    Pattern("share_of_combined", wholes.SHARE_OF.pattern, "what are the two together as a share of the total?", 6.5,
+            combined.share_of_combined),
     Pattern("share_of_named", wholes.SHARE_OF.pattern,
             "what is that as a percentage of total assets?", 5, wholes.share_of_named),
     Pattern("share_named_in_full", wholes.SHARE_OF.pattern, "what share of June's loans were e-books?", 5.5,
@@ -162,6 +189,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "increase?", 4, over_periods.percent_change_of_earlier),
     Pattern("aggregate_of_last", over_periods.AGGREGATE.pattern, "what was the total for 2023?", 3,
             over_periods.aggregate_of_last),
+    Pattern("why_of_last", same_subject.WHY.pattern, "why the drop? (after a line's figure)", 3.5,
+            same_subject.why_of_last),
     Pattern("subject_of_last", same_subject.IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             same_subject.subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),
@@ -170,6 +199,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.parts_of_other_period),
     Pattern("line_over_every_period", r"\b(?:average|mean|total)\b", "what was the average quarterly net income?", 3,
             parts.line_over_every_period),
+    Pattern("parts_average_of_year", r"\b(?:average|mean)\b", "how much is that per quarter on average? (after the "
+            "year's own column)", 4.5, parts.parts_average_of_year),
     Pattern("to_date_of_last", parts.TO_DATE.pattern, "what about year to date? (after a quarter's revenue)", 3,
             parts.to_date_of_last),
     Pattern("over_named_periods", r".", "and in July and August? (after a total over other months)", 2,
@@ -194,7 +225,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             over_periods.growth_over_previous),
     Pattern("same_part_of_year", over_periods.SAME_PART.pattern, "and in the same quarter of 2023?", 3,
             over_periods.same_part_of_year),
-    Pattern("margin_of_last", r"\bmargin\b", "what was the margin? (after a profit line)", 4, over_periods.margin_of_last),
+    Pattern("margin_of_last", r"\bmargin\b", "what was the margin? (after a profit line)", 4, margins.margin_of_last),
     Pattern("compared_with_period", over_periods.COMPARE.pattern, "how did that compare with the same quarter of 2023?",
             5, over_periods.compared_with_period),
     Pattern("more_than_previous", over_periods.PREVIOUS.pattern, "how many more than the year before?",
@@ -220,6 +251,14 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("period_of_last", extremes.THAT_PERIOD.pattern, "which month was that?", 3.5, extremes.period_of_last),
     Pattern("value_of_last", extremes.THAT_VALUE.pattern, "how many was that? (after the department with the most)", 4,
             extremes.value_of_last),
+    Pattern("other_column", _LEAD.pattern, "and Saturday? (after a figure in Friday's column)", 2.5,
+            columns.other_column),
+    Pattern("other_measure_column", _LEAD.pattern, "and how many got grade 4 or above? (after 2024's entries)", 2.5,
+            columns.other_measure_column),
+    Pattern("over_every_column", columns.OVER_COLUMNS.pattern, "what was the average per day over the three days?",
+            3.5, columns.over_every_column),
+    Pattern("two_columns_of_line", r"\bthan\b", "how much lower was Sunday than Saturday, in percent?", 6,
+            columns.two_columns_of_line),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 
@@ -268,7 +307,7 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
-        read = that_period.name_that_period(question, self.history, self._grid(current))  # "that year": the last one's
+        read = that_period.name_that_period(_ACKNOWLEDGED.sub("", question), self.history, self._grid(current))  # "that year"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None]

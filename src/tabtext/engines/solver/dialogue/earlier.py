@@ -19,7 +19,7 @@ _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|pre
 _COMBINED = re.compile(r"\b(?:combined|together)\b", re.I)
 #: "the difference between the two" is a gap, larger minus smaller; "the difference", a change or a fall keeps its sign
 #: "by how much?" alone, after "which was higher?": the gap between the two
-BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)\s*\??\s*$", re.I)
+BY_HOW_MUCH = re.compile(r"^\s*(?:and\s+|so\s+)?by how (?:much|many)(?:\s+percentage points)?\s*\??\s*$", re.I)
 _UNSIGNED = re.compile(r"\bdifference between\b|\bgap\b|\b(?:repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved)\b|"
                        + BY_HOW_MUCH.pattern, re.I)
 GAP_WORDS = "fewer|less|bigger|larger|higher|smaller|lower|heavier|lighter|longer|shorter|older|younger|cheaper|dearer"
@@ -98,7 +98,8 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 
 
 #: verbs of what a line counts ("how much more was spent in FY2023?"), no subject of their own
-_DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored"))
+_DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored "
+                                  "added"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
 _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
@@ -108,8 +109,22 @@ _MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall 
 _NO_SUBJECT = _DOING | _MOVING
 
 
+def _chosen_between(asked: Asked) -> list[Ref]:
+    """The two earlier answers the last answer chose between ("which of the two was larger?", then "by how much?")."""
+    last = asked.history[-1] if asked.history else None
+    args = [a for a in last.args if isinstance(a, Ref)] if last is not None and last.op in ("argmax", "argmin") else []
+    return args if len(args) == 2 == len(last.args) else []  # type: ignore[union-attr]
+
+
+def _asked_again(asked: Asked) -> list[Ref]:
+    """ "By how many percentage points?" right after the change of two rates ("did it improve?"): the same two."""
+    last = asked.history[-1] if asked.history else None
+    args = [a for a in last.args if isinstance(a, Ref)] if last is not None and last.op == "subtract" else []
+    return args if len(args) == 2 == len(last.args) and BY_HOW_MUCH.match(asked.question) else []  # type: ignore[union-attr]
+
+
 def change_of_earlier(asked: Asked) -> Program | None:
-    refs = asked.figures(2)
+    refs = _chosen_between(asked) or _asked_again(asked) or asked.figures(2)
     lines = _lines_of(asked, refs)  # "how much heavier is the Cargo K3?" names a line of the two answers
     if not refs or not set(asked.rows) <= set(lines) or asked.years and not _periods_of(asked, refs) >= set(asked.years) \
             or re.search(r"\bpercent(?!age points?\b)", asked.question, re.I) or not asked.same_scale(refs) or \
@@ -185,7 +200,7 @@ def percent_change_of_last(asked: Asked) -> Program | None:
     last = asked.history[refs[0].turn]
     own = {c.row for c in edit.cells(edit.inline(last, asked.history))}  # "by what percent did visits go up?"
     if last.op != "subtract" or len(last.args) != 2 or not set(asked.rows) <= own or \
-            not names_nothing(asked, _PERCENT_WORDS | (_MOVING | _label_words(asked, asked.rows) if asked.rows else frozenset())):
+            not names_nothing(asked, _PERCENT_WORDS | _MOVING | (_label_words(asked, asked.rows) if asked.rows else frozenset())):
         return None
     periods = [edit.period_of(Program("lookup", (a,)), asked.history, asked.grid) if asked.grid else "" for a in last.args]
     if all(periods) and periods[0] < periods[1]:  # a fall's size (earlier - later): as a percentage of the earlier

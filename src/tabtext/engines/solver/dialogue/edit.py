@@ -93,6 +93,11 @@ class Grid:
         return [c for c in range(1, self.table.n_cols)
                 if (label := set(content_tokens(self.col_labels[c]))) and label <= words]
 
+    def periods_like(self, key: str) -> list[str]:
+        """The table's periods of the kind ``key`` is, in time order: a total column of the year beside its halves
+        ("Total 2024") is no step between H2 2023 and H1 2024."""
+        return sorted(k for k in set(self.col_years) - {""} if len(k) == len(key) and k[8:] == key[8:])
+
     def col_of_year(self, year: str, like: int | None = None) -> int | None:
         """The column of ``year``; among several, the one whose other header words match column ``like``."""
         cols = [c for c, y in enumerate(self.col_years) if y == year]
@@ -110,10 +115,13 @@ class Grid:
         out = [_year_end(y, known) for y in years_in(question) if not any(d.startswith(y) for d in dated)]
         out = [y for y in out if y in known] + dated  # "at 31 December 2024": that date's column, not its year's
         taken = {p.end_month for p in named if p.kind == "month"}
-        named += [Period(None, m, 1, "month") for m in months_named(question) if m not in taken]
+        alone = months_named(question) + ([5] if _MAY.search(question) else [])  # "what about May?", "April and May"
+        named += [Period(None, m, 1, "month") for m in dict.fromkeys(alone) if m not in taken]
         for p in named:
             if p.kind not in _PART_OF_YEAR:
                 continue
+            if p.year and len(out) > 0:  # "the H2 2024" names a half, not the year's own column ("FY 2024")
+                out = [y for y in out if y != f"{p.year:04d}"]
             keys = [_key(p)] if p.year else [k for k in known if k.endswith(_key(p)[4:])]
             if len(keys) > 1 and year:
                 keys = [k for k in keys if k.startswith(year)]
@@ -126,6 +134,8 @@ class Grid:
 _SIGNED_LINE = re.compile(r"\b(?:net|change|increase|decrease|loss|losses|profit|income(?! tax)|gain|gains|earnings|flows?|"
                           r"growth|margin|balance|equity)\b", re.I)
 _PART_OF_YEAR = ("quarter", "half", "month", "months")
+#: "May" written as a name inside a turn (not "May I ...?"): the month, which ``months_named`` reads only as "in May"
+_MAY = re.compile(r"(?<=\S\s)May\b(?!\s+(?:I|we|you|they|he|she|it|be|have|not)\b)")
 #: a line its label says is a count ("Room nights sold (number)"), not in the table's "thousands unless stated"
 _COUNTED = re.compile(r"\((?:number|no\.?|count|#|units?|people|persons)\)", re.I)
 
@@ -260,7 +270,7 @@ def other_period(program: Program, grid: Grid, years: Sequence[str]) -> Program 
     if len(years) == len(keys):
         moves = dict(zip(keys, sorted(years)))
     elif len(years) == 1:
-        order = sorted(set(grid.col_years) - {""})
+        order = grid.periods_like(years[0])
         if years[0] not in order or keys[-1] not in order:
             return None
         step = order.index(years[0]) - order.index(keys[-1])

@@ -66,7 +66,7 @@ def extreme_period_of_line(asked: Asked) -> Program | None:
     every = _EVERY.search(question)
     asked_kind = next((g for g in m.groups() if g), "") if m else ""
     kind = _KINDS.get(((asked_kind if m else every.group(1) if every else "") or "").lower(), "")
-    cols = _period_cols(grid, row, kind, question) if row is not None else []
+    cols = _within_last(asked, row, _period_cols(grid, row, kind, question)) if row is not None else []
     if len(cols) < 2:
         return None
     op = "argmin" if _least(question) else "argmax"
@@ -79,6 +79,17 @@ def _two_answers_of(asked: Asked, row: int | None) -> bool:
     refs = asked.figures(2)
     found = [edit.cells(edit.inline(asked.history[r.turn], asked.history)) for r in refs]
     return len(found) == 2 and all(len(f) == 1 and f[0].row == row for f in found)
+
+
+def _within_last(asked: Asked, row: int, cols: list[int]) -> list[int]:
+    """ "Which quarter was best?" after the line's total or average over 2023's quarters: among those quarters."""
+    refs = asked.last(1)
+    last = edit.inline(asked.history[refs[0].turn], asked.history) if refs else None
+    held = sorted({c.col for c in edit.cells(last)}) if last is not None and last.op in ("add", "average") else []
+    same_line = last is not None and all(c.row == row for c in edit.cells(last))
+    if find_periods(asked.question) or not same_line or len(held) < 2 or not set(held) <= set(cols):
+        return cols
+    return held
 
 
 def _period_cols(grid: Grid, row: int, kind: str, question: str) -> list[int]:

@@ -20,6 +20,7 @@ _OPS = ((re.compile(r"\b(?:ratio|divided|quotient)\b", re.I), "divide", "none"),
                     r"rise|rose|f[ae]ll|drop\w*|declin\w*)\b", re.I), "subtract", ""),
         (re.compile(r"\b(?:sum|total|combined|together)\b", re.I), "add", ""),
         (re.compile(r"\b(?:average|mean)\b", re.I), "average", ""))
+_SHARE = re.compile(r"\b(?:percent\w*|share|proportion|fraction) of\b", re.I)
 #: the cue of ``two_periods_of_line``: any operator word
 TWO_PERIODS = re.compile("|".join(cue.pattern for cue, _, _ in _OPS), re.I)
 
@@ -32,6 +33,8 @@ def two_periods_of_line(asked: Asked) -> Program | None:
             re.search(r"\b(?:it|its)\b", asked.question, re.I) or re.match(r"\s*(?:and\s+)?(?:which|who)\b", asked.question, re.I):
         return None  # "the change in it from 2019 to 2020": 'it' names the subject; "which gallery grew most": a name
     op = next(((name, scale) for cue, name, scale in _OPS if cue.search(asked.question)), None)
+    if _SHARE.search(asked.question):
+        return None  # "what share of the March-to-August total is that?": a share, its whole named by the two
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if op is None or not found or len({c.row for c in found}) != 1:
         return None

@@ -63,8 +63,8 @@ def earlier_key(asked: Asked, program: Program, step: int = -1) -> str:
     """The period before the program's (``step`` -1; +1 the one after): the column before it in time, or the same
     quarter or month of the year before when a year is asked back ("the same quarter a year earlier")."""
     grid = asked.grid
-    order = sorted(set(grid.col_years) - {""}) if grid else []
     current = edit.period_of(program, asked.history, grid) if grid else ""
+    order = grid.periods_like(current) if grid else []
     m = (PREVIOUS if step < 0 else NEXT).search(asked.question)
     unit = next((g for g in m.groups() if g), "").lower() if m else ""
     unit = {"yoy": "year", "qoq": "quarter", "mom": "month"}.get(m.group(0).lower(), unit) if m else unit
@@ -283,19 +283,24 @@ def _measure_of_table_chosen(asked: Asked, question: str) -> Program | None:
 PER_PERIOD = re.compile(r"\b(?:per|a|each|every)\s+(?:month|quarter|year|half|period|season)\b", re.I)
 
 
+_PER_ROW = re.compile(r"\b(?:per|a|each|every)\s+[a-z]+\b", re.I)
+
+
 def other_aggregate_of_last(asked: Asked) -> Program | None:
     """ "And the average per month?" after a total over months (or "and the total?" after an average): the same
     cells, the other aggregate."""
     refs = asked.last(1)
-    if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            names_a_subject(PER_PERIOD.sub(" ", asked.question)):
+    if not refs or asked.grid is None or asked.rows or asked.years or find_periods(asked.question):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
+    down = len({c.col for c in found}) == 1 < len({c.row for c in found})  # a column's total over its rows
+    if names_a_subject((_PER_ROW if down else PER_PERIOD).sub(" ", asked.question)):
+        return None  # "and the average per team?" after the goals of every team: their average
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) or PER_PERIOD.search(asked.question) \
         else "add"  # "what is that per month?" after a total over months: their average
     if program.op not in ("add", "sum", "average") or program.op == op or len(found) < 2 or \
-            len({c.row for c in found}) != 1:
+            len({c.row for c in found}) != 1 and not down:
         return None
     return Program(op, tuple(found), program.scale)
 
@@ -336,39 +341,9 @@ def the_two(asked: Asked) -> list:
     return refs
 
 
-_MARGIN_CUE = re.compile(r"\bmargin\b|^\s*(?:and\s+)?(?:what|how)\s+about\b", re.I)
-_PROFIT = re.compile(r"profit|income|earnings|ebitda|ebit\b|surplus", re.I)
-
-
-def margin_of_last(asked: Asked) -> Program | None:
-    """ "What was the margin?" after a profit line: the last answer as a percentage of revenue in its period (or
-    periods: a year's operating profit over the year's revenue)."""
-    from ..patterns.measures import _REVENUE
-
-    refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or names_a_subject(_MARGIN_CUE.sub(" ", asked.question)):
-        return None
-    program = edit.inline(asked.history[refs[0].turn], asked.history)
-    found = edit.cells(program)
-    if not found or len({c.row for c in found}) != 1:
-        return None
-    lines = [r for r in grid.body_rows() if _REVENUE.match(grid.row_labels[r])]
-    whole = next((r for r in lines if grid.row_labels[r].lower().startswith("total")), lines[0] if lines else None)
-    if whole is None:
-        return None
-    if found[0].row in lines:  # "what about the margin?" after revenue: the gross margin, the first profit line's
-        profit = next((r for r in grid.body_rows() if _PROFIT.search(grid.row_labels[r])), None)
-        program = edit.other_row(program, grid, profit) if profit is not None else None
-        moved = edit.other_row(program, grid, whole) if program is not None else None
-        return Program("percent_of", (program, moved), "percent") if moved is not None else None
-    if not _PROFIT.search(found[0].row_label):
-        return None
-    moved = edit.other_row(program, grid, whole)  # the same cells of revenue
-    return Program("percent_of", (refs[0], moved), "percent") if moved is not None else None
-
-
 _ALL_PERIODS = re.compile(r"\b(?:for|across|over|in|during)\s+(?:all\s+)?(?:the\s+|these\s+)?(?:\w+\s+)?"
-                          r"(?:quarters|months|periods|years|seasons|weeks)\b|\bin the table\b|\bin total\b", re.I)
+                          r"(?:quarters|months|periods|years|seasons|weeks|halves|half[- ]years)\b|\bin the table\b|\bin total\b",
+                          re.I)
 
 
 def over_all_periods_of_last(asked: Asked) -> Program | None:
@@ -376,13 +351,15 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
     averaged) over every period column."""
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            not _ALL_PERIODS.search(asked.question) or names_a_subject(_ALL_PERIODS.sub(" ", asked.question)):
+            not _ALL_PERIODS.search(asked.question) or \
+            names_a_subject(PER_PERIOD.sub(" ", _ALL_PERIODS.sub(" ", asked.question))):  # "the average per half"
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(program)
     if not found or len({c.row for c in found}) != 1:
         return None
-    row = found[0].row
-    cols = [c for c in range(1, grid.table.n_cols) if col_period(grid.col_labels[c]) and grid.cell(row, c).value is not None]
+    row, kinds = found[0].row, {p.kind for c in found if (p := col_period(grid.col_labels[c.col]))}
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid.col_labels[c])) and
+            (len(kinds) != 1 or p.kind in kinds) and grid.cell(row, c).value is not None]  # not the year's total column
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
     return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None

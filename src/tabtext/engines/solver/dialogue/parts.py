@@ -71,7 +71,7 @@ def parts_of_other_period(asked: Asked) -> Program | None:
     if not found or len(held) != len(old) or any(grid.row_scale(c.row) == "percent" for c in found):
         return None  # a rate of one period does not add up over its parts
     whole = whole_named(asked, held)
-    if whole is None or len(old) == 1 and whole.kind == "year" and whole.year != held[0].year and \
+    if whole is None or len(old) == 1 and whole.kind == "year" != held[0].kind and whole.year != held[0].year and \
             not (WHOLE_YEAR.search(question) or AGGREGATE.search(question)):
         return None  # "and in 2023?" after Q4 2024 may be the same quarter: only "the total for 2023" is the year
     cols = parts_of(grid, whole)
@@ -225,3 +225,28 @@ def to_date_of_last(asked: Asked) -> Program | None:
 
 
 _TO_DATE_WORDS = frozenset(content_tokens("total sum through up until till including this year figure"))
+
+
+#: "how much is that per quarter on average?", "what's the monthly average?": an average over the parts of a year
+_PER_PART = re.compile(r"\b(?:per|a|each|every)\s+(month|quarter|half)\b|\b(month|quarter)ly\s+average\b|"
+                       r"\baverage\s+(month|quarter|half)\b", re.I)
+
+
+def parts_average_of_year(asked: Asked) -> Program | None:
+    """ "How much is that per quarter on average?" after a line's figure in the year's own column ("FY 2024"): the
+    line averaged over the year's quarters (the kind named)."""
+    refs, grid, m = asked.last(1), asked.grid, _PER_PART.search(asked.question)
+    if not refs or grid is None or m is None or asked.lines or asked.years or not _AVERAGE.search(asked.question):
+        return None
+    last = edit.inline(asked.history[refs[0].turn], asked.history)
+    found = edit.cells(last)
+    if last.op != "lookup" or len(found) != 1 or found[0].table != grid.index:
+        return None
+    year = col_period(grid, found[0].col)
+    kind = next(g for g in m.groups() if g).lower()
+    if year is None or year.kind != "year":
+        return None
+    lo, hi = year.span()
+    cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid, c)) and p.kind == kind and
+            p.year == year.year and lo <= p.span()[0] and p.span()[1] <= hi]
+    return Program("average", tuple(grid.cell(found[0].row, c) for c in cols), last.scale) if len(cols) > 1 else None

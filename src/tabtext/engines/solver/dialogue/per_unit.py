@@ -19,13 +19,14 @@ from .over_periods import rows_partly_named
 
 #: "per unit", "per unit sold": a row named by it ("Units sold"), which ``PER_UNIT`` leaves to prices
 PER_ROW = re.compile(r"\bper\s+units?\b", re.I)
+_WHICH = re.compile(r"\s*(?:and\s+)?(?:in\s+)?(?:which|when)\b", re.I)
 
 
 def per_unit_of_last(asked: Asked) -> Program | None:
     refs, grid = asked.last(1), asked.grid
     m = PER_UNIT.search(asked.question) or PER_ROW.search(asked.question)
-    if not refs or grid is None or m is None or len(asked.years) > 1:
-        return None
+    if not refs or grid is None or m is None or len(asked.years) > 1 or _WHICH.match(asked.question):
+        return None  # "which half had the lowest revenue per tonne?" asks a period (the core's)
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     rows = list(dict.fromkeys(c.row for c in found))
     if len(rows) == 2 and _is_ratio(asked.history[refs[0].turn]):  # "and per employee?" after revenue per unit
@@ -47,6 +48,8 @@ def per_unit_of_last(asked: Asked) -> Program | None:
         return None  # "per unit" names no row of the table: a price, not this
     last = found[0].row
     num, den = (before[0], after[0] if after else last) if before else (last, after[0]) if after else (None, None)
+    if not before and (num is None or num == den) and _EARNED.search(asked.question[:m.start()]):
+        num, den = _revenue_row(grid), last  # "so what did we get per jar?" after the jars sold: money taken per jar
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     cols = [grid.col_of_year(asked.years[0])] if asked.years else sorted({c.col for c in found}) \
         if last.op in ("add", "average") else [grid.col_of_year(edit.period_of(last, asked.history, grid))]
@@ -62,7 +65,35 @@ def per_unit_of_last(asked: Asked) -> Program | None:
         return None
     ratio = Program("divide", (_line(grid, num, cols), _line(den_grid, den, den_cols)))  # type: ignore[arg-type]
     factor = SCALE_FACTORS.get(grid.row_scale(num), 1.0) / SCALE_FACTORS.get(den_grid.row_scale(den), 1.0)
+    if factor == 1.0 and _counted_under_table_scale(den_grid, den):  # "USD thousand" over every row, tonnes too
+        factor = SCALE_FACTORS.get(grid.row_scale(num), 1.0)
     return times(ratio, factor)
+
+
+_OWN_SCALE = re.compile(r"\(\s*'?000s?\s*\)|thousands?|millions?|\(\s*m\s*\)|_000|_k", re.I)
+
+
+def _counted_under_table_scale(grid, row: int) -> bool:  # type: ignore[no-untyped-def]
+    """A line of things counted ("Tonnes processed") that the table's money scale was read onto, as the core's
+    per-unit patterns judge it (``patterns.per_unit.a_count``), and no scale of its own in its label."""
+    from ..patterns.per_unit import a_count
+    from ..reading.table import read_table
+
+    return grid.row_scale(row) not in ("", "percent") and not _OWN_SCALE.search(grid.row_labels[row]) and \
+        a_count(read_table(grid.table), row)
+
+
+#: money taken, said without naming its line ("what did we get / earn / make / take ... per X?")
+_EARNED = re.compile(r"\b(?:get|got|earn(?:ed)?|make|made|take|took|bring|brought|charge[d]?)\b", re.I)
+
+
+def _revenue_row(grid) -> int | None:  # type: ignore[no-untyped-def]
+    """The table's one revenue line (a total one first), as the named measures read it."""
+    from ..patterns.measures import _REVENUE
+
+    lines = [r for r in grid.body_rows() if _REVENUE.match(grid.row_labels[r])]
+    totals = [r for r in lines if grid.row_labels[r].lower().startswith("total")]
+    return totals[0] if totals else lines[0] if len(lines) == 1 else None
 
 
 def _row_of_other_table(asked: Asked, words: str, cols: list[int]):  # type: ignore[no-untyped-def]

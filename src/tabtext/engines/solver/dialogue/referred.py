@@ -49,7 +49,7 @@ def share_between_earlier(asked: Asked) -> Program | None:
 
 #: a change asked of a line ("how much did the bank loan fall over the year?", "by what percent did fees grow?")
 CHANGE_ASKED = re.compile(r"\bhow (?:much|many)\b.*\b(?:rise|rose|risen|grow|grew|grown|increase[ds]?|change[ds]?|fall|fell|"
-                          r"fallen|drop(?:ped)?|decline[ds]?|decrease[ds]?|(?:go|goes|went|gone) (?:up|down))\b|"
+                          r"fallen|drop(?:ped)?|decline[ds]?|decrease[ds]?|(?:go|goes|went|gone|come|comes|came) (?:up|down))\b|"
                           r"\bby what (?:percent(?:age)?|%)\b", re.I)
 _PERCENT = re.compile(r"\bpercent|%", re.I)
 
@@ -63,7 +63,8 @@ def change_of_named_line(asked: Asked) -> Program | None:
     for turn in range(len(asked.history) - 1, -1, -1):
         program = edit.inline(asked.history[turn], asked.history)
         found = edit.cells(program)
-        if program.op != "subtract" or len(found) != 2 or found[0].row != found[1].row or found[0].col == found[1].col:
+        if program.op not in ("subtract", "change_ratio") or len(found) != 2 or found[0].row != found[1].row or \
+                found[0].col == found[1].col:  # after a growth rate too ("over the same period")
             continue
         if found[0].row == lines[0]:
             return None  # the same line's change is an earlier answer's own (change_of_earlier, percent_change_of_last)
@@ -74,14 +75,19 @@ def change_of_named_line(asked: Asked) -> Program | None:
             return Program("percent_of", (Program("subtract", (old, new)), old), "percent") if \
                 FALL_ASKED.search(asked.question) else rate
         pair = (old, new) if FALL_ASKED.search(asked.question) else (new, old)
-        return Program("subtract", pair, asked.history[turn].scale if grid.row_scale(found[0].row) == grid.row_scale(
-            lines[0]) else grid.row_scale(lines[0]))  # the table's unit, as the earlier change read it
+        return Program("subtract", pair, asked.history[turn].scale if program.op == "subtract" and grid.row_scale(
+            found[0].row) == grid.row_scale(lines[0]) else grid.row_scale(lines[0]))  # the table's unit, as the earlier change read it
     return None
 
 
-#: a change over time of the last answer's line ("how much did they change over the year?", "how much was repaid?")
+#: a change over time of the last answer's line ("how much did they change over the year?", "how much was repaid?",
+#: "how much did it change the year after that?": from the last answer's period to the next)
 OVER_TIME = re.compile(r"\b(?:over|during|in|across)\s+the\s+(?:year|quarter|month|half|period)\b|\brepaid\b|"
-                       r"\bpa(?:id|y) (?:down|off)\b", re.I)
+                       r"\bpa(?:id|y) (?:down|off)\b|\bthe\s+(?:year|quarter|month|half)\s+after\b|"
+                       r"\bthe\s+(?:next|following)\s+(?:year|quarter|month|half)\b|"
+                       r"\b(?:during|in|over)\s+(?:the\s+)?(?:fy\s?)?(?:19|20)\d\d\b|"  # "... paid off in FY2023?"
+                       r"\b(?:from|since|on|against)\s+the\s+(?:prior|previous|preceding)\s+(?:year|quarter|month|half)\b", re.I)
+_AFTER = re.compile(r"\bafter\b|\bnext\b|\bfollowing\b", re.I)
 
 
 def change_of_last_line(asked: Asked) -> Program | None:
@@ -91,17 +97,31 @@ def change_of_last_line(asked: Asked) -> Program | None:
 
     refs, grid = asked.last(1), asked.grid
     last = asked.history[refs[0].turn] if refs else None
-    found = edit.cells(last) if last is not None else []
-    if last is None or grid is None or last.op != "lookup" or len(found) != 1 or asked.years or \
-            any(r != found[0].row for r in asked.rows) or not (CHANGE_ASKED.search(asked.question) or
-                                                               re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)):
+    found = edit.cells(edit.inline(last, asked.history)) if last is not None else []
+    if grid is not None and last is not None and last.op == "subtract" and len(found) == 2 == len({c.col for c in found}) \
+            and found[0].row == found[1].row and asked.years:  # "and in FY2023?" after the line's fall: from its cells
+        found = [max(found, key=lambda c: grid.col_years[c.col])]
+        last = Program("lookup", (found[0],), last.scale)
+    if last is None or grid is None or last.op != "lookup" or len(found) != 1 or len(asked.years) > 1 or \
+            len(asked.rows) > 1 or asked.rows and not asked.years and asked.rows[0] != found[0].row or \
+            not (CHANGE_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)):
         return None
-    before = earlier_key(asked, last)
+    here: Program | Ref = refs[0] if last is asked.history[refs[0].turn] else last
+    if asked.rows and asked.rows[0] != found[0].row:  # "and how much did cash change during 2023?"
+        here = last = edit.other_row(last, grid, asked.rows[0])  # type: ignore[assignment]
+    if last is not None and asked.years and asked.years[0] != grid.col_years[found[0].col]:  # "... paid off in FY2023?"
+        here = last = edit.other_period(last, grid, asked.years)  # type: ignore[assignment]
+    if last is None:
+        return None
+    after = bool(_AFTER.search(asked.question))
+    before = earlier_key(asked, last, 1 if after else -1)
     moved = edit.other_period(last, grid, [before]) if before else None
-    if moved is None or _same_line_before(asked, found[0]):
+    if moved is None or not after and isinstance(here, Ref) and _same_line_before(asked, found[0]):
         return None  # "how much was paid down over those two years?" after two answers of the line: between them
-    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)
-    return Program("subtract", (moved, refs[0]) if fall else (refs[0], moved), last.scale)
+    fall = FALL_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)|c[oa]mes? down\b", asked.question,
+                                                          re.I)
+    new, old = (moved, here) if after else (here, moved)
+    return Program("subtract", (old, new) if fall else (new, old), last.scale)
 
 
 def _same_line_before(asked: Asked, cell) -> bool:  # type: ignore[no-untyped-def]

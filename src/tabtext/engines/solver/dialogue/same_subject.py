@@ -55,6 +55,33 @@ def subject_of_last(asked: Asked) -> Program | None:
     return _as_a_person_reads(question, program, asked) if program is not None else None
 
 
+#: a cause asked of the last answer ("why the drop?", "why was June so strong?", "what was behind that?")
+WHY = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:why|how come|what (?:caused|explains|drove|was behind))\b", re.I)
+_WHAT_CAUSED = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?what (?:caused|explains|drove|was behind)\s+(?:that|this|it)\s*$", re.I)
+_THEY = re.compile(r"\b(?:it|its|they|that|this)\b", re.I)
+
+
+def why_of_last(asked: Asked) -> Program | None:
+    """ "Why the drop?" / "why did they fall?" after a figure: the cause asked with the last answer's line (for its
+    "it", else after the question) and, when the question names none, its period written in, so the text is read
+    for a sentence about that line ("Why the drop in Tenor in 2024?")."""
+    refs, grid = asked.last(1), asked.grid
+    if not refs or asked.rows or grid is None:
+        return None
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    if not found or len({c.row for c in found}) != 1:
+        return None
+    label = re.sub(r"\s*\([^)]*\)\s*$", "", found[0].row_label).strip()
+    latest = max(found, key=lambda c: grid.col_years[c.col] if c.col < len(grid.col_years) else "")
+    period = "" if latest.col >= len(grid.col_years) or grid.col_years[latest.col] in asked.years else latest.col_label
+    question = _WHAT_CAUSED.sub("Why was it like that", asked.question.rstrip(" ?"))  # "what was behind that?"
+    question = _THEY.sub(label, question, count=1) if _THEY.search(question) else f"{question} in {label}"
+    question = f"{question} in {period}?" if period else f"{question}?"
+    program = as_program(ask_core(question, asked.context), grid)
+    return _as_a_person_reads(question, program, asked) if program is not None and program.op in ("span", "spans") \
+        else None
+
+
 def _as_a_person_reads(question: str, program: Program, asked: Asked) -> Program:
     """A span answering the question with its subject named, cut as ``ask`` cuts a first question's ("why did it
     fall?": the cause, not the sentence), since the words the cut looks for are the subject's, not "it"'s."""

@@ -11,11 +11,14 @@ from ....periods import as_period
 from ..program.program import Program
 from .edit import Grid, cells, inline, period_of
 
-_THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year|quarter|month|period)\b", re.I)  # "in that last month"
+_THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year|quarter|month|half|period)\b", re.I)  # "in that last month"
 #: "for the half year" after a month's or a quarter's answer: the half it lies in
 _HALF_YEAR = re.compile(r"\s*\bthe\s+half[- ]year\b(?!\s+(?:to|ended|ending))", re.I)
 #: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
-_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)", re.I)
+_FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)|"
+                        r"\s*\bfor\s+the\s+year(?:\s+as\s+a\s+whole)?(?=\s*\??\s*$)", re.I)  # "and for the year?"
+#: "for the full year 2024": the year named ("for 2024"), whichever period the last answer read
+_FULL_YEAR_NAMED = re.compile(r"\b(?:the\s+)?(?:full|whole|entire)[- ]year\s+(?=(?:FY\s?)?\d{2,4}\b)", re.I)
 
 
 #: "the half-year ending on that date": the months up to the date the last answer was read at
@@ -40,10 +43,46 @@ def _name_that_date(question: str, history: Sequence[Program], grid: Grid | None
     return question[:m.start()] + span + question[m.end():]
 
 
+#: a year away from the last answer's whole year ("and the year before?" after a year's total column)
+_YEAR_AWAY = re.compile(r"\b(?:(?:in|for)\s+)?(?:the\s+)?(?:year\s+(?:before|earlier|after)|(?:previous|prior|preceding|next|"
+                        r"following)\s+year|a\s+year\s+(?:earlier|later|before|after))\b", re.I)
+
+
+def _year_of_parts(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    """ "And the year before?" after an answer read in a year's own column ("Year ended 31 December 2024") when
+    that year has no column of its own but its halves or quarters do: "and in 2023?" (the sum of its parts)."""
+    m = _YEAR_AWAY.search(question) if history and grid is not None else None
+    key = period_of(history[-1], history, grid) if m else ""  # type: ignore[arg-type]
+    if m is None or len(key) != 4:
+        return question
+    year = f"{int(key) + (1 if re.search(r'after|later|next|following', m.group(0), re.I) else -1):04d}"
+    if year in grid.col_years or not any(k.startswith(f"{year}-") for k in grid.col_years):  # type: ignore[union-attr]
+        return question
+    return question[:m.start()] + f"in {year}" + question[m.end():]
+
+
+#: "and now?", "in the latest quarter?": the table's latest period of the last answer's kind
+_LATEST = re.compile(r"\b(?:right\s+)?(?:now|currently|at present|today)\b|\b(?:in\s+|for\s+)?the\s+(?:latest|most recent)\s+"
+                     r"(?:quarter|month|year|half|period)\b", re.I)
+
+
+def _latest(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    m = _LATEST.search(question) if history and grid is not None else None
+    key = period_of(history[-1], history, grid) if m else ""  # type: ignore[arg-type]
+    order = grid.periods_like(key) if key else []  # type: ignore[union-attr]
+    if not order or order[-1] == key:
+        return question
+    label = grid.col_labels[grid.col_years.index(order[-1])]  # type: ignore[union-attr]
+    return question[:m.start()] + f"in {order[-1] if len(order[-1]) == 4 else label}" + question[m.end():]  # type: ignore[union-attr]
+
+
 def name_that_period(question: str, history: Sequence[Program], grid: Grid | None) -> str:
     """ "... that year?" with the period of the last answer written in ("... in 2024?"), so a new question about
-    another line (or another table) reads the same period."""
-    question = _name_that_date(question, history, grid)
+    another line (or another table) reads the same period. The last answer is the last figure: a text answer
+    between ("why was that?") reads no period."""
+    history = _up_to_last_figure(history, grid)
+    question = _year_of_parts(_name_that_date(_FULL_YEAR_NAMED.sub("", question), history, grid), history, grid)
+    question = _latest(question, history, grid)
     nth = _NTH_ALONE.search(question) if history and grid is not None else None
     kind = _KIND_OF_SPAN.get(_months_spanned(history[-1], history, grid)) if nth else None  # type: ignore[arg-type]
     if nth and kind:  # "and in the second?" after the first quarter: the second quarter
@@ -73,6 +112,14 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
 _NTH_ALONE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:in\s+|for\s+)?the\s+(?:first|second|third|fourth)\b"
                         r"(?=\s*\??\s*$)", re.I)
 _KIND_OF_SPAN = {1: "month", 3: "quarter", 6: "half"}
+
+
+def _up_to_last_figure(history: Sequence[Program], grid: Grid | None) -> Sequence[Program]:
+    """The history up to the last answer that read cells of the table."""
+    for i in range(len(history) - 1, -1, -1):
+        if grid is not None and cells(inline(history[i], history)):
+            return history[:i + 1]
+    return history
 
 
 def _months_spanned(program: Program, history: Sequence[Program], grid: Grid) -> int:

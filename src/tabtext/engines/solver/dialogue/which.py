@@ -17,10 +17,26 @@ LESS_WORDS = re.compile(r"\b(?:less|lower|smaller|slower|slowly|least|fewer|wors
 
 
 def which_of_two(asked: Asked) -> Program | None:
-    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger."""
-    refs = asked.figures(2)
-    if not refs or asked.rows or asked.grid is None or not asked.same_scale(refs):
+    """ "Which of the two grew faster?" after two answers about two lines: the line whose answer is larger; after
+    their sum (and its share), the two the sum added up."""
+    if asked.rows or asked.grid is None:
         return None
+    refs = asked.figures(2)
+    lines = _lines(asked, refs) if refs and asked.same_scale(refs) else None
+    if lines is None:
+        refs = _pair_combined(asked)
+        lines = _lines(asked, refs) if refs and asked.same_scale(refs) else None
+    if lines is None:
+        return None
+    if lines[0][1] == lines[1][1]:
+        return _which_period(asked, refs)
+    pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
+    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
+                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+
+
+def _lines(asked: Asked, refs: list[Ref]) -> list[tuple[float, str]] | None:
+    """(value, line) of each answer, when each reads one line."""
     lines = []
     for r in refs:
         program = edit.inline(asked.history[r.turn], asked.history)
@@ -31,11 +47,16 @@ def which_of_two(asked: Asked) -> Program | None:
             lines.append((float(program.value(asked.history)), rows.pop()))
         except (CalcError, TypeError, ValueError):
             return None
-    if lines[0][1] == lines[1][1]:
-        return _which_period(asked, refs)
-    pick = (min if LESS_WORDS.search(asked.question) else max)(lines)
-    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(refs), "",
-                   answer_value=(re.sub(r"\s*\([^)]*\)\s*$", "", pick[1]),))
+    return lines
+
+
+def _pair_combined(asked: Asked) -> list[Ref]:
+    """The two earlier answers the latest sum, average or difference of two answers combined."""
+    for program in reversed(asked.history):
+        args = [a for a in program.args if isinstance(a, Ref)]
+        if program.op in ("add", "average", "subtract") and len(args) == 2 == len(program.args):
+            return args
+    return []
 
 
 def _which_period(asked: Asked, refs: list[Ref]) -> Program | None:

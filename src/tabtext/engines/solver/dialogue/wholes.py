@@ -87,6 +87,22 @@ def whole_of_line(grid: Grid, found: Sequence[Cell], whole: str) -> Program | No
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if len(cols) > len({c.col for c in found}) else None
 
 
+_RANGE = re.compile(r"\w\s*(?:-\s*to\s*-|\bto\b|\bthrough\b|\buntil\b|[\u2013-])\s*\w", re.I)
+
+
+def _whole_over_range(grid: Grid, whole: str, found: Sequence[Cell], years: list[str]) -> Program | None:
+    """The last answer's one line summed over every period from the first named to the second, when the whole is
+    written as a range ("the March-to-August total", "the Q1 to Q3 figure")."""
+    if len(years) != 2 or not _RANGE.search(whole) or not found or len({c.row for c in found}) != 1:
+        return None
+    order = grid.periods_like(years[0])
+    if years[1] not in order:
+        return None
+    lo, hi = sorted(order.index(y) for y in years)
+    cols = [c for k in order[lo:hi + 1] if (c := grid.col_of_year(k)) is not None]
+    return Program("add", tuple(grid.cell(found[0].row, c) for c in cols)) if len(cols) > 2 else None
+
+
 #: when in the period a balance is read, which names no line ("the year-end loan", "closing cash")
 _AT_PERIOD_END = re.compile(r"\b(?:year|quarter|month|period|half)[- ]end\b|\b(?:closing|opening)\b", re.I)
 
@@ -134,6 +150,9 @@ def share_of_named(asked: Asked) -> Program | None:
     later = _later_of_change(edit.inline(last, asked.history), found)
     if later is not None:  # a change of a line between two periods: its whole is the later period's, not both summed
         found, subject = [later], later if last.scale == "percent" else subject  # a rate's share: the line's figure
+    ranged = _whole_over_range(grid, whole, found, years) if not rows else None
+    if ranged is not None:  # "what share of the March-to-August total is that?": the line over those months
+        return Program("percent_of", (subject, ranged), "percent")
     other = whole_in_other_table(asked, whole, found) or whole_of_line(grid, found, whole) \
         if not rows and not years else None
     if other is not None:
@@ -317,8 +336,22 @@ def share_of_earlier(asked: Asked) -> Program | None:
         if rows == {c.row for c in whole} or abs(_value(asked, refs[0].turn)) > abs(_value(asked, turn)):
             return None
         return Program("percent_of", (refs[0], Ref(turn)), "percent")
-    whole = _line_over_more_periods(asked, refs[0].turn, part)
+    whole = _line_over_more_periods(asked, refs[0].turn, part) or _other_measure_before(asked, part)
     return Program("percent_of", (refs[0], whole), "percent") if whole is not None else None
+
+
+def _other_measure_before(asked: Asked, part: list) -> Ref | None:
+    """The answer before the last when it read the same row in another column of the same period, no smaller
+    ("what percentage is that?" after Maths' entries in 2024 and then its grade 4+ passes in 2024)."""
+    refs, grid = asked.last(2), asked.grid
+    whole = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history)) if len(refs) == 2 else []
+    if grid is None or len(whole) != 1 or len(part) != 1 or whole[0].row != part[0].row or \
+            whole[0].table != part[0].table or whole[0].col == part[0].col:
+        return None
+    keys = {grid.of_cell(c).col_years[c.col] for c in (whole[0], part[0])}
+    if len(keys) != 1 or "" in keys or abs(_value(asked, refs[1].turn)) > abs(_value(asked, refs[0].turn)):
+        return None
+    return refs[0]
 
 
 def _line_over_more_periods(asked: Asked, last: int, part: list) -> Ref | None:
@@ -330,8 +363,6 @@ def _line_over_more_periods(asked: Asked, last: int, part: list) -> Ref | None:
         if program.op == "add" and {c.row for c in whole} == {c.row for c in part} and \
                 {c.col for c in part} < {c.col for c in whole}:
             return Ref(turn)
-    return None
-
     return None
 
 
