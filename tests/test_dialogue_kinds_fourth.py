@@ -102,7 +102,7 @@ def test_a_count_the_text_writes_with_a_scale_word_is_the_count():
 
     text = "Some twelve thousand visitors came to the open day, and 40 stalls were booked."
     value, unit, start, end = number_asked("Roughly how many visitors came?", text, 0, 30)
-    assert (value, unit, text[start:end]) == (12.0, "thousand", "twelve thousand")
+    assert (value, unit, text[start:end]) == (12000.0, "", "twelve thousand")
     assert number_asked("How many visitors came?", "It cost £3 million visitors aside.", 0, 20) is None
 
 
