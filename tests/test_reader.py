@@ -118,3 +118,16 @@ def test_sentence_and_span_scores_are_the_same_under_any_hash_seed():
                            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": src}).stdout
             for seed in ("0", "1", "4")}
     assert len(outs) == 1 and "[]" not in outs.pop()
+
+
+def test_a_sentences_subject_ends_a_candidate_before_its_verb():
+    # TAT-QA's annotators answer "What does the table show?" with the subject of "The X were as follows:"
+    from tabtext.engines.solver.reader.parse import parse
+    from tabtext.engines.solver.reader.score import candidates
+
+    p = parse("The aggregate payroll costs of the Group were as follows:")
+    verb = p.low.index("were")
+    assert "everb" in p.ends[verb]
+    texts = {c.text for c in candidates("What does the table show?", [Paragraph(
+        id="p", text="The aggregate payroll costs of the Group were as follows:", order=1)])}
+    assert "aggregate payroll costs of the Group" in texts

@@ -41,6 +41,7 @@ END_CUES = frozenset(
     "compared due primarily mainly as which and in for from to during because partially partly offset "
     "resulting driven when while including with that respectively versus vs or of on at by".split()
 )
+_PREDICATE = frozenset("be incl amt show".split())  # START_CUES groups that are a sentence's verb
 PUNCT_START = frozenset(",;:(“\"—–-")
 PUNCT_END = frozenset(",;:)”\"—–.")
 _NAME_JOINS = frozenset("of and the a an for in on to".split())  # lower-case words inside a name
@@ -69,17 +70,9 @@ class Parsed:
     ends: dict[int, tuple[str, ...]]
 
 
-@text_cache(200_000)  # a Parsed text weighs about 100 bytes a character
-def parse(text: str) -> Parsed:
-    toks = [(m.start(), m.end(), m.group(0)) for m in TOKEN_RE.finditer(text)]
-    n = len(toks)
-    low = [t[2].lower() for t in toks]
-    is_num = [bool(NUM_TOKEN_RE.fullmatch(t[2])) for t in toks]
-    is_word = [t[2][0].isalnum() or is_num[i] for i, t in enumerate(toks)]
-    stems = [re.sub(r"[^\d.]", "", w).rstrip(".") if is_num[i] else stem(w) for i, w in enumerate(low)]
-    content = [is_word[i] and low[i] not in STOP for i in range(n)]
-    is_year = [is_num[i] and bool(re.fullmatch(YEAR, low[i])) for i in range(n)]
-    # amount phrase: [currency] number [scale] [unit]; dates: [day] month [day,] [year]
+def _amount_ends(low: list[str], is_num: list[bool]) -> dict[int, int]:
+    """Where the amount phrase starting at each number ends: [currency] number [scale] [unit]."""
+    n = len(low)
     amount_end: dict[int, int] = {}
     for i in range(n):
         if is_num[i]:
@@ -91,6 +84,21 @@ def parse(text: str) -> Parsed:
                 if j < n and low[j] in UNIT_WORDS:
                     j += 1
             amount_end[i] = j
+    return amount_end
+
+
+@text_cache(200_000)  # a Parsed text weighs about 100 bytes a character
+def parse(text: str) -> Parsed:
+    toks = [(m.start(), m.end(), m.group(0)) for m in TOKEN_RE.finditer(text)]
+    n = len(toks)
+    low = [t[2].lower() for t in toks]
+    is_num = [bool(NUM_TOKEN_RE.fullmatch(t[2])) for t in toks]
+    is_word = [t[2][0].isalnum() or is_num[i] for i, t in enumerate(toks)]
+    stems = [re.sub(r"[^\d.]", "", w).rstrip(".") if is_num[i] else stem(w) for i, w in enumerate(low)]
+    content = [is_word[i] and low[i] not in STOP for i in range(n)]
+    is_year = [is_num[i] and bool(re.fullmatch(YEAR, low[i])) for i in range(n)]
+    amount_end = _amount_ends(low, is_num)
+    # dates: [day] month [day,] [year]
     date_span: dict[int, int] = {}
     for i in range(n):
         if low[i] in MONTHS:
@@ -138,6 +146,8 @@ def parse(text: str) -> Parsed:
             add(starts, nxt, "cue:" + cue)
         if w in END_CUES:
             add(ends, i, "ecue")
+        elif cue in _PREDICATE and i:  # a subject before its verb ("The X | consists of")
+            add(ends, i, "everb")
         if w in {"and", "or"}:
             add(starts, i + 1, "and")
         if is_num[i]:
