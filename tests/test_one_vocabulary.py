@@ -33,7 +33,7 @@ def test_the_short_words_that_name_nothing_are_the_lexicons():
 
 
 def test_the_ask_path_cuts_sentences_with_the_readers_splitter():
-    from tabtext.person_answer import _sentence
+    from tabtext.person_text import _sentence
 
     text = "Sales rose. Mr. Hale of Acme Inc. joined in May. Costs fell."
     start = text.index("Hale")

@@ -124,6 +124,16 @@ def test_the_change_a_question_spells_of_a_line_in_brackets_is_given() -> None:
     assert answer("How much did premises costs go up from FY2024 to FY2025?", SHOP) == "25 thousand"
 
 
+def test_a_change_of_a_line_in_brackets_keeps_its_sign_as_new_minus_old() -> None:
+    """Amounts fall from (215) to (210) and back up: the change is the amounts' new minus old, as its derivation
+    reads, not the size of the change; "how much did it fall" still gives the size."""
+    falling = SHOP.replace("(210),(215)", "(215),(210)")
+    assert answer("What was the change in premises costs from FY2023 to FY2024?", falling) == "-5 thousand"
+    assert answer("What was the percentage change in premises costs from FY2023 to FY2024?", falling) == "-2.33%"
+    assert answer("How much did premises costs fall from FY2023 to FY2024?", falling) == "5 thousand"
+    assert answer("How much was spent on premises in FY2024?", falling) == "210 thousand"
+
+
 
 TOURS = """Metric,Q1 2025,Q2 2025,H1 2025 total
 Guided tours sold,310,420,730

@@ -85,7 +85,7 @@ def why_of_last(asked: Asked) -> Program | None:
 def _as_a_person_reads(question: str, program: Program, asked: Asked) -> Program:
     """A span answering the question with its subject named, cut as ``ask`` cuts a first question's ("why did it
     fall?": the cause, not the sentence), since the words the cut looks for are the subject's, not "it"'s."""
-    from ....person_answer import text_answer
+    from ....person_text import text_answer
 
     if program.op != "span" or len(program.args) != 1 or not isinstance(span := program.args[0], Span) or \
             not 0 <= span.paragraph < len(asked.context.paragraphs):
