@@ -37,6 +37,7 @@ from .period_change import change_on_previous
 from .period_cols import month_cols
 from .period_totals import OVER_PERIODS, YEAR_TO_DATE, over_periods
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
+from .stated_result import ASKED_KINDS, stated_result
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
 _ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+|school\s+)?(?:years?|periods?|quarters?|"
@@ -172,6 +173,9 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("rows_passing", lambda c: c.q.kind in ("compare", "list_items", "value") and
             threshold(c.q, c.view) is not None, rows_passing, "filter", "the row labels whose value in the asked "
             "column passes the stated amount", "Which regions had revenue above 100 in 2019?"),
+    Pattern("stated_result", lambda c: c.q.kind in ASKED_KINDS and _has_row(c), stated_result,
+            "lookup", "the named row's cell in the column (or the row) whose label names the result asked",
+            "What was the change in revenue?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 
