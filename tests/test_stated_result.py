@@ -31,3 +31,7 @@ def test_a_total_row_answers_a_total_asked_in_its_year():
 
 def test_nothing_when_no_label_names_the_result():
     assert _stated("What was the average revenue in 2018 and 2019?") is None
+
+
+def test_a_result_over_every_period_is_not_one_period_s_stated_figure():
+    assert _stated("What was the total costs across all the years?") is None

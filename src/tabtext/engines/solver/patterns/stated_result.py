@@ -8,6 +8,7 @@ import re
 
 from ..reading.context import Ctx
 from .cells import cells_program, value_answer
+from .period_totals import OVER_PERIODS
 
 #: the words that name a computed result, in a question and in a table's labels, by the result they name
 _RESULT = re.compile(r"\b(total|chang|increas|decreas|grow|varian|differen|averag|percent|ratio)\w*")
@@ -34,7 +35,7 @@ def stated_result(ctx: Ctx):
     asks for; a column of the asked year when the question names one."""
     view, row = ctx.view, ctx.best_row
     asked = result_words(ctx.q.text)
-    if row is None or not asked:
+    if row is None or not asked or OVER_PERIODS.search(ctx.q.text):  # over periods: not one period's stated figure
         return None
     cols = [c for c in range(1, view.table.n_cols) if result_words(view.col_labels[c]) == asked
             and view.value(row, c) is not None]
