@@ -19,6 +19,7 @@ from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
 from .line_range import RANGE, line_range
+from .listed_labels import asks_listed, listed_labels
 from .measures import (
     ACROSS_ROWS,
     MARGIN,
@@ -176,6 +177,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("stated_result", lambda c: c.q.kind in ASKED_KINDS and _has_row(c), stated_result,
             "lookup", "the named row's cell in the column (or the row) whose label names the result asked",
             "What was the change in revenue?"),
+    Pattern("listed_labels", asks_listed, listed_labels, "spans", "the row labels of the section the question names "
+            "(every non-total row when none)", "Which regions are listed in the table?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 
