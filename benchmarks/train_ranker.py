@@ -50,6 +50,7 @@ from training.question_model import fit as fit_question_model  # noqa: E402
 from training.reader_crossfit import collect_out_of_fold  # noqa: E402
 
 from tabtext.benchmarks import tatqa  # noqa: E402
+from tabtext.engines.solver.patterns.stated_result import states_result  # noqa: E402
 from tabtext.engines.solver.rank import kinds, question_model  # noqa: E402
 from tabtext.engines.solver.rank import ranker as rank  # noqa: E402
 from tabtext.engines.solver.rank.candidates import answer_key, candidates, read  # noqa: E402
@@ -82,7 +83,7 @@ KIND_WEAK = 0.0
 KIND_SPARED: tuple[str, ...] = ()
 #: the ``rank.calibration_inputs`` the confidence is fitted on (``calibrate`` says what the others measured)
 CALIBRATED = ("found", "lead", "score")
-QM_CACHE = Path("/tmp") / "tabtext_question_model_oof_v2.json"  # out-of-fold question-model probabilities
+QM_CACHE = Path("/tmp") / "tabtext_question_model_oof_v3.json"  # out-of-fold question-model probabilities
 
 
 def _run(program):
@@ -131,13 +132,15 @@ class Row:
     cell: tuple[str, str]  # (answer_type, answer_from)
     question: str
     grounded: list[bool | None] | None = None  # per candidate: reads the derivation's grounded cells (None: unknown)
+    stated: bool = False  # the table states the arithmetic result asked (the question model's table fact)
 
     def targets(self, grounded: bool) -> list[float] | None:
         """What the fit learns from: the value labels, or (``grounded``) those minus the candidates that give the
-        answer by coincidence from other cells than the derivation's."""
+        answer by coincidence from other cells than the derivation's. A cell that states the answer (a lookup) is
+        no coincidence: the table states the result the derivation computes, and the official scorer takes it."""
         if not grounded or self.ys is None or self.grounded is None:
             return self.ys
-        return [0.0 if g is False else y for y, g in zip(self.ys, self.grounded)]
+        return [0.0 if g is False and c.program.op != "lookup" else y for y, g, c in zip(self.ys, self.grounded, self.cands)]
 
     def weak_pairs(self) -> list[tuple[int, int]]:
         """When no candidate is known right (a table span, a count, or no candidate gives the known answer): each
@@ -177,13 +180,15 @@ def collect(examples, label, qm: dict | None = None) -> list[Row]:
         cands = candidates(reading)
         known = bool(ex.gold) and ex.meta.get("answer_known", True)
         got = [label(ex, c.program) for c in cands] if known else None
-        probs = question_model.probabilities(ex.question, qm) if qm else None
+        stated = states_result(reading.ctx)
+        probs = question_model.probabilities(ex.question, qm, stated) if qm else None
         operands = table_operands(ex) if label is train_label else None
         rows.append(Row(ex.uid, str(ex.meta.get("table_uid")), rank.features(reading, cands, 0.0, probs=probs),
                         [g[0] for g in got] if got is not None else None, [g[1] for g in got] if got else None,
                         cands, rank.source_of(reading, cands), ex.meta.get("answer_from") == "text",
                         (str(ex.meta["answer_type"]), str(ex.meta["answer_from"])), ex.question,
-                        [reads_grounded_cells(c.program, operands, reading.offset) for c in cands] if operands else None))
+                        [reads_grounded_cells(c.program, operands, reading.offset) for c in cands] if operands else None,
+                        stated))
     return rows
 
 
@@ -202,7 +207,7 @@ class _Labelled:
 def out_of_fold_probs(rows: list[Row]) -> list[dict[str, float]]:
     """Each train question's class probabilities from a question model fitted on the other folds (cached in /tmp
     by question; the cache is only a speed-up, keyed by the question model's data)."""
-    key = {"questions": [r.uid for r in rows]}
+    key = {"questions": [r.uid for r in rows], "stated": [r.stated for r in rows]}
     if QM_CACHE.exists():
         cached = json.loads(QM_CACHE.read_text(encoding="utf-8"))
         if cached.get("key") == key:
@@ -210,9 +215,10 @@ def out_of_fold_probs(rows: list[Row]) -> list[dict[str, float]]:
     probs: list[dict[str, float]] = [{}] * len(rows)
     groups = np.array([r.group for r in rows])
     for train, test in GroupKFold(n_splits=5).split(np.zeros(len(rows)), groups=groups):
-        model = fit_question_model([_Labelled(rows[i].question, rows[i].cell) for i in train])
+        model = fit_question_model([_Labelled(rows[i].question, rows[i].cell) for i in train],
+                                   stated=[rows[i].stated for i in train])
         for i in test:
-            probs[i] = question_model.probabilities(rows[i].question, model)
+            probs[i] = question_model.probabilities(rows[i].question, model, rows[i].stated)
     QM_CACHE.write_text(json.dumps({"key": key, "probs": probs}), encoding="utf-8")
     return probs
 

@@ -35,6 +35,13 @@ def test_the_shipped_model_knows_every_answer_type_and_source_and_reads_an_avera
     assert why["span"] > why["arithmetic"]
 
 
+def test_a_table_that_states_the_result_asked_makes_a_cell_likelier_than_a_computation():
+    question = "What was the change in revenue from 2018 to 2019?"
+    assert "table:states_result" in question_model.features(question, stated=True)
+    computed, stated = (question_model.type_log_probs(question, stated=s) for s in (False, True))
+    assert stated["span"] - stated["arithmetic"] > computed["span"] - computed["arithmetic"]
+
+
 def test_a_program_s_operator_tells_the_answer_type_it_gives():
     assert question_model.answer_type_of("change_ratio", 2) == "arithmetic"
     assert question_model.answer_type_of("count", 3) == "count"
@@ -49,5 +56,6 @@ def test_the_shipped_model_is_what_its_training_script_writes(shared_data):
     from training import train_set
 
     open_, _ = train_set.split(train_set.load())
-    same = script.serialize(script.fit(open_)) == script.MODEL.read_text(encoding="utf-8")
+    fitted = script.fit(open_, stated=script.stated_flags(open_))
+    same = script.serialize(fitted) == script.MODEL.read_text(encoding="utf-8")
     assert same, "question_model.json is not what `python -m training.question_model --write` writes"

@@ -19,6 +19,7 @@ from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
 from .line_range import RANGE, line_range
+from .listed_labels import asks_listed, listed_labels
 from .measures import (
     ACROSS_ROWS,
     MARGIN,
@@ -37,6 +38,7 @@ from .period_change import change_on_previous
 from .period_cols import month_cols
 from .period_totals import ALL_THE_PERIODS, OVER_PERIODS, YEAR_TO_DATE, over_periods
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
+from .stated_result import ASKED_KINDS, stated_result
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
 _ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+|school\s+)?(?:years?|periods?|quarters?|"
@@ -173,6 +175,11 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("rows_passing", lambda c: c.q.kind in ("compare", "list_items", "value") and
             threshold(c.q, c.view) is not None, rows_passing, "filter", "the row labels whose value in the asked "
             "column passes the stated amount", "Which regions had revenue above 100 in 2019?"),
+    Pattern("stated_result", lambda c: c.q.kind in ASKED_KINDS and _has_row(c), stated_result,
+            "lookup", "the named row's cell in the column (or the row) whose label names the result asked",
+            "What was the change in revenue?"),
+    Pattern("listed_labels", asks_listed, listed_labels, "spans", "the row labels of the section the question names "
+            "(every non-total row when none)", "Which regions are listed in the table?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 

@@ -1,10 +1,10 @@
-"""The question model: how likely each answer_type x answer_from is, from the question's words alone.
+"""The question model: how likely each answer_type x answer_from is, from the question's words.
 
-A multinomial logistic regression over the question's lower-cased word unigrams, bigrams and first two words,
-fitted on TAT-QA train only (the open part of its 13,209 labelled questions, never dev) by
-``training/question_model.py``, which writes ``question_model.json`` byte for byte. The ranker reads the
-log-probability of the answer_type and the answer source each candidate would give (``qm_type``, ``qm_source``). Plain Python at run
-time; the model loads on first use.
+A multinomial logistic regression over the question's lower-cased word unigrams, bigrams and first two words
+and one fact of its table (whether a label states the arithmetic result asked, ``features``), fitted on TAT-QA
+train only (the open part of its 13,209 labelled questions, never dev) by ``training/question_model.py``, which
+writes ``question_model.json`` byte for byte. The ranker reads the log-probability of the answer_type and the answer
+source each candidate would give (``qm_type``, ``qm_source``). Plain Python at run time; the model loads on first use.
 """
 
 from __future__ import annotations
@@ -21,12 +21,16 @@ _WORD = re.compile(r"[a-z]+|\d+|[%$]")
 _YEAR = re.compile(YEAR)
 
 
-def features(question: str) -> dict[str, float]:
+def features(question: str, stated: bool = False) -> dict[str, float]:
+    """The question's words, bigrams and first two words; ``stated``: the table states the result an arithmetic
+    question asks for (``patterns/stated_result.py``), which annotators then answer with the cell, a span."""
     words = ["<year>" if _YEAR.fullmatch(w) else ("<num>" if w.isdigit() else w)
              for w in _WORD.findall(question.lower())]
     out: dict[str, float] = {f"w:{w}": 1.0 for w in words}
     out.update({f"b:{a}_{b}": 1.0 for a, b in zip(words, words[1:])})
     out[f"start:{'_'.join(words[:2])}"] = 1.0
+    if stated:
+        out["table:states_result"] = 1.0
     return out
 
 
@@ -35,11 +39,11 @@ def shipped_model() -> dict:
     return json.loads(resources.files(__package__).joinpath("question_model.json").read_text(encoding="utf-8"))
 
 
-def probabilities(question: str, model: dict | None = None) -> dict[str, float]:
-    """{"answer_type|answer_from": probability} for every class the model knows."""
+def probabilities(question: str, model: dict | None = None, stated: bool = False) -> dict[str, float]:
+    """{"answer_type|answer_from": probability} for every class the model knows (``stated``: see ``features``)."""
     model = model or shipped_model()
     logits = list(model["bias"])
-    for name in features(question):
+    for name in features(question, stated):
         row = model["weights"].get(name)
         if row is not None:
             logits = [a + b for a, b in zip(logits, row)]
@@ -49,9 +53,9 @@ def probabilities(question: str, model: dict | None = None) -> dict[str, float]:
     return {c: e / z for c, e in zip(model["classes"], exp)}
 
 
-def type_log_probs(question: str) -> dict[str, float]:
+def type_log_probs(question: str, stated: bool = False) -> dict[str, float]:
     """Log-probability of each answer_type (summed over the answer sources)."""
-    kinds, _ = marginals(probabilities(question))
+    kinds, _ = marginals(probabilities(question, stated=stated))
     return {k: math.log(max(p, 1e-6)) for k, p in kinds.items()}
 
 

@@ -23,6 +23,7 @@ from importlib import resources
 
 from ..lexicon.words import MONTH_WORD, content_tokens, is_year, years_in
 from ..patterns.arith import period_rank
+from ..patterns.stated_result import states_result
 from ..program.program import Cell, Program, Span
 from ..reader.sentences import split_sentences
 from . import kinds, question_model
@@ -170,7 +171,8 @@ def features(reading: Reading, cands: list[Candidate], source_logit: float | Non
     first_table = next((c for c in cands if c.source == "table"), None)
     top_row = reading.ctx.ranked_rows[0][1] if reading.ctx and reading.ctx.ranked_rows else 0.0
     keys = keys if keys is not None else [answer_key(c.program) for c in cands]
-    probs = probs if probs is not None else question_model.probabilities(q.asked or q.text)
+    probs = probs if probs is not None else question_model.probabilities(q.asked or q.text,
+                                                                         stated=states_result(reading.ctx))
     out = []
     for i, c in enumerate(cands):
         f = shape(c, q.kind)
