@@ -162,6 +162,7 @@ class Conversation:
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
+        from ..engines.solver.dialogue.unanswered import LACKS_PERIOD, LACKS_ROW
         from ..row_names import as_the_solver_reads
 
         question = question.strip()
@@ -172,14 +173,17 @@ class Conversation:
         if self.dialogue is not None:
             read = as_the_solver_reads(question, self.dialogue.context.tables,
                                         [p.text for p in self.context.paragraphs])  # the tables as laid out
-            pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
-                                                       len(self.context.tables) > 1))
+            reply = self.dialogue.ask(read)
+            pred = self.in_source_layout(as_prediction(reply, uid, len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
         else:
             example = Example(uid=uid, question=question, context=self.context, history=tuple(self.history),
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
+        given = pred
         pred = self.without_missing_period(question, pred, read if self.dialogue is not None else question)
+        if self.dialogue is not None and reply.program is not None and given.answer is not None and pred.answer is None:
+            self.dialogue.keep_unanswered(reply.program, LACKS_ROW if pred.meta.get("lacks_line") else LACKS_PERIOD)
         pred = for_a_person(question, pred, table_used(pred, self.context), [p.text for p in self.context.paragraphs])
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
@@ -196,22 +200,18 @@ class Conversation:
     def without_missing_period(self, question: str, pred: Prediction, read: str = "") -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
-        from ..period_layout import names_first
-        from ..table_choice import fits, name_not_held, period_gap, row_not_held
+        from ..engines.solver.dialogue.unanswered import line_lacked
+        from ..table_choice import fits, period_gap
 
         texts = [p.text for p in self.context.paragraphs]
         gaps = [period_gap(question, t, texts) for t in self.context.tables]
         if gaps and all(gaps):
             return dataclasses.replace(pred, answer=None, evidence=(), error=gaps[table_index(pred)],
                                        meta={**pred.meta, "confidence": 0.0})
-        table = table_used(pred, self.context)
-        rows = {e.row for e in pred.evidence if e.kind == "cell"}
-        named = names_first(table) if table is not None else None  # rows read by their names, as the solver did
-        lacks = row_not_held(read or question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
-        if pred.evidence and all(e.kind == "text" for e in pred.evidence):
-            lacks = name_not_held(question, self.context.tables, texts)
+        lacks = line_lacked(question, read, pred.evidence, table_used(pred, self.context), self.context.tables, texts)
         if lacks:
-            return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
+            return dataclasses.replace(pred, answer=None, evidence=(), error=lacks,
+                                       meta={**pred.meta, "confidence": 0.0, "lacks_line": True})
         if len(self.context.tables) > 1:
             reason = fits(self.context.tables, question)[table_index(pred)].reason
             return dataclasses.replace(pred, meta={**pred.meta, "table_reason": reason})
