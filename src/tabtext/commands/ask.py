@@ -162,7 +162,6 @@ class Conversation:
     def ask(self, question: str) -> tuple[str, Prediction]:
         """(what was computed, in the table's words — the question itself when it was read standalone; the answer)."""
         from ..engines.solver.dialogue.conversation import as_prediction
-        from ..engines.solver.dialogue.unanswered import LACKS_PERIOD, LACKS_ROW
         from ..row_names import as_the_solver_reads
 
         question = question.strip()
@@ -182,12 +181,22 @@ class Conversation:
             pred = self.engine.answer([example])[0]
         given = pred
         pred = self.without_missing_period(question, pred, read if self.dialogue is not None else question)
-        if self.dialogue is not None and reply.program is not None and given.answer is not None and pred.answer is None:
-            self.dialogue.keep_unanswered(reply.program, LACKS_ROW if pred.meta.get("lacks_line") else LACKS_PERIOD)
+        withheld = given.answer is not None and pred.answer is None
         pred = for_a_person(question, pred, table_used(pred, self.context), [p.text for p in self.context.paragraphs])
+        if self.dialogue is not None and not found(pred):
+            self.keep_what_was_asked(reply.program, withheld, pred, read)
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
+
+    def keep_what_was_asked(self, program, withheld: bool, pred: Prediction, read: str) -> None:  # type: ignore[no-untyped-def]
+        """A turn with no answer stays in the Dialogue's history as what it asked (``dialogue/unanswered.py``): one
+        whose answer was withheld (a period or a line the table lacks), or one that read no cell of the table."""
+        from ..engines.solver.dialogue.unanswered import LACKS_PERIOD, LACKS_ROW
+
+        if withheld or program is None or program.op in ("span", "spans"):
+            lacks = LACKS_PERIOD if withheld and not pred.meta.get("lacks_line") else LACKS_ROW
+            self.dialogue.keep_unanswered(program, lacks, read)
 
     def in_source_layout(self, pred: Prediction) -> Prediction:
         from ..period_layout import in_source

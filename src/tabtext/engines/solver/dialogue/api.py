@@ -89,11 +89,15 @@ def person_turn(context: Context, question: str, dialogue_of: Callable[[Context]
     answer, note, shown_program, of_kind = as_a_person_answers(question, reply.answer, evidence, given, texts, program)
     if shown_program is not program and isinstance(shown_program, dict):
         reply = dataclasses.replace(reply, program=Program.from_json(shown_program))
-    return dataclasses.replace(reply, question=question, evidence=evidence, answer=answer,
-                               of_the_kind_asked=of_kind and answer is not None), note
+    shown_reply = dataclasses.replace(reply, question=question, evidence=evidence, answer=answer,
+                                      of_the_kind_asked=of_kind and answer is not None)
+    if shown_reply.found or reply.program is not None and reply.program.op not in ("span", "spans"):
+        return shown_reply, note
+    record = dialogue.keep_unanswered(reply.program, LACKS_ROW, solver_reads)  # the period it named, if any
+    return (dataclasses.replace(shown_reply, program=record) if record else shown_reply), note
 
 
 def keep_asked(dialogue: Dialogue, program: Program | None, lacks: str) -> Program | None:
     """A turn with no answer (a period or a line the table lacks): its Program kept as a record of what it asked
     (``unanswered``), which the next turn edits."""
-    return dialogue.keep_unanswered(program, lacks) if program is not None else None
+    return dialogue.keep_unanswered(program, lacks) or program

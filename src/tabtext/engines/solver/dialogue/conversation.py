@@ -340,13 +340,11 @@ class Dialogue:
         found = pred.meta.get("reader_found")
         return replace(reply, reader_found=float(found)) if isinstance(found, (int, float)) else reply
 
-    def keep_unanswered(self, program: Program, lacks: str) -> Program:
+    def keep_unanswered(self, program: Program | None, lacks: str, question: str = "") -> Program | None:
         """The last turn (``program``) has no answer: what it asked is kept for the next (``unanswered``)."""
-        record = unanswered.as_record(program, lacks)
-        if self.history and self.history[-1] is program:
-            self.history[-1] = record
-        else:
-            self.history.append(record)
+        record = unanswered.record_of(program, lacks, question, self._grid(self._current_table()))
+        if record is not None:
+            self.history[-1:] = [record] if self.history and self.history[-1] is program else [*self.history[-1:], record]
         return record
 
     def _current_table(self) -> int:

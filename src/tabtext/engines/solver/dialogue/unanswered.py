@@ -10,6 +10,7 @@ named again), it is no answer either and is kept as a record in turn: an unanswe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -17,10 +18,13 @@ from ....types import Evidence, Table
 from ..program.program import Program
 from . import edit
 from .asked import Asked
+from .edit import Grid
 
 LACKS_PERIOD = "unanswered_period"
 LACKS_ROW = "unanswered_row"
 RECORDS = (LACKS_PERIOD, LACKS_ROW)
+#: a question about an earlier answer or a cause, which a turn's period alone does not record
+_REFERS = re.compile(r"\b(?:it|its|they|them|their|that|this|those|these)\b|^\s*(?:\w+\s+)?(?:why|how come)\b", re.I)
 #: why a follow-up that still rests on the record has no answer
 WHY = {LACKS_PERIOD: "no answer found: the period asked before is not in the table",
        LACKS_ROW: "no answer found: the line asked before is not in the table"}
@@ -29,6 +33,20 @@ WHY = {LACKS_PERIOD: "no answer found: the period asked before is not in the tab
 def as_record(program: Program, lacks: str) -> Program:
     """``program`` kept only for what its question asked; ``lacks`` is ``LACKS_PERIOD`` or ``LACKS_ROW``."""
     return replace(program, pattern=lacks)
+
+
+def record_of(program: Program | None, lacks: str, question: str, grid: Grid | None) -> Program | None:
+    """What an unanswered turn asked: its Program marked as a record; a turn that read no cell (answered from the
+    text, or not at all) only for the one period of the table it names without naming a line ("how many cakes did
+    we sell in February 2024?"), its row a stand-in the next turn must replace."""
+    if program is not None and program.op not in ("span", "spans"):
+        return as_record(program, lacks)
+    if grid is None or grid.rows_named(question) or not grid.body_rows() or _REFERS.search(question):
+        return None  # "why did it fall in March?" is about the last answer's line: no stand-in for it
+    cols = [c for y in grid.years_named(question) if (c := grid.col_of_year(y)) is not None]
+    row = grid.body_rows()[0]
+    return Program("lookup", (grid.cell(row, cols[0]),), grid.row_scale(row), pattern=LACKS_ROW) \
+        if len(cols) == 1 else None
 
 
 def is_record(program: Program | None) -> bool:
