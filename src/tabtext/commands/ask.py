@@ -172,18 +172,31 @@ class Conversation:
         if self.dialogue is not None:
             read = as_the_solver_reads(question, self.dialogue.context.tables,
                                         [p.text for p in self.context.paragraphs])  # the tables as laid out
-            pred = self.in_source_layout(as_prediction(self.dialogue.ask(read), uid,
-                                                       len(self.context.tables) > 1))
+            reply = self.dialogue.ask(read)
+            pred = self.in_source_layout(as_prediction(reply, uid, len(self.context.tables) > 1))
             asked = str(pred.meta.get("read_as") or question)
         else:
             example = Example(uid=uid, question=question, context=self.context, history=tuple(self.history),
                               meta={"benchmark": "tatqa"})
             pred = self.engine.answer([example])[0]
+        given = pred
         pred = self.without_missing_period(question, pred, read if self.dialogue is not None else question)
+        withheld = given.answer is not None and pred.answer is None
         pred = for_a_person(question, pred, table_used(pred, self.context), [p.text for p in self.context.paragraphs])
+        if self.dialogue is not None and not found(pred):
+            self.keep_what_was_asked(reply.program, withheld, pred, read)
         self.history += [Turn("user", question), Turn("assistant", pred.answer.text() if pred.answer else "")]
         return asked, pred
 
+
+    def keep_what_was_asked(self, program, withheld: bool, pred: Prediction, read: str) -> None:  # type: ignore[no-untyped-def]
+        """A turn with no answer stays in the Dialogue's history as what it asked (``dialogue/unanswered.py``): one
+        whose answer was withheld (a period or a line the table lacks), or one that read no cell of the table."""
+        from ..engines.solver.dialogue.unanswered import LACKS_PERIOD, LACKS_ROW
+
+        if withheld or program is None or program.op in ("span", "spans"):
+            lacks = LACKS_PERIOD if withheld and not pred.meta.get("lacks_line") else LACKS_ROW
+            self.dialogue.keep_unanswered(program, lacks, read)
 
     def in_source_layout(self, pred: Prediction) -> Prediction:
         from ..period_layout import in_source
@@ -196,22 +209,18 @@ class Conversation:
     def without_missing_period(self, question: str, pred: Prediction, read: str = "") -> Prediction:
         """No answer when the question names a period that no table (nor the text) covers, with the reason;
         with several tables, the reason the answering table was chosen."""
-        from ..period_layout import names_first
-        from ..table_choice import fits, name_not_held, period_gap, row_not_held
+        from ..engines.solver.dialogue.unanswered import line_lacked
+        from ..table_choice import fits, period_gap
 
         texts = [p.text for p in self.context.paragraphs]
         gaps = [period_gap(question, t, texts) for t in self.context.tables]
         if gaps and all(gaps):
             return dataclasses.replace(pred, answer=None, evidence=(), error=gaps[table_index(pred)],
                                        meta={**pred.meta, "confidence": 0.0})
-        table = table_used(pred, self.context)
-        rows = {e.row for e in pred.evidence if e.kind == "cell"}
-        named = names_first(table) if table is not None else None  # rows read by their names, as the solver did
-        lacks = row_not_held(read or question, named, rows, texts) if named is not None and len(pred.evidence) == 1 else ""
-        if pred.evidence and all(e.kind == "text" for e in pred.evidence):
-            lacks = name_not_held(question, self.context.tables, texts)
+        lacks = line_lacked(question, read, pred.evidence, table_used(pred, self.context), self.context.tables, texts)
         if lacks:
-            return dataclasses.replace(pred, answer=None, evidence=(), error=lacks, meta={**pred.meta, "confidence": 0.0})
+            return dataclasses.replace(pred, answer=None, evidence=(), error=lacks,
+                                       meta={**pred.meta, "confidence": 0.0, "lacks_line": True})
         if len(self.context.tables) > 1:
             reason = fits(self.context.tables, question)[table_index(pred)].reason
             return dataclasses.replace(pred, meta={**pred.meta, "table_reason": reason})

@@ -20,6 +20,7 @@ from ....table_choice import period_gap
 from ....types import Answer, Context, Evidence
 from ..program.program import Program
 from .conversation import Dialogue, Reply
+from .unanswered import LACKS_PERIOD, LACKS_ROW, line_lacked
 
 NO_ANSWER = "no answer found"
 
@@ -72,17 +73,31 @@ def person_turn(context: Context, question: str, dialogue_of: Callable[[Context]
     texts = [p.text for p in context.paragraphs]
     oriented = [orient(t) for t in context.tables]
     read = dataclasses.replace(context, tables=tuple(t for t, _ in oriented))
-    reply = dialogue_of(read).ask(as_the_solver_reads(question, read.tables, texts))
+    dialogue, solver_reads = dialogue_of(read), as_the_solver_reads(question, read.tables, texts)
+    reply = dialogue.ask(solver_reads)
     gaps = [period_gap(question, t, texts) for t in context.tables]
-    if gaps and all(gaps):  # its Program stays, as in ask's history: "and in Q2 2024?" moves the line asked
-        return Reply(question, reply.program, None, error=gaps[0]), ""
+    if gaps and all(gaps):  # what it asked stays, as in ask's history: "and in Q2 2024?" moves the line asked
+        return Reply(question, keep_asked(dialogue, reply.program, LACKS_PERIOD), None, error=gaps[0]), ""
     index = min(reply.table, len(oriented) - 1) if oriented else 0
     given = context.tables[index] if oriented else None
     evidence = in_source(reply.evidence, bool(oriented) and oriented[index][1], title_rows(given) if given else 0,
                          index_cols(given) if given else 0)
+    lacks = line_lacked(question, solver_reads, evidence, given, context.tables, texts) if reply.answer else ""
+    if lacks:  # a line the table lacks, as ask judges it
+        return Reply(question, keep_asked(dialogue, reply.program, LACKS_ROW), None, error=lacks), ""
     program = reply.program.to_json() if reply.program else None
     answer, note, shown_program, of_kind = as_a_person_answers(question, reply.answer, evidence, given, texts, program)
     if shown_program is not program and isinstance(shown_program, dict):
         reply = dataclasses.replace(reply, program=Program.from_json(shown_program))
-    return dataclasses.replace(reply, question=question, evidence=evidence, answer=answer,
-                               of_the_kind_asked=of_kind and answer is not None), note
+    shown_reply = dataclasses.replace(reply, question=question, evidence=evidence, answer=answer,
+                                      of_the_kind_asked=of_kind and answer is not None)
+    if shown_reply.found or reply.program is not None and reply.program.op not in ("span", "spans"):
+        return shown_reply, note
+    record = dialogue.keep_unanswered(reply.program, LACKS_ROW, solver_reads)  # the period it named, if any
+    return (dataclasses.replace(shown_reply, program=record) if record else shown_reply), note
+
+
+def keep_asked(dialogue: Dialogue, program: Program | None, lacks: str) -> Program | None:
+    """A turn with no answer (a period or a line the table lacks): its Program kept as a record of what it asked
+    (``unanswered``), which the next turn edits."""
+    return dialogue.keep_unanswered(program, lacks) or program

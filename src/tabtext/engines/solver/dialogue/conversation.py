@@ -32,6 +32,7 @@ from . import (
     referred,
     same_subject,
     that_period,
+    unanswered,
     which,
     wholes,
 )
@@ -313,6 +314,9 @@ class Dialogue:
                      if (prog := p.propose(asked)) is not None]
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
+            lacks = unanswered.still_guessed(program, asked)
+            if lacks:  # it rests on what the last turn lacked: no answer either
+                return Reply(question, self.keep_unanswered(program, lacks), None, error=unanswered.WHY[lacks], table=current)
             return self._reply(question, program, name, FOLLOW_UP_CONFIDENCE, (), current)
         if named_periods.beyond_table(asked):
             return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
@@ -335,6 +339,13 @@ class Dialogue:
         reply = self._reply(question, program, "", confidence, pred.evidence, first)
         found = pred.meta.get("reader_found")
         return replace(reply, reader_found=float(found)) if isinstance(found, (int, float)) else reply
+
+    def keep_unanswered(self, program: Program | None, lacks: str, question: str = "") -> Program | None:
+        """The last turn (``program``) has no answer: what it asked is kept for the next (``unanswered``)."""
+        record = unanswered.record_of(program, lacks, question, self._grid(self._current_table()))
+        if record is not None:
+            self.history[-1:] = [record] if self.history and self.history[-1] is program else [*self.history[-1:], record]
+        return record
 
     def _current_table(self) -> int:
         """The table of the last answer's cells (a follow-up works on it)."""
