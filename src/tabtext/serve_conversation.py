@@ -3,7 +3,8 @@
 ``POST /v1/chat/completions`` without one of ``engines/prompts.py``'s benchmark system prompts is a conversation
 about the tables and text it carries. The conversation starts at the last user message that holds a table (an
 earlier one is another conversation, e.g. a demonstration); tables and text come from the system message when
-it holds a table, and from every user message from the start on; the questions of the earlier user messages,
+it holds a table (its instructions to the assistant left out: ``serve_instructions``), and from every user message
+from the start on; the questions of the earlier user messages,
 with the assistant's replies between them, become ``Example.history``, which the solver reads into Programs
 (``engines/solver/dialogue/transcript.py``).
 """
@@ -15,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .serve_guard import BadInput
+from .serve_instructions import data_text
 from .types import Context, Example, Paragraph, Table, Turn
 
 #: one message -> an Example (its tables, its text, its question): ``server.parse_user_message``
@@ -39,7 +41,7 @@ def conversation_example(messages: Sequence[dict], read_message: ReadMessage, sp
             found, text = split(m["content"])
             if found:
                 tables += found
-                texts += text
+                texts += [kept for kept in map(data_text, text) if kept]
     history: list[Turn] = []
     for role, content in said:
         if role == "user":
