@@ -18,6 +18,7 @@ from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
+from .every_period import asks_every_period, every_period
 from .line_range import RANGE, line_range
 from .listed_labels import asks_listed, listed_labels
 from .measures import (
@@ -180,6 +181,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "What was the change in revenue?"),
     Pattern("listed_labels", asks_listed, listed_labels, "spans", "the row labels of the section the question names "
             "(every non-total row when none)", "Which regions are listed in the table?"),
+    Pattern("every_period", asks_every_period, every_period, "spans", "the named row's cells in every year column, "
+            "oldest first", "What was the revenue for each financial year, in chronological order?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 
