@@ -27,3 +27,12 @@ def test_every_year_oldest_first():
 
 def test_one_year_is_not_every_period():
     assert "every_period" not in _built("What was the revenue in 2019?")
+
+
+def test_no_year_columns_keeps_the_cell():
+    """When every_period cannot build (quarter columns, no year columns) the single-cell lookup stays proposed."""
+    table = {"table": [["", "Q1", "Q2"], ["Revenue", "100", "120"]], "paragraphs": []}
+    ex = Example("t", "What is the revenue for each financial year in chronological order?", _context({"context": table}),
+                 meta={"benchmark": "tatqa"})
+    built = {name for name, _ in table_candidates(read(ex).ctx)}
+    assert "every_period" not in built and "cell" in built
