@@ -18,6 +18,7 @@ from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
+from .every_period import asks_every_period, every_period
 from .line_range import RANGE, line_range
 from .listed_labels import asks_listed, listed_labels
 from .measures import (
@@ -96,6 +97,11 @@ def _compare_by_row(ctx: Ctx) -> bool:
     return ctx.q.kind == "compare" and ctx.best_row is not None
 
 
+def _every_period_built(ctx: Ctx) -> bool:
+    """Asked for every period and every period found: one cell, or the row labels, would answer the wrong kind."""
+    return asks_every_period(ctx) and every_period(ctx) is not None
+
+
 def _has_row(ctx: Ctx) -> bool:
     return ctx.best_row is not None
 
@@ -165,7 +171,7 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "Which city is the North office in?"),
     Pattern("row_of_value", lambda c: c.q.kind in ("value", "text"), row_of_value, "lookup",
             "the label of the row whose text cell the question names", "Which office is in Krakow?"),
-    Pattern("cell", lambda c: _has_row(c) and (c.q.kind == "value" or _compare_by_row(c) and c.year_axis() != "col"
+    Pattern("cell", lambda c: _has_row(c) and not _every_period_built(c) and (c.q.kind == "value" or _compare_by_row(c) and c.year_axis() != "col"
                                                and _YEAR_WORDS.search(_low(c)) is not None),
             lambda c: value_answer(c, c.best_row),
             "lookup", "the named row x the asked period or named column (several cells for 'respectively')",
@@ -178,8 +184,10 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("stated_result", lambda c: c.q.kind in ASKED_KINDS and _has_row(c), stated_result,
             "lookup", "the named row's cell in the column (or the row) whose label names the result asked",
             "What was the change in revenue?"),
-    Pattern("listed_labels", asks_listed, listed_labels, "spans", "the row labels of the section the question names "
+    Pattern("listed_labels", lambda c: asks_listed(c) and not _every_period_built(c), listed_labels, "spans", "the row labels of the section the question names "
             "(every non-total row when none)", "Which regions are listed in the table?"),
+    Pattern("every_period", asks_every_period, every_period, "spans", "the named row's cells in every year column, "
+            "oldest first", "What was the revenue for each financial year, in chronological order?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 
