@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .engines.solver.reader.sentences import split_sentences
+
 #: verbs a system prompt opens an order with; a sentence about the data opens with its subject instead
 _IMPERATIVE = frozenset("""
 act answer assume avoid be calculate cite compute consider consult do don't dont double-check explain format
@@ -23,14 +25,13 @@ _LEAD_IN = re.compile(r"\b(?:here|below|following|above|this|these)\b.*:$", re.I
 _TO_YOU = re.compile(r"\b(?:you|your|yourself)\b", re.I)
 _CONDITION = re.compile(r"(?:if|when|whenever|unless|where)\b", re.I)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
 
 
 def data_text(paragraph: str) -> str:
     """``paragraph`` without its instruction sentences ('' when all are); unchanged when it holds none."""
     kept_lines = []
     for line in paragraph.splitlines():
-        sentences = [s for s in _SENTENCE_END.split(line.strip()) if s]
+        sentences = [s.text for s in split_sentences(line.strip()) if s.text]
         kept = [s for s in sentences if not is_instruction(s)]
         if len(kept) == len(sentences):
             kept_lines.append(line)

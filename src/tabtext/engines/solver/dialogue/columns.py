@@ -8,6 +8,7 @@ import re
 
 from ....periods import find_periods
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
+from ..patterns.textnum import ONES
 from ..program.program import Program
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
@@ -15,7 +16,6 @@ from .edit import Grid
 
 _TOTAL = re.compile(r"^\s*(?:total|all|sum|overall|grand total)\b", re.I)
 _LEAD_WORDS = frozenset(content_tokens("and what about how on at for in the figure number same"))
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 #: "over the three days", "across all four regions": every column of one kind, counted
 OVER_COLUMNS = re.compile(r"\b(?:over|across|for|in)\s+(?:all\s+)?(?:the\s+|these\s+|those\s+)?(\d+|two|three|four|five|six|"
                           r"seven|eight|nine|ten)\s+([a-z]+s)\b", re.I)
@@ -65,7 +65,7 @@ def over_every_column(asked: Asked) -> Program | None:
     if grid is None or m is None or asked.lines or asked.years:
         return None
     cols = _plain_cols(grid)
-    count = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
+    count = int(m.group(1)) if m.group(1).isdigit() else ONES[m.group(1).lower()]
     last, op = _last_in_one_column(asked), "average" if _AVERAGE.search(asked.question) else "add"
     if count != len(cols) or count < 2:
         return None
