@@ -164,7 +164,9 @@ def tie_outcome(ex) -> str | None:
     subject = set(t.subject)
     extra = [len(set(content_words(c.label)) - subject) for c in (right, other)]
     longer = "more" if extra[0] > extra[1] else "fewer" if extra[0] < extra[1] else "the same"
-    return f"{'won' if at == 0 else 'lost'}: unasked words in the gold's label against the other's: {longer}"
+    where = f"gold {right.source}, other {other.source}" + (", same row" if right.source == other.source == "table"
+                                                             and right.key[:2] == other.key[:2] else "")
+    return f"{'won' if at == 0 else 'lost'}: unasked words in the gold's label against the other's: {longer}; {where}"
 
 
 def print_ties(examples) -> None:
