@@ -87,6 +87,21 @@ ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quar
                          _TOTAL_COSTS, re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
 _OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
+#: a ratio spelled after its name: "return on assets, using profit before tax over year-end total assets"
+_USING_LINES = re.compile(r"\b(?:using|taking|as|i\.e\.?)\s+(?:the\s+)?([a-z][a-z &'-]+?)\s+(?:over|divided by)\s+"
+                          r"(?:the\s+)?([a-z][a-z &'-]+?)\s*(?:[?.,;]|$)", re.I)
+#: when a balance is taken, which its line's label does not say ("year-end total assets": Total assets)
+_WHEN_TAKEN = re.compile(r"^(?:(?:the\s+)?(?:year|period|quarter)[- ]end|closing|end[- ]of[- ](?:the[- ])?(?:year|period))\s+",
+                         re.I)
+
+
+def spelled_lines(question: str) -> list[tuple[str, str]]:
+    """The two lines of a ratio the question spells out ("(total liabilities over total funds)", "using profit
+    before tax over year-end total assets"), as patterns of their labels."""
+    m = _OVER_LINES.search(question) or _USING_LINES.search(question)
+    if not m:
+        return []
+    return [(re.escape(_WHEN_TAKEN.sub("", m.group(1).strip())), re.escape(_WHEN_TAKEN.sub("", m.group(2).strip())))]
 
 
 def lines_asked(question: str) -> list[str]:
@@ -94,8 +109,9 @@ def lines_asked(question: str) -> list[str]:
     revenue, a named ratio's two lines): ``table_join`` finds which tables hold them."""
     m = MARGIN.search(question)
     lines = [_PROFIT_LINE[m.group(1).lower()], _REVENUE.pattern.lstrip("^")] if m else []
-    return lines + [line for asked, num, den, _ in _NAMED_RATIOS if re.search(asked, question, re.I)
-                    for line in (num, den)]
+    spelled = [line for pair in spelled_lines(question) for line in pair]
+    return lines + (spelled or [line for asked, num, den, _ in _NAMED_RATIOS if re.search(asked, question, re.I)
+                                for line in (num, den)])
 
 
 def _row_like(ctx: Ctx, pattern: str) -> int | None:
@@ -148,8 +164,9 @@ def named_margin(ctx: Ctx):
 
 def named_ratio(ctx: Ctx):
     low = ctx.q.text.lower()
-    spelled = _OVER_LINES.search(low)
-    pairs = [(re.escape(spelled.group(1).strip()), re.escape(spelled.group(2).strip()), "divide")] if spelled else []
+    named = [op for asked, _, _, op in _NAMED_RATIOS if re.search(asked, low)]  # its lines spelled: as the name
+    op = named[0] if named else "percent_of" if re.search(r"\bpercent|%", low) else "divide"
+    pairs = [(num, den, op) for num, den in spelled_lines(low)]
     stated = " ".join(ctx.view.row_labels[ctx.view.header_rows:])  # a ratio the table states is looked up
     pairs += [(num, den, op) for asked, num, den, op in _NAMED_RATIOS if re.search(asked, low) and
               not re.search(asked, stated, re.I)]

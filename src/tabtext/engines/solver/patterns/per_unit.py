@@ -24,15 +24,24 @@ def stems(text: str) -> set[str]:
 
 
 def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None, counted: bool = False,
-                 among: set[str] = frozenset()) -> int | None:
+                 among: set[str] = frozenset(), asked: str = "") -> int | None:
     """The row whose label shares most words with ``words``; among equals, a line of things counted when
     ``counted`` ("per installation": "Installations completed (number)", not "Cost of installations"), then the
-    one sharing most words with ``among``."""
+    one sharing most words with ``among``, then the one with fewest words not asked ("revenue per customer":
+    "Total revenue", not "Cost of revenue"), then the one named first in ``asked`` ("admissions income per
+    visitor": "Admissions", the kind of income, not "Total income")."""
     view = ctx.view
-    scored = [(len(stems(view.row_labels[r]) & words), counted and a_count(view, r), len(stems(view.row_labels[r]) & among),
-               r) for r in range(view.header_rows, view.table.n_rows) if r != skip and stems(view.row_labels[r])]
-    best = max(scored, default=(0, False, 0, None))
-    return best[3] if best[0] else None
+    scored = [(len(label & words), counted and a_count(view, r), len(label & among), -len(label - words),
+               -_first_named(label & words, asked), r)
+              for r in range(view.header_rows, view.table.n_rows) if r != skip and (label := stems(view.row_labels[r]))]
+    best = max(scored, default=(0, False, 0, 0, 0, None))
+    return best[-1] if best[0] else None
+
+
+def _first_named(words: set[str], asked: str) -> int:
+    """Where in ``asked`` the first of ``words`` stands (0 when ``asked`` is not given)."""
+    spots = [i for i, w in enumerate(short_stem(w) for w in re.findall(r"[a-z]{3,}", asked.lower())) if w in words]
+    return min(spots, default=0)
 
 
 #: measures named for a figure per unit, as data: (the name asked, what it is per what)
@@ -68,7 +77,7 @@ def per_unit(ctx: Ctx):
 def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     view = ctx.view
     after = stems(text[m.end() - 1:])
-    num = row_named_by(ctx, stems(text[:m.start()]), among=after)  # "revenue per day pass": "Day-pass revenue"
+    num = row_named_by(ctx, stems(text[:m.start()]), among=after, asked=text[:m.start()])  # "revenue per day pass": "Day-pass revenue"
     den = row_named_by(ctx, after, skip=num, counted=True)
     if num is None or den is None:
         return None
