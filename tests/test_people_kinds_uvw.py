@@ -119,3 +119,64 @@ def test_a_named_ratio_spelled_as_one_line_over_another() -> None:
                   [ACCOUNTS]) == "16.67%"
     assert answer("What was the return on equity for FY2025?", [ACCOUNTS]) == "12.58%"
     assert answer("Return on assets in FY2025, using net profit over year-end total assets?", [PNL, BALANCE]) == "6.34%"
+
+
+DAIRY = """EUR thousands,Q1 2024,Q2 2024,Q3 2024,Q4 2024,FY 2024
+Milk sales,2100,2250,2400,2180,8930
+Cheese sales,640,700,720,810,2870
+Total revenue,2740,2950,3120,2990,11800
+Operating profit,820,940,1030,980,3770
+"""
+
+
+def test_the_year_asked_unnamed_is_the_year_column_beside_its_quarters() -> None:
+    assert answer("What was the operating margin for the year?", [DAIRY]) == "31.95%"
+
+
+WIND = """,generation_mwh,availability_pct,revenue_gbp_k
+2024-07,3120,96.2,262
+2024-08,2980,95.8,251
+2024-09,3650,97.1,301
+"""
+
+
+def test_a_verb_in_ate_names_its_noun_in_ation() -> None:
+    assert root("generated") == root("generation")
+    assert answer("How much electricity was generated in September 2024?", [WIND]) == "3,650"
+
+
+RAIL = """,journeys,trains_planned,trains_cancelled
+2023Q3,498000,5300,159
+2023Q4,430000,5250,210
+"""
+MODULES = """| Module | Enrolled | Passed | Failed | Withdrawn |
+|---|---:|---:|---:|---:|
+| Organic Chemistry I | 120 | 98 | 14 | 8 |
+| Cell Biology | 95 | 86 | 6 | 3 |
+| **Total** | 215 | 184 | 20 | 11 |
+"""
+
+
+def test_a_rate_is_of_the_count_of_the_same_things() -> None:
+    """ "the cancellation rate": trains cancelled of trains planned (the count sharing its word), not of journeys;
+    "the pass rate" of a module: its Passed column of its Enrolled."""
+    assert answer("What was the cancellation rate in 2023Q4?", [RAIL]) == "4%"
+    assert answer("What was the pass rate for Cell Biology?", [MODULES]) == "90.53%"
+
+
+ORCHARD = """| Orchard | Area (ha) | Apples 2023 (t) | Apples 2024 (t) |
+|---|---:|---:|---:|
+| North Slope | 12.5 | 310 | 342 |
+| Old Barn | 15.2 | 401 | 455 |
+"""
+BIKES = """| District | Stations | Bikes | Trips 2023 | Trips 2024 |
+|---|---:|---:|---:|---:|
+| Harbour | 18 | 240 | 81,200 | 90,400 |
+| Old Town | 25 | 310 | 104,500 | 112,300 |
+"""
+
+
+def test_per_unit_of_a_row_reads_units_and_the_year_asked() -> None:
+    assert answer("How many tonnes per hectare did North Slope produce in 2023?", [ORCHARD]) == "24.8"
+    assert answer("What was the 2024 yield per hectare at Old Barn?", [ORCHARD]) == "29.93"
+    assert answer("How many trips per bike did Harbour have in 2024?", [BIKES]) == "376.67"

@@ -73,6 +73,8 @@ def root(word: str) -> str:
     for noun, verb in _LATIN_NOUNS:
         if word.endswith(noun) and len(word) - len(noun) >= 2:
             return word[:-len(noun)] + verb
+    if len(word) >= 6 and word.endswith("at"):  # "generated" as "generation" reads: "gener"
+        return word[:-2]
     if len(word) >= 5 and word[-1] == word[-2] and word[-1] not in "aeious":
         word = word[:-1]
     return word

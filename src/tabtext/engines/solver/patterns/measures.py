@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ....periods import YEAR, find_periods
+from ..lexicon.words import root
 from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
@@ -299,7 +300,9 @@ def named_rate(ctx: Ctx):
         return None
     counts = [r for r in range(view.header_rows, view.table.n_rows) if r != num and a_count(view, r) and
               view.amount(r, col)]
-    den = max(counts, key=lambda r: view.amount(r, col), default=None)  # type: ignore[arg-type, return-value]
+    kin = stems(view.row_labels[num])  # "Trains cancelled" of "Trains planned", not of "Journeys"
+    den = max(counts, key=lambda r: (bool(stems(view.row_labels[r]) & kin), view.amount(r, col)),  # type: ignore[arg-type, return-value]
+              default=None)
     if den is None or view.amount(den, col) <= view.amount(num, col):  # type: ignore[operator]
         return None
     program = result(view, [(num, col), (den, _at_the_start(ctx, den, col))], "percent_of", ctx.q)
@@ -324,11 +327,17 @@ def _rate_of_row(ctx: Ctx, words: str):
     view, row = ctx.view, ctx.best_row
     if row is None or any(re.search(r"\brate\b", label, re.I) for label in view.col_labels):
         return None
-    num = col_named_by(ctx, label_words(words.rsplit(" ", 1)[0]))
+    asked = words.rsplit(" ", 1)[0]
+    num = col_named_by(ctx, label_words(asked))
+    if num is None:  # "the pass rate": the Passed column
+        said = {root(w) for w in re.findall(r"[a-z]{3,}", asked.lower()[-30:])}
+        num = next((c for c in view.numeric_cols() if {root(w) for w in re.findall(r"[a-z]{3,}", view.col_labels[c].lower())}
+                    & said), None)
     if num is None or num == 0 or view.amount(row, num) is None:
         return None
     counts = [c for c in view.numeric_cols() if c != num and _counted(view, c)]
-    den = max(counts, key=lambda c: view.amount(row, c) or 0.0, default=None)
+    kin = label_words(view.col_labels[num])
+    den = max(counts, key=lambda c: (bool(label_words(view.col_labels[c]) & kin), view.amount(row, c) or 0.0), default=None)
     if den is None or not _counted(view, num) or (view.amount(row, den) or 0.0) <= view.amount(row, num):  # type: ignore[operator]
         return None
     program = result(view, [(row, num), (row, den)], "percent_of", ctx.q)
