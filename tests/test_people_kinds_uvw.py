@@ -180,3 +180,19 @@ def test_per_unit_of_a_row_reads_units_and_the_year_asked() -> None:
     assert answer("How many tonnes per hectare did North Slope produce in 2023?", [ORCHARD]) == "24.8"
     assert answer("What was the 2024 yield per hectare at Old Barn?", [ORCHARD]) == "29.93"
     assert answer("How many trips per bike did Harbour have in 2024?", [BIKES]) == "376.67"
+
+
+BREWERY = """USD thousands,Q1 2024,Q2 2024,Q3 2024,Q4 2024,Total 2024
+Beer sales,1820,2410,2630,1990,8850
+Taproom sales,310,420,480,350,1560
+Net revenue,2130,2830,3110,2340,10410
+Gross profit,1150,1560,1720,1280,5710
+Operating income,430,800,930,510,2670
+"""
+
+
+def test_a_margin_is_over_the_whole_revenue_line_and_a_quarter_without_its_year() -> None:
+    """No line says "Total": the margin is over Net revenue (the largest revenue line), not Beer sales; "the third
+    quarter" of one year's quarters is Q3 2024."""
+    assert answer("What was the gross margin for the full year?", [BREWERY]) == "54.85%"
+    assert answer("What was the operating margin in the third quarter?", [BREWERY]) == "29.9%"

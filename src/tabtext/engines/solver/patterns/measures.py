@@ -32,6 +32,7 @@ from .period_change import period_before
 from .period_cols import asked_col, col_period, period_cols, year_parts
 from .period_share import PART_OF_PERIOD, SHARE_OF_LINE, period_share, share_extreme
 from .share_parts import part_over_whole
+from .spelled_ratio import spelled_lines
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit|surplus)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -87,24 +88,6 @@ NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a 
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b|" +
                          _TOTAL_COSTS, re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
-_OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
-#: a ratio spelled after its name: "return on assets, using profit before tax over year-end total assets"
-_USING_LINES = re.compile(r"\b(?:using|taking|as|i\.e\.?)\s+(?:the\s+)?([a-z][a-z &'-]+?)\s+(?:over|divided by)\s+"
-                          r"(?:the\s+)?([a-z][a-z &'-]+?)\s*(?:[?.,;]|$)", re.I)
-#: when a balance is taken, which its line's label does not say ("year-end total assets": Total assets)
-_WHEN_TAKEN = re.compile(r"^(?:(?:the\s+)?(?:year|period|quarter)[- ]end|closing|end[- ]of[- ](?:the[- ])?(?:year|period))\s+",
-                         re.I)
-
-
-def spelled_lines(question: str) -> list[tuple[str, str]]:
-    """The two lines of a ratio the question spells out ("(total liabilities over total funds)", "using profit
-    before tax over year-end total assets"), as patterns of their labels."""
-    m = _OVER_LINES.search(question) or _USING_LINES.search(question)
-    if not m:
-        return []
-    return [(re.escape(_WHEN_TAKEN.sub("", m.group(1).strip())), re.escape(_WHEN_TAKEN.sub("", m.group(2).strip())))]
-
-
 def lines_asked(question: str) -> list[str]:
     """The patterns of the lines a measure the question names is computed from (a margin's profit line and
     revenue, a named ratio's two lines): ``table_join`` finds which tables hold them."""
@@ -140,13 +123,21 @@ def _alternatives(pattern: str) -> list[str]:
     return out + [pattern[start:]]
 
 
+def _whole_line(ctx: Ctx, lines: list[int]) -> int | None:
+    """Of revenue lines none of which says "Total", the whole: the largest ("Net revenue" beside "Beer sales" and
+    "Taproom sales"), the first among equals."""
+    view = ctx.view
+    size = {r: sum(abs(a) for c in range(1, view.table.n_cols) if (a := view.amount(r, c)) is not None) for r in lines}
+    return max(lines, key=lambda r: (size[r], -r), default=None)
+
+
 def named_margin(ctx: Ctx):
     m = MARGIN.search(ctx.q.text)
     if not m or any("margin" in label.lower() and "$" not in label for label in ctx.view.row_labels):
         return None
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
     lines = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and _REVENUE.match(label)]
-    den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), lines[0] if lines else None)
+    den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), _whole_line(ctx, lines))
     if num is None or den is None or num == den:
         return None
     extreme = extreme_period(ctx, lambda c: result(ctx.view, [(num, c), (den, c)], "percent_of", ctx.q), [num, den])

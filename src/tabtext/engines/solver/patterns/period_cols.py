@@ -40,6 +40,12 @@ def asked_col(ctx: Ctx, row: int) -> int | None:
                     p.kind == "year" and cp.kind in ("year", "date")]
         if same:
             return same[0]
+    yearless = [p for _, _, p in find_periods(ctx.q.text) if p.year is None and p.kind in ("quarter", "half")]
+    if not asked and len(yearless) == 1:  # "the third quarter" of one year's quarters
+        same = [c for c in cols if (cp := col_period(view.col_labels[c])) is not None and
+                (cp.end_month, cp.months, cp.kind) == (yearless[0].end_month, yearless[0].months, yearless[0].kind)]
+        if len(same) == 1:
+            return same[0]
     if not asked and WHOLE_YEAR.search(ctx.q.text):  # "for the year" of quarters beside their "FY 2024" column
         years = [c for c in cols if (cp := col_period(view.col_labels[c])) is not None and cp.kind == "year"]
         if len(years) == 1:
