@@ -2,8 +2,8 @@
 
 Forms read: ``2023``, ``FY23`` / ``FY 2023`` / ``fiscal 2023``; ``Q1 2023``, ``1Q23``, ``Q1 FY23``, ``2023 Q1``,
 ``first quarter of 2023``, "three months ended March 31, 2023" (a quarter; six months: a half; nine months: a
-period of nine months; twelve months / year ended: the year); ``H1 2023``, ``1H23``, "first half of 2023";
-``March 2023``, ``Mar-23``, ``2023-03``; ``March 31, 2023``, ``31 March 2023``, ``2023-03-31``, "as at 31
+period of nine months; twelve months / year ended: the year; "6M to 30 Jun 2023" a half); ``H1 2023``, ``1H23``,
+"first half of 2023"; ``March 2023``, ``Mar-23``, ``2023-03``; ``March 31, 2023``, ``31 March 2023``, ``2023-03-31``, "as at 31
 December 2022". Quarters and halves are calendar ones (a fiscal year is named by the year it ends in).
 A year is a number 1900-2099 standing alone: not ``$2,019``, ``2019%`` or ``2019.5``.
 """
@@ -35,7 +35,7 @@ _NOT_AMOUNT = r"(?<![\d$€£¥.,])"
 
 # (kind, pattern) in order of precedence: a longer form is read before the year inside it
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
-    ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
+    ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)(?:[- ]months?|M)|(?P<unit>quarter|year|half[- ]year))"
               r"\s+(?:period\s+)?(?:end(?:ed|ing)|to)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
               r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
     ("months_of", r"\b(?P<edge>first|last|final)\s+(?P<span>three|six|nine|3|6|9)\s+months\s+of\s+(?:the\s+)?"

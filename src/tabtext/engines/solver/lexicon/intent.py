@@ -64,7 +64,7 @@ _LEADING_PERIOD = re.compile(r"^(?P<when>(?:in|for|at|during|as of|as at|at the 
                              r"when)\b.*?)\s*\?\s*$", re.I)
 REWORDINGS: tuple[Rewording, ...] = (
     Rewording("by_what_percent_verb",
-              re.compile(rf"^(?P<pre>.*?)\bby (?:what|how much) (?:percent(?:age)?|%)\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
+              re.compile(rf"^(?P<pre>.*?)\bby (?:what|how much),? (?:in )?(?:percent(?:age)?|%),?\s+{_AUX}\s+(?P<subj>.+?)\s+(?P<verb>{_MOVE})\b"
                          r"(?P<rest>.*)$", re.I),
               lambda m: f"{m.group('pre')}What was the percentage {_noun(m)} in {m.group('subj')}{m.group('rest')}",
               "By what percentage did total net sales change between 2018 and 2019?",

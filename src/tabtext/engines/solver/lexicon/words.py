@@ -70,9 +70,18 @@ def root(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             word = word[:-len(suffix)]
             break
+    for noun, verb in _LATIN_NOUNS:
+        if word.endswith(noun) and len(word) - len(noun) >= 2:
+            return word[:-len(noun)] + verb
+    if len(word) >= 6 and word.endswith("at"):  # "generated" as "generation" reads: "gener"
+        return word[:-2]
     if len(word) >= 5 and word[-1] == word[-2] and word[-1] not in "aeious":
         word = word[:-1]
     return word
+
+
+#: nouns whose root is spelled apart from their verb's: "admissions" / "admitted", "subscriptions" / "subscribed"
+_LATIN_NOUNS = (("ission", "it"), ("ription", "rib"), ("uction", "uc"))
 
 
 def tokenize(text: str) -> list[str]:

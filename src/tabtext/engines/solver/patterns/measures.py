@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ....periods import YEAR, find_periods
+from ..lexicon.words import root
 from ..program.program import Program
 from ..reading.context import Ctx
 from .arith import result
@@ -31,6 +32,7 @@ from .period_change import period_before
 from .period_cols import asked_col, col_period, period_cols, year_parts
 from .period_share import PART_OF_PERIOD, SHARE_OF_LINE, period_share, share_extreme
 from .share_parts import part_over_whole
+from .spelled_ratio import spelled_lines
 
 MARGIN = re.compile(r"\b(gross|operating|net|ebitda|ebit|pre-?tax|profit|surplus)\s+(?:profit\s+)?margins?\b", re.I)
 _PROFIT_LINE = {"gross": r"gross (?:profit|margin \$)", "operating": r"operating (?:income|profit|surplus)",
@@ -86,16 +88,14 @@ NAMED_RATIO_CUE = re.compile(r"\bratio\b|\bover\b|\bdivided by\b|" + "|".join(a 
 ACROSS_ROWS = re.compile(r"\b(?:across|over|for|of|in) all (?:the |our )?(?!quarters|months|periods|years)[a-z]+s\b|" +
                          _TOTAL_COSTS, re.I)
 END_OF = re.compile(r"\b(?:at|by) (?:the )?(?:end|close) of\b|\bas (?:at|of) the end\b|\bclosing\b", re.I)
-_OVER_LINES = re.compile(r"\(?\s*([a-z][a-z &'-]+?)\s+(?:over|divided by|to)\s+([a-z][a-z &'-]+?)\s*\)", re.I)
-
-
 def lines_asked(question: str) -> list[str]:
     """The patterns of the lines a measure the question names is computed from (a margin's profit line and
     revenue, a named ratio's two lines): ``table_join`` finds which tables hold them."""
     m = MARGIN.search(question)
     lines = [_PROFIT_LINE[m.group(1).lower()], _REVENUE.pattern.lstrip("^")] if m else []
-    return lines + [line for asked, num, den, _ in _NAMED_RATIOS if re.search(asked, question, re.I)
-                    for line in (num, den)]
+    spelled = [line for pair in spelled_lines(question) for line in pair]
+    return lines + (spelled or [line for asked, num, den, _ in _NAMED_RATIOS if re.search(asked, question, re.I)
+                                for line in (num, den)])
 
 
 def _row_like(ctx: Ctx, pattern: str) -> int | None:
@@ -123,13 +123,21 @@ def _alternatives(pattern: str) -> list[str]:
     return out + [pattern[start:]]
 
 
+def _whole_line(ctx: Ctx, lines: list[int]) -> int | None:
+    """Of revenue lines none of which says "Total", the whole: the largest ("Net revenue" beside "Beer sales" and
+    "Taproom sales"), the first among equals."""
+    view = ctx.view
+    size = {r: sum(abs(a) for c in range(1, view.table.n_cols) if (a := view.amount(r, c)) is not None) for r in lines}
+    return max(lines, key=lambda r: (size[r], -r), default=None)
+
+
 def named_margin(ctx: Ctx):
     m = MARGIN.search(ctx.q.text)
     if not m or any("margin" in label.lower() and "$" not in label for label in ctx.view.row_labels):
         return None
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
     lines = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and _REVENUE.match(label)]
-    den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), lines[0] if lines else None)
+    den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), _whole_line(ctx, lines))
     if num is None or den is None or num == den:
         return None
     extreme = extreme_period(ctx, lambda c: result(ctx.view, [(num, c), (den, c)], "percent_of", ctx.q), [num, den])
@@ -148,8 +156,9 @@ def named_margin(ctx: Ctx):
 
 def named_ratio(ctx: Ctx):
     low = ctx.q.text.lower()
-    spelled = _OVER_LINES.search(low)
-    pairs = [(re.escape(spelled.group(1).strip()), re.escape(spelled.group(2).strip()), "divide")] if spelled else []
+    named = [op for asked, _, _, op in _NAMED_RATIOS if re.search(asked, low)]  # its lines spelled: as the name
+    op = named[0] if named else "percent_of" if re.search(r"\bpercent|%", low) else "divide"
+    pairs = [(num, den, op) for num, den in spelled_lines(low)]
     stated = " ".join(ctx.view.row_labels[ctx.view.header_rows:])  # a ratio the table states is looked up
     pairs += [(num, den, op) for asked, num, den, op in _NAMED_RATIOS if re.search(asked, low) and
               not re.search(asked, stated, re.I)]
@@ -282,7 +291,9 @@ def named_rate(ctx: Ctx):
         return None
     counts = [r for r in range(view.header_rows, view.table.n_rows) if r != num and a_count(view, r) and
               view.amount(r, col)]
-    den = max(counts, key=lambda r: view.amount(r, col), default=None)  # type: ignore[arg-type, return-value]
+    kin = stems(view.row_labels[num])  # "Trains cancelled" of "Trains planned", not of "Journeys"
+    den = max(counts, key=lambda r: (bool(stems(view.row_labels[r]) & kin), view.amount(r, col)),  # type: ignore[arg-type, return-value]
+              default=None)
     if den is None or view.amount(den, col) <= view.amount(num, col):  # type: ignore[operator]
         return None
     program = result(view, [(num, col), (den, _at_the_start(ctx, den, col))], "percent_of", ctx.q)
@@ -307,11 +318,17 @@ def _rate_of_row(ctx: Ctx, words: str):
     view, row = ctx.view, ctx.best_row
     if row is None or any(re.search(r"\brate\b", label, re.I) for label in view.col_labels):
         return None
-    num = col_named_by(ctx, label_words(words.rsplit(" ", 1)[0]))
+    asked = words.rsplit(" ", 1)[0]
+    num = col_named_by(ctx, label_words(asked))
+    if num is None:  # "the pass rate": the Passed column
+        said = {root(w) for w in re.findall(r"[a-z]{3,}", asked.lower()[-30:])}
+        num = next((c for c in view.numeric_cols() if {root(w) for w in re.findall(r"[a-z]{3,}", view.col_labels[c].lower())}
+                    & said), None)
     if num is None or num == 0 or view.amount(row, num) is None:
         return None
     counts = [c for c in view.numeric_cols() if c != num and _counted(view, c)]
-    den = max(counts, key=lambda c: view.amount(row, c) or 0.0, default=None)
+    kin = label_words(view.col_labels[num])
+    den = max(counts, key=lambda c: (bool(label_words(view.col_labels[c]) & kin), view.amount(row, c) or 0.0), default=None)
     if den is None or not _counted(view, num) or (view.amount(row, den) or 0.0) <= view.amount(row, num):  # type: ignore[operator]
         return None
     program = result(view, [(row, num), (row, den)], "percent_of", ctx.q)

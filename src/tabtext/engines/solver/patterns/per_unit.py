@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ....numbers import SCALE_FACTORS
+from ....periods import find_periods
 from ..lexicon.words import short_stem
 from ..program.program import Const, Program
 from ..reading.context import Ctx
@@ -24,15 +25,24 @@ def stems(text: str) -> set[str]:
 
 
 def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None, counted: bool = False,
-                 among: set[str] = frozenset()) -> int | None:
+                 among: set[str] = frozenset(), asked: str = "") -> int | None:
     """The row whose label shares most words with ``words``; among equals, a line of things counted when
     ``counted`` ("per installation": "Installations completed (number)", not "Cost of installations"), then the
-    one sharing most words with ``among``."""
+    one sharing most words with ``among``, then the one with fewest words not asked ("revenue per customer":
+    "Total revenue", not "Cost of revenue"), then the one named first in ``asked`` ("admissions income per
+    visitor": "Admissions", the kind of income, not "Total income")."""
     view = ctx.view
-    scored = [(len(stems(view.row_labels[r]) & words), counted and a_count(view, r), len(stems(view.row_labels[r]) & among),
-               r) for r in range(view.header_rows, view.table.n_rows) if r != skip and stems(view.row_labels[r])]
-    best = max(scored, default=(0, False, 0, None))
-    return best[3] if best[0] else None
+    scored = [(len(label & words), counted and a_count(view, r), len(label & among), -len(label - words),
+               -_first_named(label & words, asked), r)
+              for r in range(view.header_rows, view.table.n_rows) if r != skip and (label := stems(view.row_labels[r]))]
+    best = max(scored, default=(0, False, 0, 0, 0, None))
+    return best[-1] if best[0] else None
+
+
+def _first_named(words: set[str], asked: str) -> int:
+    """Where in ``asked`` the first of ``words`` stands (0 when ``asked`` is not given)."""
+    spots = [i for i, w in enumerate(short_stem(w) for w in re.findall(r"[a-z]{3,}", asked.lower())) if w in words]
+    return min(spots, default=0)
 
 
 #: measures named for a figure per unit, as data: (the name asked, what it is per what)
@@ -68,7 +78,7 @@ def per_unit(ctx: Ctx):
 def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     view = ctx.view
     after = stems(text[m.end() - 1:])
-    num = row_named_by(ctx, stems(text[:m.start()]), among=after)  # "revenue per day pass": "Day-pass revenue"
+    num = row_named_by(ctx, stems(text[:m.start()]), among=after, asked=text[:m.start()])  # "revenue per day pass": "Day-pass revenue"
     den = row_named_by(ctx, after, skip=num, counted=True)
     if num is None or den is None:
         return None
@@ -109,12 +119,22 @@ def times(program: Program, factor: float) -> Program:
     return Program("multiply", (program, Const(factor, f"{factor:g}")), program.scale, program.pattern)
 
 
-def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None) -> int | None:
+def col_named_by(ctx: Ctx, words: set[str], skip: int | None = None, years: frozenset[int] = frozenset()) -> int | None:
+    """The column whose label shares most ``words`` ("Played (matches, games)": games, less than a label word);
+    among those, one of the ``years`` asked ("trips per bike in 2024": Trips 2024, not Trips 2023)."""
     view = ctx.view
-    scored = [(len(label_words(view.col_labels[c]) & words) + 0.5 * len(_in_brackets(view.col_labels[c]) & words), -c)
-              for c in view.numeric_cols() if c != skip]  # "Played (matches, games)": games, less than a label word
+    scored = [(_named(view.col_labels[c], words, years), -c) for c in view.numeric_cols() if c != skip]
     best = max(scored, default=(0, 0))
     return -best[1] if best[0] else None
+
+
+def _named(label: str, words: set[str], years: frozenset[int]) -> float:
+    base = len(label_words(label) & words) + 0.5 * len(_in_brackets(label) & words)
+    return base + 0.25 * _of_years(label, years) if base else 0.0
+
+
+def _of_years(label: str, years: frozenset[int]) -> bool:
+    return bool(years) and any(p.year in years for _, _, p in find_periods(label))
 
 
 def _in_brackets(label: str) -> set[str]:
@@ -122,16 +142,27 @@ def _in_brackets(label: str) -> set[str]:
 
 
 def label_words(text: str) -> set[str]:
-    """``stems`` and the short unit words a label or question writes ("km", "kg")."""
-    return stems(text) | set(re.findall(r"\b[a-z]{2}\b", _UNIT_WORDS.sub(" ", text.lower()))) - {"in", "of", "to", "on"}
+    """``stems``, the short unit words a label or question writes ("km", "kg") and the units it names, written out
+    or short ("tonnes per hectare" of "Area (ha)" and "Apples 2024 (t)")."""
+    return stems(text) | set(re.findall(r"\b[a-z]{2}\b", _UNIT_WORDS.sub(" ", text.lower()))) - {"in", "of", "to", "on"} | \
+        {f"unit:{name}" for name, pattern in _UNITS if re.search(pattern, text, re.I)}
+
+
+#: units as data: (the short name, how a label or a question writes it)
+_UNITS = (("ha", r"\bha\b|\bhectares?\b"), ("t", r"\(t\)|\btonnes?\b|\btons?\b"),
+          ("km", r"\bkm\b|\bkilomet(?:re|er)s?\b"), ("kg", r"\bkg\b|\bkilo(?:gram)?s?\b"),
+          ("l", r"\(l\)|\blit(?:re|er)s?\b"), ("mwh", r"\bmwh\b|\bmegawatt[- ]hours?\b"))
 
 
 def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
     """ "VAN-103's fuel use in litres per 100 km": on a table of things as rows and measures as columns, the
     row's column named before "per" over its column named after it, times the number "per" names."""
-    row = ctx.best_row
-    num = col_named_by(ctx, label_words(text[:m.start()]))
+    row, years = ctx.best_row, frozenset(p.year for _, _, p in find_periods(text) if p.year is not None)
+    num = col_named_by(ctx, label_words(text[:m.start()]), years=years)
     den = col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
+    if num is None and den is not None:  # "the 2024 yield per hectare": the one column of the year asked
+        dated = [c for c in ctx.view.numeric_cols() if c != den and _of_years(ctx.view.col_labels[c], years)]
+        num = dated[0] if len(dated) == 1 else None
     if row is None or num is None or den is None or ctx.view.amount(row, den) in (None, 0.0):
         return None
     ratio = Program("divide", (ctx.view.operand(row, num), ctx.view.operand(row, den)), "", "per_unit")

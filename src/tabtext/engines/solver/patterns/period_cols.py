@@ -29,7 +29,8 @@ def month_cols(ctx: Ctx, row: int) -> list[int]:
 
 
 def asked_col(ctx: Ctx, row: int) -> int | None:
-    """The column of the period the question names (a quarter, a month, a date or a year), else the best column."""
+    """The column of the period the question names (a quarter, a month, a date or a year), the one year column
+    when "the year" is asked without naming it, else the best column."""
     view, asked = ctx.view, [p for _, _, p in find_periods(ctx.q.text) if p.year is not None]
     cols = [c for c in range(1, view.table.n_cols) if view.amount(row, c) is not None]
     for p in asked:
@@ -39,6 +40,16 @@ def asked_col(ctx: Ctx, row: int) -> int | None:
                     p.kind == "year" and cp.kind in ("year", "date")]
         if same:
             return same[0]
+    yearless = [p for _, _, p in find_periods(ctx.q.text) if p.year is None and p.kind in ("quarter", "half")]
+    if not asked and len(yearless) == 1:  # "the third quarter" of one year's quarters
+        same = [c for c in cols if (cp := col_period(view.col_labels[c])) is not None and
+                (cp.end_month, cp.months, cp.kind) == (yearless[0].end_month, yearless[0].months, yearless[0].kind)]
+        if len(same) == 1:
+            return same[0]
+    if not asked and WHOLE_YEAR.search(ctx.q.text):  # "for the year" of quarters beside their "FY 2024" column
+        years = [c for c in cols if (cp := col_period(view.col_labels[c])) is not None and cp.kind == "year"]
+        if len(years) == 1:
+            return years[0]
     return None if asked else ctx.best_col()
 
 

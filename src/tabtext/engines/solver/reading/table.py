@@ -238,6 +238,7 @@ def _read_table(table: Table) -> TableView:
                 del values[key]
     scale_texts = [c for r in rows[:n_head] for c in r] + [rows[r][0] for r in range(n_head, len(rows)) if rows[r]
                                                            and not any((r, c) in values for c in range(width))]
+    scale_texts.append(table.caption)  # a Markdown title above the table: "results (AUD thousands unless stated)"
     scale = ""
     for text in scale_texts:
         s = scale_of_text(text, table_level=True)
