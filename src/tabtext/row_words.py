@@ -249,7 +249,7 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
     """The question with each word the table's labels (``have``) do not use, and that names a label's word in
     another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
     in March?" of a line "Visits": "How many people visits ...")."""
-    question = in_phrase_words(question, labels)
+    question = _compound_as_label_words(in_phrase_words(question, labels), have, labels)
     measures = {w.lower() for m in _MEASURE.finditer(question) for w in re.findall(r"[a-z]+", m.group(0))}
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
         counted = _count_of_a_money_word(word, question, labels) if word in have else ""
@@ -264,6 +264,24 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
             question = verb and _as_what_it_had(question, word, target, then) or \
                 re.sub(rf"(?<![\w-]){word}(?![\w-]){ahead}", target, question, flags=re.I)
     return as_the_amount_of_a_line(question, have)
+
+
+def _compound_as_label_words(question: str, have: set[str], labels: Sequence[str]) -> str:
+    """ "fundraising" of a line "Raising funds", "bookkeeping" of "Book keeping fees": a word the labels lack
+    that is two words of one label run together (either way round, either in its singular), as the label writes
+    them."""
+    for word in dict.fromkeys(re.findall(r"[a-z]{8,}", question.lower())):
+        if word in have:
+            continue
+        for label in labels:
+            words = re.findall(r"[a-z]+", label.lower())
+            pair = next(((x, y) for i in range(3, len(word) - 2) for x in words for y in words
+                         if x != y and word[:i] in (x, singular(x)) and word[i:] in (y, singular(y))), None)
+            if pair:
+                said = " ".join(w for w in words if w in pair)
+                question = re.sub(rf"(?<![\w-]){word}(?![\w-])", said, question, flags=re.I)
+                break
+    return question
 
 
 def _as_what_it_had(question: str, word: str, target: str, then: str) -> str:

@@ -1,0 +1,64 @@
+"""What a person says next, on tables written here (none from a benchmark set), asked the way
+``tabtext ask --chat`` asks it: a sheet with a title row above its header, whose label column's header names
+months ("January to June"), is no period a follow-up moves to."""
+
+from __future__ import annotations
+
+from tabtext.commands.ask import Conversation, found
+from tabtext.display import shown
+from tabtext.engines import make_engine
+from tabtext.tables import read_table
+from tabtext.types import Context, Paragraph
+from test_dialogue_kinds import chat
+
+#: a title row above the header, naming the months the sheet covers
+GYM = """"Riverside Gym - membership figures, March to May 2025",,,
+Measure,Mar 2025,Apr 2025,May 2025
+New members,84,61,97
+Cancellations,22,30,18
+Members at month end,1410,1441,1520
+"""
+
+
+def chat_text(tmp_path, csv_text: str, text: str, *questions: str) -> list[str]:
+    """``chat`` with a paragraph of the person's own text beside the table."""
+    (tmp_path / "t.csv").write_text(csv_text, encoding="utf-8")
+    context = Context(tables=(read_table(tmp_path / "t.csv"),), paragraphs=(Paragraph("0", text),))
+    conv = Conversation(make_engine("solver"), context)
+    out = []
+    for q in questions:
+        _, pred = conv.ask(q)
+        out.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    return out
+
+
+def test_a_month_named_is_its_column_not_the_label_column_whose_title_names_it(tmp_path):
+    assert chat(tmp_path, GYM, "How many new members joined in March 2025?", "what about May?",
+                "by what percent did that rise?") == ["84", "97", "15.48%"]
+
+
+#: years as columns
+NURSERY = """GBP '000,2021,2022,2023
+Plant sales,410,455,520
+Cafe takings,96,120,131
+Total income,506,575,651
+"""
+
+
+def test_the_change_over_that_period_after_two_years_is_between_them_not_in_the_last_one(tmp_path):
+    assert chat(tmp_path, NURSERY, "What were plant sales in 2021?", "and in 2023?",
+                "by what percentage did they rise across that period?") == ["410 thousand", "520 thousand", "26.83%"]
+
+
+#: an accountancy practice's fee lines, one of them two words a person runs together
+PRACTICE = """GBP,2023,2024
+Book keeping fees,88,97
+Payroll services,41,46
+Tax returns,120,131
+Total fees,249,274
+"""
+
+
+def test_a_word_run_together_from_two_words_of_a_label_names_that_line(tmp_path):
+    assert chat(tmp_path, PRACTICE, "How much did bookkeeping bring in during 2023?", "and in 2024?",
+                "what share of total fees was bookkeeping in 2024?") == ["88", "97", "35.4%"]
