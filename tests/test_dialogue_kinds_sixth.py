@@ -9,7 +9,7 @@ from tabtext.display import shown
 from tabtext.engines import make_engine
 from tabtext.tables import read_table
 from tabtext.types import Context, Paragraph
-from test_dialogue_kinds import chat
+from test_dialogue_kinds import chat, chat_tables
 
 #: a title row above the header, naming the months the sheet covers
 GYM = """"Riverside Gym - membership figures, March to May 2025",,,
@@ -62,3 +62,23 @@ Total fees,249,274
 def test_a_word_run_together_from_two_words_of_a_label_names_that_line(tmp_path):
     assert chat(tmp_path, PRACTICE, "How much did bookkeeping bring in during 2023?", "and in 2024?",
                 "what share of total fees was bookkeeping in 2024?") == ["88", "97", "35.4%"]
+
+
+#: a small firm's two sheets: the year's results and the balance sheets at its two ends
+RESULTS = """GBP '000,Year to 30 Sep 2024,Year to 30 Sep 2023
+Sales,2140,1980
+Costs,(1890),(1770)
+Profit for the year,250,210
+"""
+POSITION = """GBP '000,30 Sep 2024,30 Sep 2023
+Cash,410,350
+Stock,220,240
+Total equity,1160,910
+"""
+
+
+def test_a_line_of_the_earlier_changes_sheet_changes_over_its_periods_past_an_answer_from_the_other_sheet(tmp_path):
+    assert chat_tables(tmp_path, [RESULTS, POSITION], "What was cash at 30 September 2024?",
+                       "how much did it rise over the year?", "what was the profit for that year?",
+                       "how much did total equity go up over that same year?") == \
+        ["410 thousand", "60 thousand", "250 thousand", "250 thousand"]
