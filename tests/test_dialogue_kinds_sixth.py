@@ -82,3 +82,32 @@ def test_a_line_of_the_earlier_changes_sheet_changes_over_its_periods_past_an_an
                        "how much did it rise over the year?", "what was the profit for that year?",
                        "how much did total equity go up over that same year?") == \
         ["410 thousand", "60 thousand", "250 thousand", "250 thousand"]
+
+
+#: a call centre's months, and a target its text states in words
+CALLS = """Helpline,Jan 2025,Feb 2025,Mar 2025,Apr 2025
+Calls received,5120,4870,5630,4410
+Service level (%),83.5,81.2,76.0,84.9
+"""
+CALLS_TEXT = ("The helpline is run by a team of twenty-two advisers in Leeds. Its target for the service level is "
+              "eighty per cent. March was busy because of a billing error.")
+
+
+def test_a_percentage_the_text_states_in_words_is_a_figure_and_a_month_is_compared_with_it(tmp_path):
+    assert chat_text(tmp_path, CALLS, CALLS_TEXT, "What was the service level in January?",
+                     "What is the target for the service level?", "How far below that target was March?",
+                     "and how far above it was April?") == ["83.5%", "80%", "4%", "4.9%"]
+
+
+#: halves in GBP m, and a dividend its text states in words
+BREWERY = """GBP m,H1 2023,H2 2023,H1 2024,H2 2024
+Revenue,41.0,44.6,43.2,47.9
+Profit after tax,3.1,3.9,3.6,4.4
+"""
+BREWERY_TEXT = ("Hopworth Ales brews in Kent. The directors recommend a final dividend of two million pounds for 2024, "
+                "payable in June.")
+
+
+def test_an_amount_the_text_states_in_words_is_a_figure_and_a_share_of_a_year_of_halves(tmp_path):
+    assert chat_text(tmp_path, BREWERY, BREWERY_TEXT, "What final dividend do the directors recommend?",
+                     "What percentage of 2024 profit after tax does that represent?") == ["2 million", "25%"]

@@ -31,20 +31,14 @@ from . import (
     per_unit,
     referred,
     same_subject,
+    stated,
     that_period,
     unanswered,
     which,
     wholes,
 )
 from .asked import REFERENCE_WORDS, Asked
-from .core import (
-    as_counted,
-    as_program,
-    ask_core,
-    fall_as_size,
-    in_the_year_named,
-    named_cell_not_span,
-)
+from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -260,6 +254,10 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             3.5, columns.over_every_column),
     Pattern("two_columns_of_line", r"\bthan\b", "how much lower was Sunday than Saturday, in percent?", 6,
             columns.two_columns_of_line),
+    Pattern("line_against_stated", stated.AGAINST.pattern, "how far above that target was January? (after a target "
+            "the text states)", 6, stated.line_against_stated),
+    Pattern("share_of_stated", wholes.SHARE_OF.pattern, "what's that as a share of 2024 operating profit? (after a "
+            "dividend the text states)", 6, stated.share_of_stated),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 
@@ -311,7 +309,7 @@ class Dialogue:
         read = that_period.name_that_period(_ACKNOWLEDGED.sub("", question), self.history, self._grid(current))  # "that year"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
-                     if (prog := p.propose(asked)) is not None]
+                     if (prog := p.propose(asked)) is not None] if not stated.asks_what_the_table_lacks(asked) else []
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             lacks = unanswered.still_guessed(program, asked)

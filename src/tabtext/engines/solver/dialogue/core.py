@@ -25,6 +25,7 @@ from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .asked import FALL_ASKED
 from .edit import Grid, is_counted, label_words, map_cells, without_periods
 from .edit import cells as cells_of
+from .stated_figure import as_stated_figure
 
 
 def ask_core(question: str, context: Context) -> Prediction:
@@ -74,6 +75,9 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
                            (text[start:end],))
         number = TextNumber(span.paragraph, start, end, text[start:end], value)
         return Program("lookup", (number,), unit, program.pattern, f"{value:g}")
+    stated = as_stated_figure(question, text, span.paragraph, span.start, span.end, program.pattern)
+    if stated is not None:  # "the target ... is ninety-two per cent": 92%
+        return stated
     span = _of_the_asked_kind(question, span, context) or span
     text = context.paragraphs[span.paragraph].text
     start, end = for_a_person(question, text, span.start, span.end)

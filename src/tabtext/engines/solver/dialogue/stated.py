@@ -1,0 +1,85 @@
+"""A figure the person's text states in words ("the trust's target for bed occupancy is ninety-two per cent", "a
+dividend of one million euros") answered as a figure, and a table line compared with it in a later turn ("how far
+above that target was January?")."""
+
+from __future__ import annotations
+
+import re
+
+from ..program.program import Program, TextNumber
+from . import edit
+from .asked import Asked
+from .stated_figure import WHAT
+
+#: "how far above that target was January?", "how much below the budget was May?"
+AGAINST = re.compile(r"\bhow (?:far|much|many(?: \w+)?) (above|over|higher than|more than|ahead of|below|under|lower than|"
+                     r"less than|short of|behind)\b", re.I)
+_BELOW = ("below", "under", "lower than", "less than", "short of", "behind")
+
+
+def line_against_stated(asked: Asked) -> Program | None:
+    """ "How far above that target was January?" after a target read from the text: the line of the latest answer
+    read in the table (or the one named), in the period named, less the stated figure (below: the figure less it)."""
+    m, refs, grid = AGAINST.search(asked.question), asked.last(2), asked.grid
+    if m is None or not refs or grid is None or len(asked.years) != 1 or len(asked.lines) > 1:
+        return None
+    refs = [r for r in refs if _is_stated(asked.history[r.turn])][-1:]  # "and how far above it was April?": still it
+    if not refs:
+        return None
+    stated = asked.history[refs[0].turn]
+    rows = asked.lines or _latest_line(asked, refs[0].turn)
+    col = grid.col_of_year(asked.years[0])
+    if len(rows) != 1 or col is None:
+        return None
+    cell = grid.cell(rows[0], col)
+    if cell.value is None:
+        return None
+    pair = (refs[0], cell) if m.group(1).lower() in _BELOW else (cell, refs[0])
+    return Program("subtract", pair, stated.scale or grid.row_scale(rows[0]))
+
+
+def _is_stated(program: Program) -> bool:
+    return program.op == "lookup" and bool(program.args) and all(isinstance(a, TextNumber) for a in program.args)
+
+
+def _latest_line(asked: Asked, before: int) -> list[int]:
+    """The one row of the latest answer before turn ``before`` that read cells of this table."""
+    for program in reversed(asked.history[:before]):
+        found = [c for c in edit.cells(edit.inline(program, asked.history)) if c.table == asked.grid.index]  # type: ignore[union-attr]
+        if found:
+            return sorted({c.row for c in found})
+    return []
+
+
+def share_of_stated(asked: Asked) -> Program | None:
+    """ "What's that as a share of 2024 operating profit?" after a dividend the text states: the figure over the
+    line named in the period named (its own column, else the sum of the columns that make it up)."""
+    from ....periods import find_periods
+    from .parts import parts_of
+    from .wholes import SHARE_OF
+
+    refs, grid = asked.last(1), asked.grid
+    if not refs or grid is None or not SHARE_OF.search(asked.question) or len(asked.lines) != 1:
+        return None
+    named = [p for _, _, p in find_periods(asked.question)]
+    if not _is_stated(asked.history[refs[0].turn]) or len(named) != 1:
+        return None
+    col = grid.col_of_year(asked.years[0]) if len(asked.years) == 1 else None
+    cols = [col] if col is not None else parts_of(grid, named[0])
+    if not cols:
+        return None
+    line = [grid.cell(asked.lines[0], c) for c in cols]
+    whole = Program("lookup", tuple(line)) if len(line) == 1 else Program("add", tuple(line))
+    return Program("percent_of", (refs[0], whole), "percent")
+
+
+#: what a table of actual figures does not hold: a figure the person set or expects ("the target for the service level")
+_NOT_ACTUAL = re.compile(r"\b(target|budget|forecast|goal|aim|ambition|limit|threshold|benchmark)s?\b", re.I)
+
+
+def asks_what_the_table_lacks(asked: Asked) -> bool:
+    """ "What is the target for the service level?": a "what" question about a target (a budget, a forecast) that
+    no label of the table names is no follow-up on its lines; "how far below that target ...?" is."""
+    m = _NOT_ACTUAL.search(asked.question) if WHAT.match(asked.question) and asked.grid is not None else None
+    return m is not None and not any(m.group(1).lower() in label.lower()
+                                     for label in asked.grid.row_labels + asked.grid.col_labels)  # type: ignore[union-attr]
