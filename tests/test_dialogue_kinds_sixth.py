@@ -111,3 +111,22 @@ BREWERY_TEXT = ("Hopworth Ales brews in Kent. The directors recommend a final di
 def test_an_amount_the_text_states_in_words_is_a_figure_and_a_share_of_a_year_of_halves(tmp_path):
     assert chat_text(tmp_path, BREWERY, BREWERY_TEXT, "What final dividend do the directors recommend?",
                      "What percentage of 2024 profit after tax does that represent?") == ["2 million", "25%"]
+
+
+#: periods written as "6M to <date>" / "3M to <date>" (six or three months to that date)
+def test_months_to_a_date_written_with_m_are_halves_and_quarters():
+    from tabtext.periods import as_period
+
+    assert as_period("6M to 30 Jun 2023") == as_period("H1 2023")
+    assert as_period("3M to 30 Sep 2024") == as_period("Q3 2024")
+
+
+SHELTER = """GBP k,6M to 30 Jun 2024,6M to 31 Dec 2024,6M to 30 Jun 2025
+Donations,212,298,240
+Grants,150,90,160
+"""
+
+
+def test_halves_written_as_six_months_to_a_date_are_read_as_halves(tmp_path):
+    assert chat(tmp_path, SHELTER, "How much came in from donations in the second half of 2024?",
+                "and over the whole of 2024?", "and in H1 2025?") == ["298 thousand", "510 thousand", "240 thousand"]

@@ -35,7 +35,7 @@ _NOT_AMOUNT = r"(?<![\d$€£¥.,])"
 
 # (kind, pattern) in order of precedence: a longer form is read before the year inside it
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.I)) for kind, p in (
-    ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)[- ]months?|(?P<unit>quarter|year|half[- ]year))"
+    ("ended", r"\b(?:(?P<span>three|six|nine|twelve|3|6|9|12)(?:[- ]months?|M)|(?P<unit>quarter|year|half[- ]year))"
               r"\s+(?:period\s+)?(?:end(?:ed|ing)|to)\s+(?:(?P<dday>\d{1,2})(?:st|nd|rd|th)?\s+)?" + _MONTH +
               r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
     ("months_of", r"\b(?P<edge>first|last|final)\s+(?P<span>three|six|nine|3|6|9)\s+months\s+of\s+(?:the\s+)?"

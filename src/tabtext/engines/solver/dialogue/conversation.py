@@ -140,11 +140,11 @@ def _other_period(asked: Asked) -> Program | None:
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(last)
     col = asked.grid.col_of_year(years[0])
-    if len(years) == 1 and last.op in ("subtract", "change_ratio") and len({c.row for c in found}) == 1 and \
+    if len(years) == 1 and last.op in ("subtract", "change_ratio", "add") and len({c.row for c in found}) == 1 and \
             len({c.col for c in found}) > 1 and col not in {c.col for c in found}:
         # "what about H1 2024?" after a line's change over two other halves: the line in that period (of a period
         # the change read, "and in 2019?" after 2020's change from 2019, the line's value was asked already: the
-        # change moves back)
+        # change moves back; "and in H1 2025?" after the line's total over 2024's halves: the line in that half)
         return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row)) \
             if col is not None else None
     if len(years) == 1 == len({c.row for c in found}) and last.op == "add" and len(years[0]) == 4 and \

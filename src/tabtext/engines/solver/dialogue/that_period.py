@@ -18,7 +18,8 @@ _HALF_YEAR = re.compile(r"\s*\bthe\s+half[- ]year\b(?!\s+(?:to|ended|ending))", 
 _FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)|"
                         r"\s*\bfor\s+the\s+year(?:\s+as\s+a\s+whole)?(?=\s*\??\s*$)", re.I)  # "and for the year?"
 #: "for the full year 2024": the year named ("for 2024"), whichever period the last answer read
-_FULL_YEAR_NAMED = re.compile(r"\b(?:the\s+)?(?:full|whole|entire)[- ]year\s+(?=(?:FY\s?)?\d{2,4}\b)", re.I)
+_FULL_YEAR_NAMED = re.compile(r"\b(?:the\s+)?(?:(?:full|whole|entire)[- ]year|(?:whole|all|entirety)\s+of)\s+"
+                              r"(?=(?:FY\s?)?\d{2,4}\b)", re.I)  # "over the whole of 2024": "over 2024"
 
 
 #: "the half-year ending on that date": the months up to the date the last answer was read at
