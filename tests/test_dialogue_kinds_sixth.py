@@ -130,3 +130,17 @@ Grants,150,90,160
 def test_halves_written_as_six_months_to_a_date_are_read_as_halves(tmp_path):
     assert chat(tmp_path, SHELTER, "How much came in from donations in the second half of 2024?",
                 "and over the whole of 2024?", "and in H1 2025?") == ["298 thousand", "510 thousand", "240 thousand"]
+
+
+#: a pandas export of months, a line a verb names ("generate" of Generation), and a count only the text gives
+SOLAR = """,Generation (MWh),Export revenue (GBP k)
+2025-04,410,36
+2025-05,520,45
+2025-06,575,49
+"""
+SOLAR_TEXT = "Long Acre solar park has eighteen inverters. June was the sunniest month on record."
+
+
+def test_a_verb_names_its_line_and_a_figure_per_thing_the_text_counts_is_over_that_count(tmp_path):
+    assert chat_text(tmp_path, SOLAR, SOLAR_TEXT, "How much power was generated in May 2025?",
+                     "what is that for each inverter?", "and in June?") == ["520", "28.89", "31.94"]

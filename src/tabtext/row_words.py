@@ -130,8 +130,16 @@ dropping decline declined declining share shares rate rates ratio ratios percent
 compare difference differ highest lowest most least higher lower more less fewer fewest than during between
 """.split())
 def _roots(word: str) -> set[str]:
-    """Its stem, and its singular's ("members" -> "memb", "member")."""
-    return {stem(word), stem(word[:-1]) if word.endswith("s") and not word.endswith("ss") else stem(word)}
+    """Its stem, its singular's ("members" -> "memb", "member") and its core without a verb's or a noun's ending
+    ("generate" and "generation" -> "gener", "donated" and "donations" -> "donat")."""
+    return {stem(word), stem(word[:-1]) if word.endswith("s") and not word.endswith("ss") else stem(word), _core(word)}
+
+
+_ENDINGS = ("ations", "ation", "ating", "ated", "ates", "ate", "ions", "ion", "ings", "ing", "ed", "es", "e", "s")
+
+
+def _core(word: str) -> str:
+    return next((word[:-len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 5), stem(word))
 
 
 def _said(question: str, word: str) -> bool:

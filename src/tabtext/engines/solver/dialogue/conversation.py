@@ -258,6 +258,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "the text states)", 6, stated.line_against_stated),
     Pattern("share_of_stated", wholes.SHARE_OF.pattern, "what's that as a share of 2024 operating profit? (after a "
             "dividend the text states)", 6, stated.share_of_stated),
+    Pattern("per_stated_count", stated.PER_COUNTED.pattern, "how much per turbine was that? (the text counts the "
+            "turbines)", 3.8, stated.per_stated_count),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..program.program import Program, TextNumber
+from ..program.program import Program, Ref, TextNumber
 from . import edit
 from .asked import Asked
 from .stated_figure import WHAT
@@ -83,3 +83,39 @@ def asks_what_the_table_lacks(asked: Asked) -> bool:
     m = _NOT_ACTUAL.search(asked.question) if WHAT.match(asked.question) and asked.grid is not None else None
     return m is not None and not any(m.group(1).lower() in label.lower()
                                      for label in asked.grid.row_labels + asked.grid.col_labels)  # type: ignore[union-attr]
+
+
+#: "how much per turbine was that?", "what is that for each installer?", "and per carer?"
+PER_COUNTED = re.compile(r"\b(?:per|for each|for every|a|an)\s+([a-z][a-z-]+?)(?:s)?\b(?=\s*(?:was|is|were|are|did|\?|,|$|"
+                         r"on average|that|in\b|over\b|across\b))", re.I)
+
+
+def per_stated_count(asked: Asked) -> Program | None:
+    """ "How much per turbine was that?" after the farm's output, when no line counts turbines and the text does
+    ("the farm has twelve turbines"): the last answer over that count."""
+    from ..patterns.textnum import number_asked
+
+    m, refs, grid = PER_COUNTED.search(asked.question), asked.last(1), asked.grid
+    if m is None or not refs or grid is None or len(asked.lines) > 1 or m.group(1).lower() in _PERIOD_WORDS:
+        return None
+    whole: Program | Ref | None = Ref(refs[0].turn)
+    if asked.lines:  # "what about generation for each turbine in October?": the line named, in the period named
+        col = grid.col_of_year(asked.years[0]) if len(asked.years) == 1 else None
+        whole = Program("lookup", (grid.cell(asked.lines[0], col),), grid.row_scale(asked.lines[0])) \
+            if col is not None else None
+    if whole is None:
+        return None
+    unit = m.group(1).lower()
+    if any(unit[:5] in label.lower() for label in grid.row_labels + grid.col_labels):
+        return None  # a line or a column counts them: per_unit_of_last reads it
+    for i, paragraph in enumerate(asked.context.paragraphs):
+        hit = number_asked(f"how many {unit}s", paragraph.text)
+        if hit is not None and not hit[1]:
+            value, _, s, e = hit
+            count = Program("lookup", (TextNumber(i, s, e, paragraph.text[s:e], value),), "", "", f"{value:g}")
+            scale = whole.scale if isinstance(whole, Program) else asked.history[refs[0].turn].scale
+            return Program("divide", (whole, count), scale)
+    return None
+
+
+_PERIOD_WORDS = frozenset("day week month quarter year half period season annum unit share cent".split())
