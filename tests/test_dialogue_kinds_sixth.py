@@ -144,3 +144,17 @@ SOLAR_TEXT = "Long Acre solar park has eighteen inverters. June was the sunniest
 def test_a_verb_names_its_line_and_a_figure_per_thing_the_text_counts_is_over_that_count(tmp_path):
     assert chat_text(tmp_path, SOLAR, SOLAR_TEXT, "How much power was generated in May 2025?",
                      "what is that for each inverter?", "and in June?") == ["520", "28.89", "31.94"]
+
+
+#: quarters in GBP '000, and a one-off amount inside one quarter's line that only the text states
+THEATRE = """GBP '000,Q1 2025,Q2 2025,Q3 2025
+Ticket sales,410,388,455
+Grants and donations,95,240,102
+"""
+THEATRE_TEXT = ("The Lantern Theatre seats 320. Q2 income includes a one-off capital grant of one hundred and fifty "
+                "thousand pounds from the city council for the new roof.")
+
+
+def test_a_figure_without_a_one_off_the_text_states_is_the_figure_less_it(tmp_path):
+    assert chat_text(tmp_path, THEATRE, THEATRE_TEXT, "How much came in from grants and donations in Q2 2025?",
+                     "and excluding the one-off capital grant?") == ["240 thousand", "90 thousand"]

@@ -260,6 +260,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "dividend the text states)", 6, stated.share_of_stated),
     Pattern("per_stated_count", stated.PER_COUNTED.pattern, "how much per turbine was that? (the text counts the "
             "turbines)", 3.8, stated.per_stated_count),
+    Pattern("last_besides_stated", stated.BESIDES.pattern, "how much were they without the bonus? (the text states "
+            "the bonus)", 4.5, stated.last_besides_stated),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..patterns.textnum import amounts, amounts_in_words
 from ..program.program import Program, Ref, TextNumber
 from . import edit
 from .asked import Asked
@@ -98,13 +99,17 @@ def per_stated_count(asked: Asked) -> Program | None:
     m, refs, grid = PER_COUNTED.search(asked.question), asked.last(1), asked.grid
     if m is None or not refs or grid is None or len(asked.lines) > 1 or m.group(1).lower() in _PERIOD_WORDS:
         return None
+    from .over_periods import names_a_subject, rows_partly_named
+
+    rest = re.sub(rf"\b(?:{'|'.join(_CUE_WORDS)})\b", " ", asked.question[:m.start()] + " " + asked.question[m.end():],
+                  flags=re.I)
+    rows = asked.lines or rows_partly_named(grid, rest)
     whole: Program | Ref | None = Ref(refs[0].turn)
-    if asked.lines:  # "what about generation for each turbine in October?": the line named, in the period named
+    if rows:  # "what about generation for each turbine in October?": the line named, in the period named
         col = grid.col_of_year(asked.years[0]) if len(asked.years) == 1 else None
-        whole = Program("lookup", (grid.cell(asked.lines[0], col),), grid.row_scale(asked.lines[0])) \
-            if col is not None else None
-    if whole is None:
-        return None
+        whole = Program("lookup", (grid.cell(rows[0], col),), grid.row_scale(rows[0])) if col is not None else None
+    if whole is None or not rows and (asked.years or names_a_subject(rest, _CUE_WORDS)):
+        return None  # "how much revenue per shop was there in 2024?" of no line "Revenue": not the last answer
     unit = m.group(1).lower()
     if any(unit[:5] in label.lower() for label in grid.row_labels + grid.col_labels):
         return None  # a line or a column counts them: per_unit_of_last reads it
@@ -118,4 +123,45 @@ def per_stated_count(asked: Asked) -> Program | None:
     return None
 
 
+_CUE_WORDS = frozenset("about much many there what how".split())
 _PERIOD_WORDS = frozenset("day week month quarter year half period season annum unit share cent".split())
+
+
+#: "how much were they without the bonus?", "and excluding the one-off grant?", "what would it be with the six new
+#: stations?": the last answer less (or plus) the one figure the text states about the thing named
+BESIDES = re.compile(r"\b(without|excluding|less|minus|net of|leaving out|ignoring|stripping out|taking out|including|plus|"
+                     r"adding|(?:with|after)(?=\s+(?:the\s+|its\s+|their\s+|our\s+)?(?:\w+\s+)?(?:extra|new|additional|"
+                     r"planned)\b))\s+(?:the\s+|that\s+|its\s+|their\s+|our\s+|this\s+)?(?:\w+\s+)?"
+                     r"(?:(?:one[- ]off|extra|new|additional|planned|special)\s+)*([a-z][a-z-]{2,})", re.I)
+_MINUS = ("without", "excluding", "less", "minus", "net of", "leaving out", "ignoring", "stripping out", "taking out")
+_FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+
+
+def last_besides_stated(asked: Asked) -> Program | None:
+    """ "How much were staff costs without the bonus?" after Q4's staff costs, the text saying "a one-off bonus of
+    thirty thousand pounds": the last answer less that figure, in the answer's unit ("with the six new stations":
+    plus)."""
+    from ..patterns.textnum import sentences
+
+    m, refs = BESIDES.search(asked.question), asked.last(1)
+    if m is None or not refs or asked.grid is None or asked.years or not asked.history[refs[0].turn].args:
+        return None
+    thing = m.group(2).lower().rstrip("s")[:5]
+    if any(thing in label.lower() for label in asked.grid.row_labels):
+        return None  # "without rent" names a line: a computation of lines, not of the text
+    figures = []
+    for i, start, sentence in sentences(asked.context.paragraphs):
+        if re.search(rf"\b{re.escape(thing)}", sentence, re.I):
+            figures += [(i, start + s, start + e, v, u) for v, u, s, e in amounts(sentence) + amounts_in_words(sentence)
+                        if u != "percent"]
+    if len(figures) != 1:
+        return None
+    i, s, e, value, unit = figures[0]
+    scale = asked.history[refs[0].turn].scale
+    if scale not in _FACTOR or unit not in _FACTOR:
+        return None
+    text = asked.context.paragraphs[i].text
+    figure = Program("lookup", (TextNumber(i, s, e, text[s:e], value * _FACTOR[unit] / _FACTOR[scale]),), scale, "",
+                     f"{value * _FACTOR[unit] / _FACTOR[scale]:g}")
+    op = "subtract" if m.group(1).lower() in _MINUS else "add"
+    return Program(op, (Ref(refs[0].turn), figure), scale)
