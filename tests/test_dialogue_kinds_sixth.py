@@ -158,3 +158,18 @@ THEATRE_TEXT = ("The Lantern Theatre seats 320. Q2 income includes a one-off cap
 def test_a_figure_without_a_one_off_the_text_states_is_the_figure_less_it(tmp_path):
     assert chat_text(tmp_path, THEATRE, THEATRE_TEXT, "How much came in from grants and donations in Q2 2025?",
                      "and excluding the one-off capital grant?") == ["240 thousand", "90 thousand"]
+
+
+#: things as rows, measures as columns (one a part of another, "of which laptops"), two years of one measure
+LIBRARIES = """Branch,Staff,Computers,of which laptops,Loans 2023,Loans 2024
+Eastfield,6,24,8,41200,44800
+Northgate,4,16,10,30500,29900
+Millbrook,3,12,2,18700,21400
+Total,13,52,20,90400,96100
+"""
+
+
+def test_a_row_and_a_column_named_after_an_answer_in_a_years_column_is_that_cell(tmp_path):
+    assert chat(tmp_path, LIBRARIES, "How many loans did Eastfield make in 2024?",
+                "How many laptops does Northgate have?", "and Millbrook?",
+                "How many computers are there at Eastfield?") == ["44,800", "10", "2", "24"]
