@@ -173,3 +173,16 @@ def test_a_row_and_a_column_named_after_an_answer_in_a_years_column_is_that_cell
     assert chat(tmp_path, LIBRARIES, "How many loans did Eastfield make in 2024?",
                 "How many laptops does Northgate have?", "and Millbrook?",
                 "How many computers are there at Eastfield?") == ["44,800", "10", "2", "24"]
+
+
+#: months, a count line and money lines named in part
+MUSEUM = """Gallery,Jan 2025,Feb 2025,Mar 2025
+Visitors,3200,2950,4100
+Admission income (GBP),9600,8260,13530
+Staff on duty,11,10,14
+"""
+
+
+def test_a_line_named_in_part_before_per_is_the_numerator_not_the_last_answers_line(tmp_path):
+    assert chat(tmp_path, MUSEUM, "What were staff on duty as a percentage of visitors in February 2025?",
+                "What was the average admission per visitor in March 2025?") == ["0.34%", "3.3"]
