@@ -186,3 +186,15 @@ Staff on duty,11,10,14
 def test_a_line_named_in_part_before_per_is_the_numerator_not_the_last_answers_line(tmp_path):
     assert chat(tmp_path, MUSEUM, "What were staff on duty as a percentage of visitors in February 2025?",
                 "What was the average admission per visitor in March 2025?") == ["0.34%", "3.3"]
+
+
+#: quarters and a "Total" column of the year
+FERRY = """EUR k,Q1 2025,Q2 2025,Q3 2025,Q4 2025,Total 2025
+Foot passengers,120,210,330,140,800
+Vehicle fares,260,390,520,230,1400
+"""
+
+
+def test_they_in_a_period_after_a_figure_is_the_last_answer_moved_there(tmp_path):
+    assert chat(tmp_path, FERRY, "How much did vehicle fares bring in during Q2 2025?",
+                "what were they over the full year?") == ["390 thousand", "1,400 thousand"]

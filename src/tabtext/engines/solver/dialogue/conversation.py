@@ -126,8 +126,8 @@ def _moved(question: str) -> bool:
                 not over_periods.PERIOD_ON_PERIOD.search(question))
 
 
-#: words of "what was the figure for 2022?" / "how many were there in 2022?": the last answer asked of a period
-_SAME_AGAIN = frozenset(content_tokens("figure figures number numbers value amount count there come came"))
+#: words of "what was the figure for 2022?", "how many were there / what were they in 2022?": the last answer moved
+_SAME_AGAIN = frozenset(content_tokens("figure figures number numbers value amount count there come came they"))
 
 
 def _other_period(asked: Asked) -> Program | None:
