@@ -198,3 +198,16 @@ Vehicle fares,260,390,520,230,1400
 def test_they_in_a_period_after_a_figure_is_the_last_answer_moved_there(tmp_path):
     assert chat(tmp_path, FERRY, "How much did vehicle fares bring in during Q2 2025?",
                 "what were they over the full year?") == ["390 thousand", "1,400 thousand"]
+
+
+#: a courier depot's months: the vans are the line "Fleet size"
+DEPOT_VANS = """Depot,Mar 2025,Apr 2025,May 2025
+Parcels delivered,18400,19950,21300
+Fleet size,22,24,24
+Fuel cost (GBP),9100,9800,10150
+"""
+
+
+def test_vehicles_a_person_names_are_the_fleet_line(tmp_path):
+    assert chat(tmp_path, DEPOT_VANS, "How many vans did the depot run in March 2025?", "and in April?",
+                "how many parcels per van was that?") == ["22", "24", "831.25"]

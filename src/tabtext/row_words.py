@@ -86,6 +86,8 @@ SAME_AS: tuple[SameAs, ...] = (
          "Entries", then="(?!part|place|over|up|out|off|on|in|down)"),
     _row("came|come|comes|coming|turned", "visits visitors footfall attendance attendees",
          "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
+    _row("cars?|vans?|vehicles?|trucks?|lorr(?:y|ies)|buses|coaches|taxis?|boats?|vessels?|aircraft|planes?|drones?",
+         "fleet vehicles", "How many vans did the depot run in March?", "Fleet size", noun=True),
 )
 
 #: phrases for a line, as data: (a regex over the question, the label words it stands for, an example question and
