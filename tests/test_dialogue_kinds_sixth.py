@@ -211,3 +211,19 @@ Fuel cost (GBP),9100,9800,10150
 def test_vehicles_a_person_names_are_the_fleet_line(tmp_path):
     assert chat(tmp_path, DEPOT_VANS, "How many vans did the depot run in March 2025?", "and in April?",
                 "how many parcels per van was that?") == ["22", "24", "831.25"]
+
+
+#: a home-care team's months: a four-letter verb names its line ("fail" of "Failed visits"), and "care workers"
+#: are the Caregivers line
+CARE = """Metric,Jan 2025,Feb 2025,Mar 2025
+Visits made,1220,1180,1305
+Failed visits,41,57,33
+Caregivers employed,38,39,41
+Clients supported,96,99,104
+"""
+
+
+def test_a_four_letter_verb_and_care_workers_name_their_lines(tmp_path):
+    assert chat(tmp_path, CARE, "How many visits did we fail in February 2025?", "and in March?",
+                "How many care workers did we have in March 2025?", "how many clients per care worker is that?") == \
+        ["57", "33", "41", "2.54"]

@@ -86,6 +86,8 @@ SAME_AS: tuple[SameAs, ...] = (
          "Entries", then="(?!part|place|over|up|out|off|on|in|down)"),
     _row("came|come|comes|coming|turned", "visits visitors footfall attendance attendees",
          "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
+    _row("carers?|careworkers?", "caregivers carers", "How many carers were on shift in May?", "Caregivers on duty",
+         noun=True),
     _row("cars?|vans?|vehicles?|trucks?|lorr(?:y|ies)|buses|coaches|taxis?|boats?|vessels?|aircraft|planes?|drones?",
          "fleet vehicles", "How many vans did the depot run in March?", "Fleet size", noun=True),
 )
@@ -167,7 +169,8 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
     if len(word) < 4:
         return "", ""
     root = _roots(word) if len(word) >= 5 else set()
-    found = {w for w in have if len(w) >= 4 and _roots(w) & root}
+    found = {w for w in have if len(w) >= 4 and _roots(w) & root} if root else \
+        {w for w in have if w.startswith(word) and stem(word) in _roots(w)}  # "miss" of "Missed visits"
     if not found and len(singular(word)) >= 4:  # "maths" of "Mathematics", "admin" of "Administration": cut short
         found = {w for w in have if len(w) >= len(singular(word)) + 3 and w.startswith(singular(word))}
     if len(found) > 1:  # "how much did she invoice": "Amount invoiced (GBP)", not "Invoices issued"
