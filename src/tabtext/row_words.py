@@ -86,6 +86,10 @@ SAME_AS: tuple[SameAs, ...] = (
          "Entries", then="(?!part|place|over|up|out|off|on|in|down)"),
     _row("came|come|comes|coming|turned", "visits visitors footfall attendance attendees",
          "How many people came to the fair in May?", "Attendance", then="(?:to|per)"),
+    _row("carers?|careworkers?", "caregivers carers", "How many carers were on shift in May?", "Caregivers on duty",
+         noun=True),
+    _row("cars?|vans?|vehicles?|trucks?|lorr(?:y|ies)|buses|coaches|taxis?|boats?|vessels?|aircraft|planes?|drones?",
+         "fleet vehicles", "How many vans did the depot run in March?", "Fleet size", noun=True),
 )
 
 #: phrases for a line, as data: (a regex over the question, the label words it stands for, an example question and
@@ -130,8 +134,16 @@ dropping decline declined declining share shares rate rates ratio ratios percent
 compare difference differ highest lowest most least higher lower more less fewer fewest than during between
 """.split())
 def _roots(word: str) -> set[str]:
-    """Its stem, and its singular's ("members" -> "memb", "member")."""
-    return {stem(word), stem(word[:-1]) if word.endswith("s") and not word.endswith("ss") else stem(word)}
+    """Its stem, its singular's ("members" -> "memb", "member") and its core without a verb's or a noun's ending
+    ("generate" and "generation" -> "gener", "donated" and "donations" -> "donat")."""
+    return {stem(word), stem(word[:-1]) if word.endswith("s") and not word.endswith("ss") else stem(word), _core(word)}
+
+
+_ENDINGS = ("ations", "ation", "ating", "ated", "ates", "ate", "ions", "ion", "ings", "ing", "ed", "es", "e", "s")
+
+
+def _core(word: str) -> str:
+    return next((word[:-len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 5), stem(word))
 
 
 def _said(question: str, word: str) -> bool:
@@ -157,7 +169,8 @@ def _as_label_word(word: str, have: set[str], question: str, labels: Sequence[st
     if len(word) < 4:
         return "", ""
     root = _roots(word) if len(word) >= 5 else set()
-    found = {w for w in have if len(w) >= 4 and _roots(w) & root}
+    found = {w for w in have if len(w) >= 4 and _roots(w) & root} if root else \
+        {w for w in have if w.startswith(word) and stem(word) in _roots(w)}  # "miss" of "Missed visits"
     if not found and len(singular(word)) >= 4:  # "maths" of "Mathematics", "admin" of "Administration": cut short
         found = {w for w in have if len(w) >= len(singular(word)) + 3 and w.startswith(singular(word))}
     if len(found) > 1:  # "how much did she invoice": "Amount invoiced (GBP)", not "Invoices issued"
@@ -249,7 +262,7 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
     """The question with each word the table's labels (``have``) do not use, and that names a label's word in
     another form or by a ``SAME_AS`` word, written as the label writes it ("How many people visited the library
     in March?" of a line "Visits": "How many people visits ...")."""
-    question = in_phrase_words(question, labels)
+    question = _compound_as_label_words(in_phrase_words(question, labels), have, labels)
     measures = {w.lower() for m in _MEASURE.finditer(question) for w in re.findall(r"[a-z]+", m.group(0))}
     for word in dict.fromkeys(re.findall(r"[a-z]+", question.lower())):
         counted = _count_of_a_money_word(word, question, labels) if word in have else ""
@@ -264,6 +277,24 @@ def in_label_words(question: str, have: set[str], labels: Sequence[str] = ()) ->
             question = verb and _as_what_it_had(question, word, target, then) or \
                 re.sub(rf"(?<![\w-]){word}(?![\w-]){ahead}", target, question, flags=re.I)
     return as_the_amount_of_a_line(question, have)
+
+
+def _compound_as_label_words(question: str, have: set[str], labels: Sequence[str]) -> str:
+    """ "fundraising" of a line "Raising funds", "bookkeeping" of "Book keeping fees": a word the labels lack
+    that is two words of one label run together (either way round, either in its singular), as the label writes
+    them."""
+    for word in dict.fromkeys(re.findall(r"[a-z]{8,}", question.lower())):
+        if word in have:
+            continue
+        for label in labels:
+            words = re.findall(r"[a-z]+", label.lower())
+            pair = next(((x, y) for i in range(3, len(word) - 2) for x in words for y in words
+                         if x != y and word[:i] in (x, singular(x)) and word[i:] in (y, singular(y))), None)
+            if pair:
+                said = " ".join(w for w in words if w in pair)
+                question = re.sub(rf"(?<![\w-]){word}(?![\w-])", said, question, flags=re.I)
+                break
+    return question
 
 
 def _as_what_it_had(question: str, word: str, target: str, then: str) -> str:

@@ -31,20 +31,14 @@ from . import (
     per_unit,
     referred,
     same_subject,
+    stated,
     that_period,
     unanswered,
     which,
     wholes,
 )
 from .asked import REFERENCE_WORDS, Asked
-from .core import (
-    as_counted,
-    as_program,
-    ask_core,
-    fall_as_size,
-    in_the_year_named,
-    named_cell_not_span,
-)
+from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
@@ -132,8 +126,8 @@ def _moved(question: str) -> bool:
                 not over_periods.PERIOD_ON_PERIOD.search(question))
 
 
-#: words of "what was the figure for 2022?" / "how many were there in 2022?": the last answer asked of a period
-_SAME_AGAIN = frozenset(content_tokens("figure figures number numbers value amount count there come came"))
+#: words of "what was the figure for 2022?", "how many were there / what were they in 2022?": the last answer moved
+_SAME_AGAIN = frozenset(content_tokens("figure figures number numbers value amount count there come came they"))
 
 
 def _other_period(asked: Asked) -> Program | None:
@@ -146,11 +140,11 @@ def _other_period(asked: Asked) -> Program | None:
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     found = edit.cells(last)
     col = asked.grid.col_of_year(years[0])
-    if len(years) == 1 and last.op in ("subtract", "change_ratio") and len({c.row for c in found}) == 1 and \
+    if len(years) == 1 and last.op in ("subtract", "change_ratio", "add") and len({c.row for c in found}) == 1 and \
             len({c.col for c in found}) > 1 and col not in {c.col for c in found}:
         # "what about H1 2024?" after a line's change over two other halves: the line in that period (of a period
         # the change read, "and in 2019?" after 2020's change from 2019, the line's value was asked already: the
-        # change moves back)
+        # change moves back; "and in H1 2025?" after the line's total over 2024's halves: the line in that half)
         return Program("lookup", (asked.grid.cell(found[0].row, col),), asked.grid.row_scale(found[0].row)) \
             if col is not None else None
     if len(years) == 1 == len({c.row for c in found}) and last.op == "add" and len(years[0]) == 4 and \
@@ -260,6 +254,14 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             3.5, columns.over_every_column),
     Pattern("two_columns_of_line", r"\bthan\b", "how much lower was Sunday than Saturday, in percent?", 6,
             columns.two_columns_of_line),
+    Pattern("line_against_stated", stated.AGAINST.pattern, "how far above that target was January? (after a target "
+            "the text states)", 6, stated.line_against_stated),
+    Pattern("share_of_stated", wholes.SHARE_OF.pattern, "what's that as a share of 2024 operating profit? (after a "
+            "dividend the text states)", 6, stated.share_of_stated),
+    Pattern("per_stated_count", stated.PER_COUNTED.pattern, "how much per turbine was that? (the text counts the "
+            "turbines)", 3.8, stated.per_stated_count),
+    Pattern("last_besides_stated", stated.BESIDES.pattern, "how much were they without the bonus? (the text states "
+            "the bonus)", 4.5, stated.last_besides_stated),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
 
@@ -311,7 +313,7 @@ class Dialogue:
         read = that_period.name_that_period(_ACKNOWLEDGED.sub("", question), self.history, self._grid(current))  # "that year"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
-                     if (prog := p.propose(asked)) is not None]
+                     if (prog := p.propose(asked)) is not None] if not stated.asks_what_the_table_lacks(asked) else []
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             lacks = unanswered.still_guessed(program, asked)

@@ -25,6 +25,7 @@ from ..reader.person import a_dates_day, for_a_person, kind_fits
 from .asked import FALL_ASKED
 from .edit import Grid, is_counted, label_words, map_cells, without_periods
 from .edit import cells as cells_of
+from .stated_figure import as_stated_figure
 
 
 def ask_core(question: str, context: Context) -> Prediction:
@@ -74,6 +75,9 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
                            (text[start:end],))
         number = TextNumber(span.paragraph, start, end, text[start:end], value)
         return Program("lookup", (number,), unit, program.pattern, f"{value:g}")
+    stated = as_stated_figure(question, text, span.paragraph, span.start, span.end, program.pattern)
+    if stated is not None:  # "the target ... is ninety-two per cent": 92%
+        return stated
     span = _of_the_asked_kind(question, span, context) or span
     text = context.paragraphs[span.paragraph].text
     start, end = for_a_person(question, text, span.start, span.end)
@@ -190,6 +194,8 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
     when the question asks how many or how much and names one line of the table in full and one of its periods,
     that line's cell; so too "what was Alder Foods' revenue in FY2023?", which names nothing but the line, the
     period and names."""
+    if grid is not None and program.op == "count" and _AMOUNT_ASKED.search(question):
+        return _row_and_column_named(question, grid) or program
     if grid is None or program.op not in ("span", "spans") or not holds_no_figure(program):
         return program
     change = _named_change(question, grid)
@@ -251,6 +257,16 @@ def _names_only(question: str, label: str) -> bool:
     """The question names the line, its periods and names (capitalised: "Alder Foods'") and nothing else."""
     rest = re.sub(r"(?<=\s)[A-Z][\w&'’-]*", " ", without_periods(question))
     return not set(content_tokens(rest)) - label_words(label) - _FIGURE_WORDS
+
+
+def _row_and_column_named(question: str, grid: Grid) -> Program | None:
+    """ "How many e-bikes are there in Old Town?" read by the core as a count of the table's rows: on a table of
+    things as rows, the one row named in full in the one column of no period named ("of which e-bikes")."""
+    rows, cols = grid.rows_named(question), [c for c in grid.cols_named(question) if not grid.col_years[c]]
+    words = {c: set(content_tokens(grid.col_labels[c])) for c in cols}  # "Bikes" inside "of which e-bikes"
+    cols = [c for c in cols if not any(words[c] < words[d] for d in cols)]
+    cell = grid.cell(rows[0], cols[0]) if len(rows) == 1 and len(cols) == 1 else None
+    return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else None
 
 
 def _cell_asked(grid: Grid, rows: list[int], years: list[str]) -> Program | None:

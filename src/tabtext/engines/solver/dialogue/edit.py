@@ -49,7 +49,8 @@ class Grid:
         """The core's reading of the table (``table.read_table``: header rows, labels, years), seen as labels."""
         view = read_table(table)
         header = max(1, view.header_rows)
-        years = _dates_apart(tuple(period_key(label, ys) for label, ys in zip(view.col_labels, view.col_years)),
+        years = _dates_apart(tuple("" if c == 0 else period_key(label, ys)  # the label column is no period
+                                   for c, (label, ys) in enumerate(zip(view.col_labels, view.col_years))),
                              view.col_labels)
         shown = {r for r in range(header, table.n_rows) if (amounts := [c.strip() for c in table.rows[r][1:]
                  if parse_number(c) is not None]) and (all(a.startswith("(") and a.endswith(")") for a in amounts) or
@@ -245,15 +246,15 @@ def other_row(program: Program, grid: Grid, row: int) -> Program | None:
 
 
 _PERCENT_ASKED = re.compile(r"\bpercent\w*|%|\brate\b|\bhow fast\b", re.I)
-_CHANGE_ASKED = re.compile(r"\b(?:change[ds]?|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|f[ae]ll|rose|rise)\b", re.I)
+CHANGE_ASKED = re.compile(r"\b(?:change[ds]?|differ\w*|increase[ds]?|decrease[ds]?|gr[eo]w\w*|f[ae]ll|rose|rise)\b", re.I)
 
 
 def as_asked_change(program: Program, question: str, scale: str) -> Program:
     """A change moved to another row as the follow-up asks it: "how did its number change?" after a growth rate
     is the change itself (in ``scale``, the row's unit), "by what percentage?" after a change the rate."""
-    if program.op == "change_ratio" and _CHANGE_ASKED.search(question) and not _PERCENT_ASKED.search(question):
+    if program.op == "change_ratio" and CHANGE_ASKED.search(question) and not _PERCENT_ASKED.search(question):
         return Program("subtract", program.args, scale)
-    if program.op == "subtract" and len(program.args) == 2 and _CHANGE_ASKED.search(question) and \
+    if program.op == "subtract" and len(program.args) == 2 and CHANGE_ASKED.search(question) and \
             _PERCENT_ASKED.search(question):
         return Program("change_ratio", program.args, "percent")
     return program

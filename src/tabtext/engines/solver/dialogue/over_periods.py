@@ -239,8 +239,9 @@ def asks_a_measure(asked: Asked) -> bool:
     if not refs or grid is None or asked.years or find_periods(asked.question) or \
             months_named(asked.question) or not names_a_subject(asked.question) or _OVER_ALL.search(asked.question) \
             or WHOLE_YEAR.search(asked.question) \
-            or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question):
-        return False
+            or PREVIOUS.search(asked.question) or NEXT.search(asked.question) or MORE_THAN.search(asked.question) \
+            or any(not grid.col_years[c] for c in grid.cols_named(asked.question)):
+        return False  # "how many stations does Harbourside have?" names a column of no period: a question of its own
     # a table of one period ("Units sold 2024" among measures) has no other period to stay out of
     return bool(edit.period_of(asked.history[refs[0].turn], asked.history, grid)) and len(set(grid.col_years) - {""}) > 1
 

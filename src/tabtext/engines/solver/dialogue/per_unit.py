@@ -40,7 +40,8 @@ def per_unit_of_last(asked: Asked) -> Program | None:
     unit = _unit_is_last(asked, grid, re.split(r"[,?;]", rest)[0], rows[0])
     if unit is not None:  # "and per class?" after attendance, then the classes held: the one over the other
         found = unit
-    before = grid.rows_named(asked.question[:m.start()])
+    before = grid.rows_named(asked.question[:m.start()]) or rows_partly_named(  # "the average fare per journey": Fare revenue
+        grid, re.sub(r"\b(?:what|was|is|were|the|average|mean|typical|overall)\b", " ", asked.question[:m.start()], flags=re.I))
     after = ([rows[0]] if unit is not None else grid.rows_named(rest) or
              [r for r in rows_partly_named(grid, re.split(r"[,?;]", rest)[0]) if r != rows[0]] or
              _other_row_holding(grid, re.split(r"[,?;]", rest)[0], rows[0]))  # "per unit": Units sold

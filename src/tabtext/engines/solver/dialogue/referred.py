@@ -57,8 +57,7 @@ _PERCENT = re.compile(r"\bpercent|%", re.I)
 def change_of_named_line(asked: Asked) -> Program | None:
     """ "How much did the bank loan fall over the year?" after answers about another line's change: the named
     line's change between the same two periods (a fall's size: earlier minus later; "by what percent": its rate)."""
-    grid, lines = asked.grid, asked.lines
-    if grid is None or len(lines) != 1 or asked.years or not CHANGE_ASKED.search(asked.question):
+    if asked.grid is None or not CHANGE_ASKED.search(asked.question):
         return None
     for turn in range(len(asked.history) - 1, -1, -1):
         program = edit.inline(asked.history[turn], asked.history)
@@ -66,6 +65,10 @@ def change_of_named_line(asked: Asked) -> Program | None:
         if program.op not in ("subtract", "change_ratio") or len(found) != 2 or found[0].row != found[1].row or \
                 found[0].col == found[1].col:  # after a growth rate too ("over the same period")
             continue
+        grid = asked.grid.of_cell(found[0])  # the change's own sheet: net assets after cash, past the P&L's net income
+        lines = asked.lines if grid is asked.grid else grid.rows_named(asked.question)
+        if len(lines) != 1 or not set(asked.years) <= {grid.col_years[c.col] for c in found}:
+            return None  # "over that same year" (the later one written in) is still the change's periods
         if found[0].row == lines[0]:
             return None  # the same line's change is an earlier answer's own (change_of_earlier, percent_change_of_last)
         later, earlier = sorted(found, key=lambda c: grid.col_years[c.col], reverse=True)
@@ -104,6 +107,7 @@ def change_of_last_line(asked: Asked) -> Program | None:
         last = Program("lookup", (found[0],), last.scale)
     if last is None or grid is None or last.op != "lookup" or len(found) != 1 or len(asked.years) > 1 or \
             len(asked.rows) > 1 or asked.rows and not asked.years and asked.rows[0] != found[0].row or \
+            not asked.rows and _names_a_line_elsewhere(asked) or \
             not (CHANGE_ASKED.search(asked.question) or re.search(r"\brepaid|pa(?:id|y) (?:down|off)\b", asked.question, re.I)):
         return None
     here: Program | Ref = refs[0] if last is asked.history[refs[0].turn] else last
@@ -122,6 +126,14 @@ def change_of_last_line(asked: Asked) -> Program | None:
                                                           re.I)
     new, old = (moved, here) if after else (here, moved)
     return Program("subtract", (old, new) if fall else (new, old), last.scale)
+
+
+def _names_a_line_elsewhere(asked: Asked) -> bool:
+    """Whether the question names a line of another of the person's tables ("how much did net assets go up that
+    year?" after the P&L's net income): not the last answer's line."""
+    grid = asked.grid
+    return grid is not None and any(edit.Grid.of(t, i, grid.siblings).rows_named(asked.question)
+                                    for i, t in enumerate(grid.siblings) if i != grid.index and t.rows)
 
 
 def _same_line_before(asked: Asked, cell) -> bool:  # type: ignore[no-untyped-def]

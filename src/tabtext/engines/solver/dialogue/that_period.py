@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ....periods import as_period
 from ..program.program import Program
-from .edit import Grid, cells, inline, period_of
+from .edit import CHANGE_ASKED, Grid, cells, inline, period_of
 
 _THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year|quarter|month|half|period)\b", re.I)  # "in that last month"
 #: "for the half year" after a month's or a quarter's answer: the half it lies in
@@ -18,7 +18,8 @@ _HALF_YEAR = re.compile(r"\s*\bthe\s+half[- ]year\b(?!\s+(?:to|ended|ending))", 
 _FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)|"
                         r"\s*\bfor\s+the\s+year(?:\s+as\s+a\s+whole)?(?=\s*\??\s*$)", re.I)  # "and for the year?"
 #: "for the full year 2024": the year named ("for 2024"), whichever period the last answer read
-_FULL_YEAR_NAMED = re.compile(r"\b(?:the\s+)?(?:full|whole|entire)[- ]year\s+(?=(?:FY\s?)?\d{2,4}\b)", re.I)
+_FULL_YEAR_NAMED = re.compile(r"\b(?:the\s+)?(?:(?:full|whole|entire)[- ]year|(?:whole|all|entirety)\s+of)\s+"
+                              r"(?=(?:FY\s?)?\d{2,4}\b)", re.I)  # "over the whole of 2024": "over 2024"
 
 
 #: "the half-year ending on that date": the months up to the date the last answer was read at
@@ -81,6 +82,7 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
     another line (or another table) reads the same period. The last answer is the last figure: a text answer
     between ("why was that?") reads no period."""
     history = _up_to_last_figure(history, grid)
+    question = _span_of_last_two(question, history, grid)
     question = _year_of_parts(_name_that_date(_FULL_YEAR_NAMED.sub("", question), history, grid), history, grid)
     question = _latest(question, history, grid)
     nth = _NTH_ALONE.search(question) if history and grid is not None else None
@@ -107,6 +109,20 @@ def name_that_period(question: str, history: Sequence[Program], grid: Grid | Non
         return question
     label = key if len(key) == 4 else grid.col_labels[cols[0]]  # type: ignore[union-attr]
     return question[:m.start()] + "in " + label + question[m.end():]  # type: ignore[union-attr]
+
+#: "the growth over that period" after two answers in two periods: the span between them, which a change of the two
+#: reads already (not the last answer's period)
+_OVER_THAT_SPAN = re.compile(r"\s*\b(?:over|across|during|in|for|through(?:out)?)\s+(?:that|this|the|those)\s+"
+                             r"(?:period|time|span|stretch)\b", re.I)
+
+
+def _span_of_last_two(question: str, history: Sequence[Program], grid: Grid | None) -> str:
+    m = _OVER_THAT_SPAN.search(question) if len(history) > 1 and grid is not None else None
+    if m is None or not CHANGE_ASKED.search(question):
+        return question
+    keys = {period_of(p, history, grid) for p in history[-2:]}  # type: ignore[arg-type]
+    return question[:m.start()] + question[m.end():] if len(keys) == 2 and "" not in keys else question
+
 
 #: an ordinal whose period is left unsaid in a short follow-up ("and in the second?", "what about the third?")
 _NTH_ALONE = re.compile(r"^\s*(?:and\s+|what about\s+|how about\s+)?(?:in\s+|for\s+)?the\s+(?:first|second|third|fourth)\b"
