@@ -1,6 +1,6 @@
 """Extra reader features tried over stored candidates, and where the reader's misses fall on open train.
 
-    PYTHONPATH=src:. python benchmarks/text_spans_ablation.py --cache /tmp/rows.pkl [--count] [VARIANT ...]
+    PYTHONPATH=src:. python benchmarks/text_spans_ablation.py --cache /tmp/rows.pkl [--count] [--l2 6] [VARIANT ...]
 
 The first run builds the candidates of the open train text spans, the train lockbox's, dev's and Doc2Dial's with
 the shipped candidate generator and stores them in ``--cache`` (about 3 minutes; delete it when the candidates
@@ -114,10 +114,10 @@ def with_features(fn, rows: list[dict]) -> list[dict]:
     return out
 
 
-def run(name: str, data: dict) -> None:
+def run(name: str, data: dict, l2: float = rt.L2) -> None:
     fn = VARIANTS[name]
     rows, box, dev, dev_box, extra = (with_features(fn, data[k]) for k in ("rows", "box", "dev", "dev_box", "extra"))
-    w = tst.fit(rows + extra, rt.L2)
+    w = tst.fit(rows + extra, l2)
     print(f"{name:28s} train lockbox {tst.evaluate(box, w)[0]:.1f}  dev {tst.evaluate(dev, w)[0]:.1f}  "
           f"dev lockbox {tst.evaluate(dev_box, w)[0]:.1f}  ({len(w)} weights)", flush=True)
 
@@ -153,6 +153,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cache", type=Path, required=True)
     ap.add_argument("--count", action="store_true")
+    ap.add_argument("--l2", type=float, default=rt.L2)
     ap.add_argument("variants", nargs="*", help=" ".join(VARIANTS))
     args = ap.parse_args(argv)
     if unknown := set(args.variants) - set(VARIANTS):
@@ -161,7 +162,7 @@ def main(argv: list[str]) -> int:
     if args.count:
         count(data)
     for name in args.variants:
-        run(name, data)
+        run(name, data, args.l2)
     return 0
 
 
