@@ -47,6 +47,8 @@ def _which_comparative(low: str, years: list[str]) -> bool:
 
 CUES: tuple[Cue, ...] = (
     Cue("which_is_more", "compare", None, "Which year had the higher revenue?", _which_comparative),
+    # before the share and change rows: "how many years did the margin percentage exceed 10%?" counts what passes
+    Cue("how_many_passing", "count", _COUNT_PASSING, "How many years did the gross margin percentage exceed 10%?"),
     Cue("percentage_change", "change_ratio", re.compile(
         r"percent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|drop|fall|reduction)|% ?(?:change|"
         r"increase|decrease|growth|decline)|growth rate|rate of (?:change|increase|growth|decrease|decline)|"
@@ -62,6 +64,7 @@ CUES: tuple[Cue, ...] = (
     Cue("share", "divide", re.compile(r"\bratio\b|\bproportion\b|\bpercentage\b|\bwhat percent|\bas a percent|"
                                       r"\bportion\b|\bfraction\b|\bshare of\b|\bpercent of\b|% of\b"),
         "What percentage of total revenue was services?"),
+    Cue("how_many_times", "divide", re.compile(r"\bhow many times\b"), "How many times is the 2019 revenue that of 2018?"),
     Cue("difference", "diff", re.compile(
         r"\bchange\b|\bchanged\b|\bdifference\b|\bdiffer\b|\bincrease\b|\bdecrease\b|\bincreased\b|\bdecreased\b|"
         r"how (?:much|many) (?:more|less|fewer|higher|lower|greater|larger|smaller|bigger)|\bvariance\b|\bgrowth\b|\bdecline\b|"
@@ -84,7 +87,8 @@ CUES: tuple[Cue, ...] = (
         r"\bwhat (?:are|were) (?:the )?(?:\w+ )?(?:items|components|elements|types|categories|segments|line items|"
         r"sources|factors)\b|\bwhat (?:\w+ )?items\b|\bwhich (?:\w+ )?(?:items|segments|components|categories|types)\b"),
         "What are the components of revenue?"),
-    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bcombined\b|\baltogether\b|\bin aggregate\b|\bacross all\b"),
+    Cue("total", "sum", re.compile(r"\btotal\b|\bsum\b|\bsummed\b|\badd(?:s|ed)? up\b|\bcombined\b|\baltogether\b|"
+                                   r"\bin aggregate\b|\bacross all\b"),
         "What is the total revenue in 2018 and 2019?"),
 )
 

@@ -38,6 +38,7 @@ from .per_unit import NAMED_PER_UNIT, PER_UNIT, per_unit
 from .period_change import change_on_previous
 from .period_cols import month_cols
 from .period_totals import ALL_THE_PERIODS, OVER_PERIODS, YEAR_TO_DATE, over_periods
+from .respective_cols import asks_respective, respective_cols
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 from .stated_result import ASKED_KINDS, stated_result
 
@@ -188,6 +189,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "(every non-total row when none)", "Which regions are listed in the table?"),
     Pattern("every_period", asks_every_period, every_period, "spans", "the named row's cells in every year column, "
             "oldest first", "What was the revenue for each financial year, in chronological order?"),
+    Pattern("respective_cols", asks_respective, respective_cols, "spans", "the named row's cells in the columns the "
+            "question lists, in its order", "What were the operating and capital leases in 2020, respectively?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 
