@@ -186,12 +186,21 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHY.match(question):
         cause = _the_cause(shown, text, e)
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
+    if _NAME_ASKED.search(question) and (called := _CALLED.search(text, lo, hi)):
+        return dataclasses.replace(answer, value=called.group(1).strip('"“”')), True
     if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
         return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
     return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
 
 
-_WHICH_AFTER = re.compile(r",\s+which\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
+#: "what's the new imprint going to be called?": the name the sentence writes after "called" / "named"
+_NAME_ASKED = re.compile(r"\b(?:called|named)\s*\??\s*$|\bwhat(?:['’]s| is| was| will be) (?:the|its|their) (?:new )?name\b",
+                         re.I)
+_CALLED = re.compile(r"\b(?:called|named|known as)\s+(" + _QUOTED.pattern + "|" + _PROPER.pattern + ")")
+_WHICH_AFTER = re.compile(r",\s+(?:which|when|where)\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
+#: whom or what a long cause was for, when that is a name ("the TV adaptation deal for Elin Sjoberg's crime series"):
+#: the cause is the thing before it
+_FOR_A_NAME = re.compile(r"\s+for\s+(?=[A-Z]).*$", re.S)
 
 
 def _the_cause(shown: str, text: str, e: Evidence) -> str:
@@ -206,7 +215,16 @@ def _the_cause(shown: str, text: str, e: Evidence) -> str:
     cause, doer = _cause_of_event(clause), _DOER.match(short)
     if cause == clause and doer:  # "a storm closed the network for four days": the storm
         return doer.group(1)
-    return _without_modifiers(cause)
+    cause = _without_modifiers(cause)
+    head = _FOR_A_NAME.sub("", cause) if len(cause.split()) > 6 else cause
+    cause = head if len(head.split()) >= 2 else cause
+    named = _WHICH_AFTER.sub("", cause)  # a thing named with its article, not a clause: "boosted by the Harbourfest
+    short_noun = len(named.split()) <= 4 and text.startswith(named, e.start)  # weekend, when ...": the weekend
+    article = _ARTICLE_BEFORE_CAUSE.search(text, 0, e.start) if short_noun else None
+    return f"{article.group(1)} {named}" if article else cause
+
+
+_ARTICLE_BEFORE_CAUSE = re.compile(r"(?:^|\s)(the|an?)\s+$", re.I)
 
 
 #: an event that did the harm: "a storm closed the network ..." (not "the council closed the car park for ...")

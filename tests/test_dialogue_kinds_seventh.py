@@ -1,0 +1,30 @@
+"""Text answers inside a conversation over a person's table and paragraph (tables and text written here, none from a
+benchmark set): a cause cut to the thing named with its article, a name the text gives after "called", and a text
+follow-up that asks about the earlier turn's text answer."""
+
+from __future__ import annotations
+
+from test_dialogue_kinds_sixth import chat_text
+
+#: months as columns, a paragraph telling what happened in them
+FERRY = """Measure,Apr 2025,May 2025,Jun 2025
+Passengers,8120,9340,13875
+Fare revenue,40600,46700,69375
+Crossings,310,318,344
+"""
+
+FERRY_TEXT = ("Islay Sound Ferries runs two small car ferries between Port Ellen and the mainland. Passenger numbers in June "
+              "were boosted by the Feis Ile whisky festival, when every sailing was full. Fare revenue in May rose "
+              "after the licensing deal for Caledonia Rail's through-ticket scheme. Operations manager Callum Reid "
+              "introduced online boarding passes in May, which shortened the queues at the slipway. The company "
+              "will take delivery of a third vessel called Lady Morag in 2026.")
+
+
+def test_a_long_cause_stops_before_whom_it_was_for(tmp_path):
+    assert chat_text(tmp_path, FERRY, FERRY_TEXT, "What was fare revenue in May?", "What drove it up?") == \
+        ["46,700", "the licensing deal"]
+
+
+def test_what_a_thing_will_be_called_is_the_name_after_called(tmp_path):
+    assert chat_text(tmp_path, FERRY, FERRY_TEXT, "How many crossings were there in April?",
+                     "What is the new vessel going to be called?") == ["310", "Lady Morag"]
