@@ -28,3 +28,8 @@ def test_a_long_cause_stops_before_whom_it_was_for(tmp_path):
 def test_what_a_thing_will_be_called_is_the_name_after_called(tmp_path):
     assert chat_text(tmp_path, FERRY, FERRY_TEXT, "How many crossings were there in April?",
                      "What is the new vessel going to be called?") == ["310", "Lady Morag"]
+def test_a_cause_is_the_thing_named_with_its_article_not_the_clause_after_it(tmp_path):
+    assert chat_text(tmp_path, FERRY, FERRY_TEXT, "How many passengers did we carry in June?",
+                     "Why was June so busy?") == ["13,875", "the Feis Ile whisky festival"]
+
+
