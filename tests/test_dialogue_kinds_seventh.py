@@ -4,6 +4,7 @@ follow-up that asks about the earlier turn's text answer."""
 
 from __future__ import annotations
 
+from tabtext.types import Context, Paragraph
 from test_dialogue_kinds_sixth import chat_text
 
 #: months as columns, a paragraph telling what happened in them
@@ -33,3 +34,16 @@ def test_a_cause_is_the_thing_named_with_its_article_not_the_clause_after_it(tmp
                      "Why was June so busy?") == ["13,875", "the Feis Ile whisky festival"]
 
 
+
+
+
+def test_a_span_read_from_a_sentence_that_shares_none_of_the_question_moves_to_the_one_that_does():
+    from tabtext.engines.solver.dialogue.core import _about_the_asked
+    from tabtext.engines.solver.program.program import Span
+
+    context = Context(tables=(), paragraphs=(Paragraph("0", FERRY_TEXT),))
+    wrong = FERRY_TEXT.index("Fare revenue in May")
+    chosen = Span(0, wrong, wrong + 24, FERRY_TEXT[wrong:wrong + 24])
+    moved = _about_the_asked("Why was June so busy for passengers?", chosen, context)
+    assert moved is not None and "Feis Ile" in FERRY_TEXT[moved.start:moved.end]
+    assert _about_the_asked("Why did fare revenue rise in May?", chosen, context) is None
