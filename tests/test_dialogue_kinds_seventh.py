@@ -47,3 +47,20 @@ def test_a_span_read_from_a_sentence_that_shares_none_of_the_question_moves_to_t
     moved = _about_the_asked("Why was June so busy for passengers?", chosen, context)
     assert moved is not None and "Feis Ile" in FERRY_TEXT[moved.start:moved.end]
     assert _about_the_asked("Why did fare revenue rise in May?", chosen, context) is None
+
+
+#: months as columns; the paragraph names a chair in one sentence and the gardener who brought a change in another
+GARDEN = """Measure,Jan 2025,Feb 2025,Mar 2025,Apr 2025
+Visitors,1200,1350,2100,2600
+Cafe sales,3300,3700,5100,6400
+"""
+
+GARDEN_TEXT = ("Fellside Walled Garden near Kendal is owned by the Fellside Trust, chaired by Martin Hale. Visitor "
+               "numbers rose in March because of the new Sunday guided walks, which head gardener Priya Nair brought "
+               "in after the winter. The old potting shed will be converted into a classroom in September 2025.")
+
+
+def test_a_who_follow_up_of_a_text_answer_reads_the_sentence_that_gave_it(tmp_path):
+    for who in ("Who came up with that?", "Who was responsible for that?", "Who started it?"):
+        assert chat_text(tmp_path, GARDEN, GARDEN_TEXT, "How many visitors came in March?", "Why did it go up?", who) \
+            == ["2,100", "the new Sunday guided walks", "Priya Nair"], who

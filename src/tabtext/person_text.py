@@ -165,17 +165,18 @@ def content_stems(text: str) -> set[str]:
 
 
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
-                paragraphs: Sequence[str]) -> tuple[Answer | None, bool]:
+                paragraphs: Sequence[str], about: str = "") -> tuple[Answer | None, bool]:
     """(the answer a person reads, whether it is of the kind asked) for an answer read from the user's text:
     a "who" / "which organisation" / "where" question gets the name the sentence gives nearest the question's words, a
-    "when" question a span naming a month, a "why" question the cause without a trailing "which explains ..."."""
+    "when" question a span naming a month, a "why" question the cause without a trailing "which explains ...".
+    ``about``: what the question's "that" stands for (an earlier answer), whose words the sentence may share."""
     spans = [e for e in evidence if e.kind == "text" and 0 <= e.paragraph < len(paragraphs)]
     if answer is None or len(spans) != 1 or not isinstance(answer.value, (str, tuple)):
         return answer, False
     e, shown = spans[0], answer.text()
     text = paragraphs[e.paragraph]
     lo, hi = _sentence(text, max(e.start, 0), max(e.end, 0))
-    shares = content_stems(question) & content_stems(text[lo:hi])  # "chairs" / "society's chair"
+    shares = content_stems(f"{question} {about}") & content_stems(text[lo:hi])  # "chairs" / "society's chair"
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
     if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
