@@ -64,3 +64,18 @@ def test_a_who_follow_up_of_a_text_answer_reads_the_sentence_that_gave_it(tmp_pa
     for who in ("Who came up with that?", "Who was responsible for that?", "Who started it?"):
         assert chat_text(tmp_path, GARDEN, GARDEN_TEXT, "How many visitors came in March?", "Why did it go up?", who) \
             == ["2,100", "the new Sunday guided walks", "Priya Nair"], who
+
+
+BOATYARD = """Measure,Jan 2025,Feb 2025,Mar 2025
+Boats serviced,14,17,26
+Repair income,9800,11900,18200
+"""
+
+BOATYARD_TEXT = ("Kettlewell Boatyard repairs narrowboats on the Leeds and Liverpool Canal. Yard foreman Declan Shaw "
+                 "opened a second dry dock in March, which let the yard take two boats at once. A new crane will be "
+                 "hired for the summer of 2025.")
+
+
+def test_what_changed_in_a_month_is_the_deed_the_text_tells_in_it_and_who_did_it_follows(tmp_path):
+    assert chat_text(tmp_path, BOATYARD, BOATYARD_TEXT, "How many boats did we service in March?",
+                     "What changed in March?", "Who did that?") == ["26", "opened a second dry dock", "Declan Shaw"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from calendar import month_abbr
 from collections.abc import Sequence
 
 from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
@@ -191,7 +192,26 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         return dataclasses.replace(answer, value=called.group(1).strip('"“”')), True
     if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
         return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
-    return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
+    return _stated(question, answer, text, lo, hi, e) or _what_changed(question, answer, text, lo, hi) or \
+        (_with_its_article(answer, text, e), False)
+
+
+#: "what changed in April?", "what happened in May?": the event the sentence tells in that month
+_CHANGE_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?what\s+(?:changed|happened|was new|was different)\b", re.I)
+_DONE = re.compile(r"\b(?:[a-z]{3,}ed|began|brought in|took on|set up|won|built|bought)\s+(?!by\b)", re.I)
+
+
+def _what_changed(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool] | None:
+    """What was done, as the sentence tells it, up to the month the question names ("Ward manager Grace Okafor
+    introduced hourly comfort rounds in April, ..." -> "introduced hourly comfort rounds"); None when the sentence
+    names that month after no deed of a few words."""
+    months = months_named(question) if _CHANGE_ASKED.match(question) else []
+    when = months and re.search(rf"\s+(?:in|during|from|on)\s+(?:early\s+|late\s+|mid-)?{month_abbr[months[0]]}\w*",
+                              text[lo:hi], re.I)
+    deeds = list(_DONE.finditer(text, lo, lo + when.start())) if when else []
+    if not deeds or not 1 <= len(text[deeds[-1].end():lo + when.start()].split()) <= 6:
+        return None
+    return dataclasses.replace(answer, value=text[deeds[-1].start():lo + when.start()]), True
 
 
 #: "what's the new imprint going to be called?": the name the sentence writes after "called" / "named"
