@@ -79,3 +79,18 @@ BOATYARD_TEXT = ("Kettlewell Boatyard repairs narrowboats on the Leeds and Liver
 def test_what_changed_in_a_month_is_the_deed_the_text_tells_in_it_and_who_did_it_follows(tmp_path):
     assert chat_text(tmp_path, BOATYARD, BOATYARD_TEXT, "How many boats did we service in March?",
                      "What changed in March?", "Who did that?") == ["26", "opened a second dry dock", "Declan Shaw"]
+
+
+KENNELS = """EUR '000,H1 2023,H1 2024
+Boarding income,410,446
+Grooming,120,151
+"""
+
+KENNELS_TEXT = ("Brookfield Kennels boards dogs and cats near Athlone under owner Siobhan Daly. Grooming income grew in "
+                "2024 after the kennels took on a second full-time groomer in February. Boarding was steady.")
+
+
+def test_a_cause_asked_after_a_growth_the_core_reads_as_a_figure_is_read_from_the_text(tmp_path):
+    assert chat_text(tmp_path, KENNELS, KENNELS_TEXT, "How much did grooming bring in during H1 2024?",
+                     "And a year earlier?", "What's the growth in percent?", "What was behind the rise?")[1:] == \
+        ["120 thousand", "25.83%", "the kennels took on a second full-time groomer in February"]

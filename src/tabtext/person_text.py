@@ -27,7 +27,7 @@ _WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:(?:big|biggest|larg
                           r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
                           r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)", re.I)
-_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
+_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains|(?:was|is|were|are) behind)\b|^\s*what (?:is|was) the (?:main )?reasons? "
                   r"(?:for|behind)\b", re.I)
 _PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?|&\s+)?[A-Z][\w'’&-]+)*")
 _QUOTED = re.compile(r'["“][A-Z][^"”\n]{1,80}["”]')

@@ -112,6 +112,21 @@ def _about_the_asked(question: str, span: Span, context: Context) -> Span | None
     return Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value)) if best and best[0] > have else None
 
 
+def cause_read(question: str, context: Context) -> Program | None:
+    """A cause asked of a line the core answered with a figure ("what was behind the rise in Surgery in H1 2024?":
+    980): the reader's span that reads as a cause (``kind_fits``) in the sentence sharing the most of the question's
+    words; None when no span reads as one."""
+    found = [(_words_shared(question, context, c.paragraph, c.start, c.end), -i, c)
+             for i, c in enumerate(read(question, context.paragraphs, k=10, multi=False))
+             if c.kind != "spans" and kind_fits(question, str(c.value))]
+    best = max(found, key=lambda x: x[:2], default=None)
+    if best is None or best[0] == 0:
+        return None
+    span = Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value))
+    return _shown_span(question, Program("span", (span,), "", "text_span", (span.text,)), context) or \
+        Program("span", (span,), "", "text_span", (span.text,))
+
+
 def _words_shared(question: str, context: Context, paragraph: int, start: int, end: int) -> int:
     """How many of the question's content words the sentences holding text[start:end] share."""
     from ....person_text import content_stems

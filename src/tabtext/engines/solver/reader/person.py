@@ -16,7 +16,7 @@ from .qtypes import question_type
 from .sentences import stem
 
 _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|leads to|contributed|explains)\b"
-                          r"|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)
+                          r"|\bwhat (?:was|is|were|are) behind\b|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)
 _CAUSE_LEAD = re.compile(r"(?:(?:primarily|mainly|largely|partly|partially|principally|mostly|in part)\s+)?"
                          r"(?:due to|driven by|because of|as a result of|a result of|attributable to|caused by|"
                          r"resulting from|owing to|reflecting|because|thanks to|(?:boosted|lifted|helped|hit) by)\s+", re.I)
