@@ -94,3 +94,11 @@ def test_a_cause_asked_after_a_growth_the_core_reads_as_a_figure_is_read_from_th
     assert chat_text(tmp_path, KENNELS, KENNELS_TEXT, "How much did grooming bring in during H1 2024?",
                      "And a year earlier?", "What's the growth in percent?", "What was behind the rise?")[1:] == \
         ["120 thousand", "25.83%", "the kennels took on a second full-time groomer in February"]
+
+
+def test_where_growth_came_from_is_what_the_sentence_says_it_came_from_without_when_it_was_signed(tmp_path):
+    text = ("Brookfield Kennels boards dogs and cats near Athlone. Most of the boarding growth in H1 2024 came from "
+            "a corporate deal with the Shannon Airport staff club agreed in January 2024. Grooming was steady.")
+    assert chat_text(tmp_path, KENNELS, text, "How much boarding income did we have in H1 2024?", "And in H1 2023?",
+                     "What's the growth in percent?", "Where did that growth come from?")[3] == \
+        "a corporate deal with the Shannon Airport staff club"

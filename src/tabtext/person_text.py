@@ -180,6 +180,9 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     shares = content_stems(f"{question} {about}") & content_stems(text[lo:hi])  # "chairs" / "society's chair"
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
+    source = _SOURCE_ASKED.search(question) and _CAME_FROM.search(text, lo, hi)
+    if source:  # "where did most of that growth come from?": what the sentence says it came from
+        return dataclasses.replace(answer, value=_DATED_AFTER.sub("", source.group(1).strip(" ,."))), True
     if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
         name = _named_after_role(question, paragraphs) or _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
@@ -218,6 +221,11 @@ def _what_changed(question: str, answer: Answer, text: str, lo: int, hi: int) ->
 _NAME_ASKED = re.compile(r"\b(?:called|named)\s*\??\s*$|\bwhat(?:['’]s| is| was| will be) (?:the|its|their) (?:new )?name\b",
                          re.I)
 _CALLED = re.compile(r"\b(?:called|named|known as)\s+(" + _QUOTED.pattern + "|" + _PROPER.pattern + ")")
+#: "where did the growth come from?", "what did it come from?": a source, which the sentence writes after "came from"
+_SOURCE_ASKED = re.compile(r"\b(?:come|came|comes)\s+from\s*\??\s*$", re.I)
+_CAME_FROM = re.compile(r"\b(?:came|comes|come|coming)\s+(?:mainly\s+|mostly\s+|largely\s+)?from\s+([^,;.]+)", re.I)
+#: "a wholesale contract ... signed in March 2024": when the thing was done is no part of it
+_DATED_AFTER = re.compile(r"\s+[a-z]+ed\s+(?:in|on|during|from)\s+\S+.*$", re.I)
 _WHICH_AFTER = re.compile(r",\s+(?:which|when|where)\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
 #: whom or what a long cause was for, when that is a name ("the TV adaptation deal for Elin Sjoberg's crime series"):
 #: the cause is the thing before it
