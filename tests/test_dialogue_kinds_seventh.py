@@ -102,3 +102,10 @@ def test_where_growth_came_from_is_what_the_sentence_says_it_came_from_without_w
     assert chat_text(tmp_path, KENNELS, text, "How much boarding income did we have in H1 2024?", "And in H1 2023?",
                      "What's the growth in percent?", "Where did that growth come from?")[3] == \
         "a corporate deal with the Shannon Airport staff club"
+
+
+def test_what_comes_instead_is_what_the_sentence_does_instead(tmp_path):
+    text = ("Brookfield Kennels boards dogs and cats near Athlone. From 2025 the owners will close the old cattery "
+            "block and build six heated dog suites instead. Grooming was steady.")
+    assert chat_text(tmp_path, KENNELS, text, "How much boarding income did we have in H1 2024?",
+                     "What will they build instead of the cattery?")[1] == "build six heated dog suites"

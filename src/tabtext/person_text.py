@@ -180,6 +180,9 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     shares = content_stems(f"{question} {about}") & content_stems(text[lo:hi])  # "chairs" / "society's chair"
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
+    instead = re.search(r"\binstead\b", question, re.I) and _INSTEAD.search(text, lo, hi)
+    if instead:  # "what will they grow instead?": "... drop oilseed rape and sow forty hectares of oats instead"
+        return dataclasses.replace(answer, value=instead.group(1)), True
     source = _SOURCE_ASKED.search(question) and _CAME_FROM.search(text, lo, hi)
     if source:  # "where did most of that growth come from?": what the sentence says it came from
         return dataclasses.replace(answer, value=_DATED_AFTER.sub("", source.group(1).strip(" ,."))), True
@@ -221,6 +224,7 @@ def _what_changed(question: str, answer: Answer, text: str, lo: int, hi: int) ->
 _NAME_ASKED = re.compile(r"\b(?:called|named)\s*\??\s*$|\bwhat(?:['’]s| is| was| will be) (?:the|its|their) (?:new )?name\b",
                          re.I)
 _CALLED = re.compile(r"\b(?:called|named|known as)\s+(" + _QUOTED.pattern + "|" + _PROPER.pattern + ")")
+_INSTEAD = re.compile(r"\b(?:and|to|will|would)\s+((?:(?!\band\b|\bto\b)[^,;.])+?)\s+instead\b", re.I)
 #: "where did the growth come from?", "what did it come from?": a source, which the sentence writes after "came from"
 _SOURCE_ASKED = re.compile(r"\b(?:come|came|comes)\s+from\s*\??\s*$", re.I)
 _CAME_FROM = re.compile(r"\b(?:came|comes|come|coming)\s+(?:mainly\s+|mostly\s+|largely\s+)?from\s+([^,;.]+)", re.I)
