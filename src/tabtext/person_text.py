@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from calendar import month_abbr
 from collections.abc import Sequence
 
 from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
@@ -26,7 +27,7 @@ _WHICH_NAMED = re.compile(r"^\s*(?:which|what|name the)\s+(?:(?:big|biggest|larg
                           r"contractors?|vendors?|brands?|funders?|donors?|agency|agencies|clients?|operators?|sponsors?|teams?|clubs?|"
                           r"schools?|hospitals?|councils?|universit(?:y|ies))\b", re.I)
 _WHEN = re.compile(r"^\s*(?:when\b|(?:on|by|from|until)?\s*what (?:date|day)\b)", re.I)
-_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains)\b|^\s*what (?:is|was) the (?:main )?reasons? "
+_WHY = re.compile(r"^\s*why\b|^\s*what (?:drove|caused|led to|explains|(?:was|is|were|are) behind)\b|^\s*what (?:is|was) the (?:main )?reasons? "
                   r"(?:for|behind)\b", re.I)
 _PROPER = re.compile(r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:of\s+(?:the\s+)?|&\s+)?[A-Z][\w'’&-]+)*")
 _QUOTED = re.compile(r'["“][A-Z][^"”\n]{1,80}["”]')
@@ -165,19 +166,26 @@ def content_stems(text: str) -> set[str]:
 
 
 def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidence],
-                paragraphs: Sequence[str]) -> tuple[Answer | None, bool]:
+                paragraphs: Sequence[str], about: str = "") -> tuple[Answer | None, bool]:
     """(the answer a person reads, whether it is of the kind asked) for an answer read from the user's text:
     a "who" / "which organisation" / "where" question gets the name the sentence gives nearest the question's words, a
-    "when" question a span naming a month, a "why" question the cause without a trailing "which explains ..."."""
+    "when" question a span naming a month, a "why" question the cause without a trailing "which explains ...".
+    ``about``: what the question's "that" stands for (an earlier answer), whose words the sentence may share."""
     spans = [e for e in evidence if e.kind == "text" and 0 <= e.paragraph < len(paragraphs)]
     if answer is None or len(spans) != 1 or not isinstance(answer.value, (str, tuple)):
         return answer, False
     e, shown = spans[0], answer.text()
     text = paragraphs[e.paragraph]
     lo, hi = _sentence(text, max(e.start, 0), max(e.end, 0))
-    shares = content_stems(question) & content_stems(text[lo:hi])  # "chairs" / "society's chair"
+    shares = content_stems(f"{question} {about}") & content_stems(text[lo:hi])  # "chairs" / "society's chair"
     if not shares:  # a sentence about something else: the reader's doubt stands
         return answer, False
+    instead = re.search(r"\binstead\b", question, re.I) and _INSTEAD.search(text, lo, hi)
+    if instead:  # "what will they grow instead?": "... drop oilseed rape and sow forty hectares of oats instead"
+        return dataclasses.replace(answer, value=instead.group(1)), True
+    source = _SOURCE_ASKED.search(question) and _CAME_FROM.search(text, lo, hi)
+    if source:  # "where did most of that growth come from?": what the sentence says it came from
+        return dataclasses.replace(answer, value=_DATED_AFTER.sub("", source.group(1).strip(" ,."))), True
     if _WHO.match(question) or _WHICH_NAMED.match(question) or _WHERE.match(question):
         name = _named_after_role(question, paragraphs) or _name_near(question, text, lo, hi)
         return (dataclasses.replace(answer, value=name), True) if name else (answer, False)
@@ -186,12 +194,46 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     if _WHY.match(question):
         cause = _the_cause(shown, text, e)
         return dataclasses.replace(answer, value=cause), len(cause.split()) >= 2  # "oven repairs", "holiday gifting"
+    if _NAME_ASKED.search(question) and (called := _CALLED.search(text, lo, hi)):
+        return dataclasses.replace(answer, value=called.group(1).strip('"“”')), True
     if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
         return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
-    return _stated(question, answer, text, lo, hi, e) or (_with_its_article(answer, text, e), False)
+    return _stated(question, answer, text, lo, hi, e) or _what_changed(question, answer, text, lo, hi) or \
+        (_with_its_article(answer, text, e), False)
 
 
-_WHICH_AFTER = re.compile(r",\s+which\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
+#: "what changed in April?", "what happened in May?": the event the sentence tells in that month
+_CHANGE_ASKED = re.compile(r"^\s*(?:and\s+|so\s+)?what\s+(?:changed|happened|was new|was different)\b", re.I)
+_DONE = re.compile(r"\b(?:[a-z]{3,}ed|began|brought in|took on|set up|won|built|bought)\s+(?!by\b)", re.I)
+
+
+def _what_changed(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool] | None:
+    """What was done, as the sentence tells it, up to the month the question names ("Ward manager Grace Okafor
+    introduced hourly comfort rounds in April, ..." -> "introduced hourly comfort rounds"); None when the sentence
+    names that month after no deed of a few words."""
+    months = months_named(question) if _CHANGE_ASKED.match(question) else []
+    when = months and re.search(rf"\s+(?:in|during|from|on)\s+(?:early\s+|late\s+|mid-)?{month_abbr[months[0]]}\w*",
+                              text[lo:hi], re.I)
+    deeds = list(_DONE.finditer(text, lo, lo + when.start())) if when else []
+    if not deeds or not 1 <= len(text[deeds[-1].end():lo + when.start()].split()) <= 6:
+        return None
+    return dataclasses.replace(answer, value=text[deeds[-1].start():lo + when.start()]), True
+
+
+#: "what's the new imprint going to be called?": the name the sentence writes after "called" / "named"
+_NAME_ASKED = re.compile(r"\b(?:called|named)\s*\??\s*$|\bwhat(?:['’]s| is| was| will be) (?:the|its|their) (?:new )?name\b",
+                         re.I)
+_CALLED = re.compile(r"\b(?:called|named|known as)\s+(" + _QUOTED.pattern + "|" + _PROPER.pattern + ")")
+_INSTEAD = re.compile(r"\b(?:and|to|will|would)\s+((?:(?!\band\b|\bto\b)[^,;.])+?)\s+instead\b", re.I)
+#: "where did the growth come from?", "what did it come from?": a source, which the sentence writes after "came from"
+_SOURCE_ASKED = re.compile(r"\b(?:come|came|comes)\s+from\s*\??\s*$", re.I)
+_CAME_FROM = re.compile(r"\b(?:came|comes|come|coming)\s+(?:mainly\s+|mostly\s+|largely\s+)?from\s+([^,;.]+)", re.I)
+#: "a wholesale contract ... signed in March 2024": when the thing was done is no part of it
+_DATED_AFTER = re.compile(r"\s+[a-z]+ed\s+(?:in|on|during|from)\s+\S+.*$", re.I)
+_WHICH_AFTER = re.compile(r",\s+(?:which|when|where)\s+[^,]*$", re.I)  # ", which damaged 400 streetlights and ..." to the end
+#: whom or what a long cause was for, when that is a name ("the TV adaptation deal for Elin Sjoberg's crime series"):
+#: the cause is the thing before it
+_FOR_A_NAME = re.compile(r"\s+for\s+(?=[A-Z]).*$", re.S)
 
 
 def _the_cause(shown: str, text: str, e: Evidence) -> str:
@@ -206,7 +248,16 @@ def _the_cause(shown: str, text: str, e: Evidence) -> str:
     cause, doer = _cause_of_event(clause), _DOER.match(short)
     if cause == clause and doer:  # "a storm closed the network for four days": the storm
         return doer.group(1)
-    return _without_modifiers(cause)
+    cause = _without_modifiers(cause)
+    head = _FOR_A_NAME.sub("", cause) if len(cause.split()) > 6 else cause
+    cause = head if len(head.split()) >= 2 else cause
+    named = _WHICH_AFTER.sub("", cause)  # a thing named with its article, not a clause: "boosted by the Harbourfest
+    short_noun = len(named.split()) <= 4 and text.startswith(named, e.start)  # weekend, when ...": the weekend
+    article = _ARTICLE_BEFORE_CAUSE.search(text, 0, e.start) if short_noun else None
+    return f"{article.group(1)} {named}" if article else cause
+
+
+_ARTICLE_BEFORE_CAUSE = re.compile(r"(?:^|\s)(the|an?)\s+$", re.I)
 
 
 #: an event that did the harm: "a storm closed the network ..." (not "the council closed the car park for ...")

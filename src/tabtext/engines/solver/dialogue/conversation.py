@@ -32,6 +32,7 @@ from . import (
     referred,
     same_subject,
     stated,
+    text_of_last,
     that_period,
     unanswered,
     which,
@@ -104,7 +105,7 @@ def _row_named_in_part(asked: Asked) -> list[int]:
 
 def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
-    if not refs or not rows or asked.grid is None or asked.names_unknown_year or _moved(asked.question):
+    if not refs or not rows or asked.grid is None or asked.names_unknown_year or over_periods.moved(asked.question):
         return None
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.years) == 1 and last.op != "lookup" and (last.op in ("argmax", "argmin") or
@@ -117,13 +118,6 @@ def _other_row(asked: Asked) -> Program | None:
     if moved is not None:
         moved = edit.as_asked_change(moved, asked.question, asked.grid.row_scale(rows[0]))
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
-
-
-def _moved(question: str) -> bool:
-    """ "And wages in the quarter after?": a move of the last answer (``previous_period`` / ``next_period``), not
-    "year-over-year", which another row's computation may repeat."""
-    return bool(over_periods.NEXT.search(question) or over_periods.PREVIOUS.search(question) and
-                not over_periods.PERIOD_ON_PERIOD.search(question))
 
 
 #: words of "what was the figure for 2022?", "how many were there / what were they in 2022?": the last answer moved
@@ -186,6 +180,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             over_periods.aggregate_of_last),
     Pattern("why_of_last", same_subject.WHY.pattern, "why the drop? (after a line's figure)", 3.5,
             same_subject.why_of_last),
+    Pattern("text_of_last", text_of_last.ASKED.pattern, "who brought that in? (after a text answer)", 4,
+            text_of_last.text_of_last),
     Pattern("subject_of_last", same_subject.IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             same_subject.subject_of_last),
     Pattern("other_row", _LEAD.pattern, "what about net income?", 2, _other_row),

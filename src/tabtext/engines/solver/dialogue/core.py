@@ -22,6 +22,7 @@ from ..program.operators import asked
 from ..program.program import Cell, Const, Program, Span, TextNumber
 from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
+from ..reader.sentences import split_sentences
 from .asked import FALL_ASKED
 from .edit import Grid, is_counted, label_words, map_cells, without_periods
 from .edit import cells as cells_of
@@ -78,7 +79,7 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
     stated = as_stated_figure(question, text, span.paragraph, span.start, span.end, program.pattern)
     if stated is not None:  # "the target ... is ninety-two per cent": 92%
         return stated
-    span = _of_the_asked_kind(question, span, context) or span
+    span = _of_the_asked_kind(question, span, context) or _about_the_asked(question, span, context) or span
     text = context.paragraphs[span.paragraph].text
     start, end = for_a_person(question, text, span.start, span.end)
     if (start, end) == (span.start, span.end) and span is program.args[0]:
@@ -97,6 +98,42 @@ def _of_the_asked_kind(question: str, span: Span, context: Context) -> Span | No
         if c.kind != "spans" and kind_fits(question, str(c.value)) and not a_dates_day(text, c.start, c.end):
             return Span(c.paragraph, c.start, c.end, str(c.value))
     return None
+
+
+def _about_the_asked(question: str, span: Span, context: Context) -> Span | None:
+    """The reader's candidate whose sentence shares the most of the question's words ("Why was June so busy in
+    Passengers?": the sentence about June's passengers), when the chosen span's sentence shares fewer: the ranker
+    was fitted on filings, whose sentences all tell of the same company, not on a person's paragraph
+    of events."""
+    have = _words_shared(question, context, span.paragraph, span.start, span.end)
+    found = [(_words_shared(question, context, c.paragraph, c.start, c.end), -i, c)
+             for i, c in enumerate(read(question, context.paragraphs, k=10, multi=False)) if c.kind != "spans"]
+    best = max(found, key=lambda x: x[:2], default=None)
+    return Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value)) if best and best[0] > have else None
+
+
+def cause_read(question: str, context: Context) -> Program | None:
+    """A cause asked of a line the core answered with a figure ("what was behind the rise in Surgery in H1 2024?":
+    980): the reader's span that reads as a cause (``kind_fits``) in the sentence sharing the most of the question's
+    words; None when no span reads as one."""
+    found = [(_words_shared(question, context, c.paragraph, c.start, c.end), -i, c)
+             for i, c in enumerate(read(question, context.paragraphs, k=10, multi=False))
+             if c.kind != "spans" and kind_fits(question, str(c.value))]
+    best = max(found, key=lambda x: x[:2], default=None)
+    if best is None or best[0] == 0:
+        return None
+    span = Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value))
+    return _shown_span(question, Program("span", (span,), "", "text_span", (span.text,)), context) or \
+        Program("span", (span,), "", "text_span", (span.text,))
+
+
+def _words_shared(question: str, context: Context, paragraph: int, start: int, end: int) -> int:
+    """How many of the question's content words the sentences holding text[start:end] share."""
+    from ....person_text import content_stems
+
+    text = context.paragraphs[paragraph].text
+    around = [s for s in split_sentences(text) if s.start <= start < s.end or s.start < end <= s.end]
+    return len(content_stems(question) & content_stems(" ".join(text[s.start:s.end] for s in around)))
 
 
 def _as_amount(grid: Grid, cell: Cell) -> Cell:

@@ -112,6 +112,12 @@ GROWTH = re.compile(r"\b(?:growth|grew|percent\w*|%|rate)\b", re.I)
 PERIOD_ON_PERIOD = re.compile(r"\b(?:year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b", re.I)
 
 
+def moved(question: str) -> bool:
+    """ "And wages in the quarter after?": a move of the last answer (``previous_period`` / ``next_period``), not
+    "year-over-year", which another row's computation may repeat."""
+    return bool(NEXT.search(question) or PREVIOUS.search(question) and not PERIOD_ON_PERIOD.search(question))
+
+
 def growth_over_previous(asked: Asked) -> Program | None:
     """ "What was the year-over-year growth?" / "the growth on the quarter before?": the percentage change from the
     same line one period (or a year) earlier to the last answer."""

@@ -12,7 +12,7 @@ from ....periods import find_periods, months_named
 from ..program.program import Program, Span
 from . import edit
 from .asked import Asked
-from .core import as_program, ask_core
+from .core import as_program, ask_core, cause_read
 from .named_periods import AWAY
 from .over_periods import NEXT, PREVIOUS, names_a_subject, names_other_line
 
@@ -78,8 +78,9 @@ def why_of_last(asked: Asked) -> Program | None:
     question = _THEY.sub(label, question, count=1) if _THEY.search(question) else f"{question} in {label}"
     question = f"{question} in {period}?" if period else f"{question}?"
     program = as_program(ask_core(question, asked.context), grid)
-    return _as_a_person_reads(question, program, asked) if program is not None and program.op in ("span", "spans") \
-        else None
+    if program is None or program.op not in ("span", "spans"):  # the line's figure: the text's cause of it instead
+        program = cause_read(question, asked.context)
+    return _as_a_person_reads(question, program, asked) if program is not None else None
 
 
 def _as_a_person_reads(question: str, program: Program, asked: Asked) -> Program:

@@ -16,10 +16,10 @@ from .qtypes import question_type
 from .sentences import stem
 
 _CAUSE_ASKED = re.compile(r"\bwhy\b|\bwhat (?:drove|drives|caused|causes|led to|leads to|contributed|explains)\b"
-                          r"|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)
+                          r"|\bwhat (?:was|is|were|are) behind\b|\breasons?\b|\bdue to\b|\bdriven by\b|\battributable to\b", re.I)
 _CAUSE_LEAD = re.compile(r"(?:(?:primarily|mainly|largely|partly|partially|principally|mostly|in part)\s+)?"
                          r"(?:due to|driven by|because of|as a result of|a result of|attributable to|caused by|"
-                         r"resulting from|owing to|reflecting|because)\s+", re.I)
+                         r"resulting from|owing to|reflecting|because|thanks to|(?:boosted|lifted|helped|hit) by)\s+", re.I)
 # the same phrases after a clause restating the effect: "Capital expenditure was lower because X" -> "X"; and "as"
 # right after a verb of change: "Order intake declined as customers postponed projects" -> "customers postponed ..."
 _CHANGE_AS = (r"\b(?:rose|fell|grew|declined|increased|decreased|dropped|improved|weakened|slowed|softened|"
