@@ -1,0 +1,27 @@
+"""Kinds left by the U-W round, each checked on tables written here (none is from a benchmark set), asked as
+`tabtext ask` asks."""
+
+from __future__ import annotations
+
+from tabtext import ask
+from tabtext.commands.ask import found
+from tabtext.display import shown
+from tabtext.engines.solver.lexicon.words import root
+
+
+def answer(question: str, tables: list[str], text: str = "") -> str:
+    pred = ask(question, tables=tables, text=text or None)
+    return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+ROWING_CLUB = """Members,2023,2024
+Joined,120,140
+Withdrawn,45,60
+Active at year end,900,980
+"""
+
+
+def test_an_irregular_past_names_its_line() -> None:
+    assert root("withdrew") == root("withdrawn") == root("withdraw")
+    assert root("grew") == root("grown") == "grow"
+    assert answer("How many members withdrew in 2024?", [ROWING_CLUB]) == "60"
