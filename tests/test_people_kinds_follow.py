@@ -25,3 +25,18 @@ def test_an_irregular_past_names_its_line() -> None:
     assert root("withdrew") == root("withdrawn") == root("withdraw")
     assert root("grew") == root("grown") == "grow"
     assert answer("How many members withdrew in 2024?", [ROWING_CLUB]) == "60"
+
+
+FARM_SHOP = """USD thousands,2024,2025
+Revenue,1200,1350
+Cost of goods sold,-700,-760
+Operating expenses,-300,-320
+Operating profit,200,270
+"""
+
+
+def test_a_gross_margin_without_a_gross_profit_line_is_revenue_less_cost_of_sales() -> None:
+    assert answer("What was the farm shop's gross margin in 2025?", [FARM_SHOP]) == "43.7%"
+    assert answer("What was the gross margin in 2024?", [FARM_SHOP.replace("-", "")]) == "41.67%"
+    no_cost = "\n".join(line for line in FARM_SHOP.splitlines() if "goods" not in line)
+    assert answer("What was the gross margin in 2025?", [no_cost]) == "no answer found"

@@ -26,6 +26,7 @@ from .arith import result
 from .cells import cells_program
 from .expense_lines import TOTAL_COSTS as _TOTAL_COSTS
 from .expense_lines import expense_lines
+from .gross_margin import gross_margin_by_parts
 from .measure_periods import extreme_period
 from .per_unit import WHEN_COUNTED, a_count, col_named_by, label_words, row_named_by, stems
 from .period_change import period_before
@@ -138,6 +139,8 @@ def named_margin(ctx: Ctx):
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
     lines = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and _REVENUE.match(label)]
     den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), _whole_line(ctx, lines))
+    if num is None and den is not None and m.group(1).lower() == "gross":
+        return gross_margin_by_parts(ctx, den)
     if num is None or den is None or num == den:
         return None
     extreme = extreme_period(ctx, lambda c: result(ctx.view, [(num, c), (den, c)], "percent_of", ctx.q), [num, den])
