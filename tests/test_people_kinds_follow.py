@@ -40,3 +40,17 @@ def test_a_gross_margin_without_a_gross_profit_line_is_revenue_less_cost_of_sale
     assert answer("What was the gross margin in 2024?", [FARM_SHOP.replace("-", "")]) == "41.67%"
     no_cost = "\n".join(line for line in FARM_SHOP.splitlines() if "goods" not in line)
     assert answer("What was the gross margin in 2025?", [no_cost]) == "no answer found"
+
+
+VINEYARDS = """Vineyard,Area (ha),Grapes picked (t)
+Clos Nord,12,96
+Les Pentes,8,72
+Bas Coteau,20,140
+Total,40,308
+"""
+
+
+def test_which_row_has_the_highest_figure_per_unit() -> None:
+    """Each row's column before "per" over its column after it, the highest (lowest) named; the Total row is none."""
+    assert answer("Which vineyard had the highest yield per hectare?", [VINEYARDS]) == "Les Pentes"
+    assert answer("Which vineyard picked the fewest tonnes per hectare?", [VINEYARDS]) == "Bas Coteau"
