@@ -54,3 +54,19 @@ def test_which_row_has_the_highest_figure_per_unit() -> None:
     """Each row's column before "per" over its column after it, the highest (lowest) named; the Total row is none."""
     assert answer("Which vineyard had the highest yield per hectare?", [VINEYARDS]) == "Les Pentes"
     assert answer("Which vineyard picked the fewest tonnes per hectare?", [VINEYARDS]) == "Bas Coteau"
+
+
+CLINICS = """Clinic,Patients seen,Seen within 4 hours
+Harbour,5200,4680
+Market Street,3100,2635
+Northgate,1700,1530
+Total,10000,8845
+"""
+
+
+def test_the_whole_said_without_naming_the_total_row() -> None:
+    """ "across the trust", "across all clinics", "of all patients seen": the Total row, not a missing line."""
+    assert answer("How many patients were seen across the trust?", [CLINICS]) == "10,000"
+    assert answer("How many were seen within 4 hours across all clinics?", [CLINICS]) == "8,845"
+    assert answer("What percentage of all patients seen were seen within 4 hours?", [CLINICS]) == "88.45%"
+    assert answer("How many patients were seen at Harbour?", [CLINICS]) == "5,200"
