@@ -70,3 +70,30 @@ def test_the_whole_said_without_naming_the_total_row() -> None:
     assert answer("How many were seen within 4 hours across all clinics?", [CLINICS]) == "8,845"
     assert answer("What percentage of all patients seen were seen within 4 hours?", [CLINICS]) == "88.45%"
     assert answer("How many patients were seen at Harbour?", [CLINICS]) == "5,200"
+
+
+COMMUNITY_HALL = """GBP,Q1 2025,Q2 2025,Q3 2025
+Room hire,2400,2650,2100
+Cafe takings,900,1010,880
+Total income,3300,3660,2980
+Caretaker,700,700,720
+Utilities,450,380,300
+Repairs,120,310,90
+Operating surplus,2030,2270,1870
+"""
+YOUTH_CLUB = """GBP,Spring,Summer,Autumn
+Income,,,
+Subs,800,650,820
+Grants,1500,0,1500
+Costs,,,
+Leaders' pay,900,600,900
+Trips,150,700,200
+Equipment,80,60,110
+"""
+
+
+def test_total_costs_no_line_states_are_the_lines_laid_out_as_costs() -> None:
+    """Positive cost lines told by where they stand: between the income total and the result line, or under a
+    "Costs" heading; never the "Total income" line."""
+    assert answer("What were total costs in Q2 2025?", [COMMUNITY_HALL]) == "1,390"
+    assert answer("What were total costs in Summer?", [YOUTH_CLUB]) == "1,360"
