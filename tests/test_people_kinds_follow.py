@@ -97,3 +97,17 @@ def test_total_costs_no_line_states_are_the_lines_laid_out_as_costs() -> None:
     "Costs" heading; never the "Total income" line."""
     assert answer("What were total costs in Q2 2025?", [COMMUNITY_HALL]) == "1,390"
     assert answer("What were total costs in Summer?", [YOUTH_CLUB]) == "1,360"
+
+
+SWIM_SCHOOL = """Pool,Children taught,Reached 25m
+Lido,240,180
+Leisure Centre,320,272
+Total,560,452
+"""
+
+
+def test_a_rows_part_across_two_columns_is_the_verbs_column_over_the_one_before() -> None:
+    """ "percentage of the Lido's children taught reached 25m": Reached 25m over Children taught, not its inverse
+    (125% read before); a Total row still answers "of all"."""
+    assert answer("What percentage of the Lido's children taught reached 25m?", [SWIM_SCHOOL]) == "75%"
+    assert answer("What percentage of children taught reached 25m at Leisure Centre?", [SWIM_SCHOOL]) == "85%"

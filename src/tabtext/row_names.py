@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .column_share import part_over_whole_column
 from .engines.solver.lexicon.words import root, singular
 from .numbers import parse_number
 from .periods import MONTH_STEMS, YEAR, as_period
@@ -239,7 +240,7 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
     question = _share_of_the_total(_acronyms(_share_of_games(_periods_whole_as_total(
-        _whole_as_the_total_row(question, tables), tables), tables), tables), tables)
+        _whole_as_the_total_row(part_over_whole_column(question, tables), tables), tables), tables), tables), tables)
     question = _part_in_the_whole_s_unit(question, tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
