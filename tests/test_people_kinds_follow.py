@@ -97,6 +97,10 @@ def test_total_costs_no_line_states_are_the_lines_laid_out_as_costs() -> None:
     "Costs" heading; never the "Total income" line."""
     assert answer("What were total costs in Q2 2025?", [COMMUNITY_HALL]) == "1,390"
     assert answer("What were total costs in Summer?", [YOUTH_CLUB]) == "1,360"
+    assert answer("What did we spend in total in Q3 2025?", [COMMUNITY_HALL]) == "1,110"
+    signed = COMMUNITY_HALL.replace(",700,700,720", ",-700,-700,-720").replace(",450,380,300", ",-450,-380,-300")
+    assert answer("How much did we spend altogether in Q1 2025?", [signed.replace(",120,310,90", ",-120,-310,-90")]) \
+        == "1,270"
 
 
 SWIM_SCHOOL = """Pool,Children taught,Reached 25m

@@ -9,7 +9,9 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .period_cols import asked_col
 
-TOTAL_COSTS = r"\btotal (?:operating )?(?:costs|expenses|expenditure|outgoings|spending)\b"
+_STATED = r"total (?:operating )?(?:costs|expenses|expenditure|outgoings|spending|spend)\b"
+#: total costs asked: by the line's name, or "what did we spend in total"
+TOTAL_COSTS = rf"\b{_STATED}|\b(?:spend|spent)\s+(?:in\s+total|altogether)\b"
 _TOTAL = re.compile(r"\s*total\b", re.I)
 
 
@@ -17,7 +19,7 @@ def expense_lines(ctx: Ctx):
     """The period's expense lines (in brackets or negative, no total) summed as amounts, when no line states
     the total."""
     view = ctx.view
-    if any(re.match(rf"\s*{TOTAL_COSTS[2:]}", label, re.I) for label in view.row_labels):
+    if any(re.match(rf"\s*{_STATED}", label, re.I) for label in view.row_labels):
         return None  # the table states it
     col = asked_col(ctx, view.header_rows)
     if col is None:
