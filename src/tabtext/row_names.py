@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .column_share import part_over_whole_column
 from .engines.solver.lexicon.words import root, singular
 from .numbers import parse_number
 from .periods import MONTH_STEMS, YEAR, as_period
@@ -238,8 +239,8 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
 def in_table_words(question: str, tables: Sequence[Table]) -> str:
     """ "What was revenue in 2Q23?" of a table whose line is "Total sales": the question in the table's word;
     "how many engineers" of a table of departments: "Engineering"; "average daily rate" of "ADR"."""
-    question = _share_of_the_total(_acronyms(_share_of_games(_periods_whole_as_total(question, tables), tables), tables),
-                                   tables)
+    question = _share_of_the_total(_acronyms(_share_of_games(_periods_whole_as_total(
+        _whole_as_the_total_row(part_over_whole_column(question, tables), tables), tables), tables), tables), tables)
     question = _part_in_the_whole_s_unit(question, tables)
     have = _label_words(tables)
     for word in set(re.findall(r"[a-z]+", question.lower())):
@@ -312,6 +313,23 @@ def _periods_whole_as_total(question: str, tables: Sequence[Table]) -> str:
     """ "What share of the six months' sales came from bread?" of a table with a Total column: of total sales."""
     total = any(c.strip(" *").lower() == "total" for t in tables for c in (t.rows[0][1:] if t.rows else ()))
     return _PERIODS_WHOLE.sub(lambda m: f"{m.group(1)} of total ", question, count=1) if total else question
+
+
+_TOTAL_ROW = re.compile(r"^\s*(?:grand\s+)?total\s*(?:\([^)]*\))?\s*:?\s*$", re.I)
+#: the whole of a table's rows said without naming its Total row: "across the scheme", "across all schools";
+#: "of all enrolled students" (not "of all the months")
+_ACROSS = re.compile(r"\s+(?:across|over)\s+(?:the\s+(?:whole\s+|entire\s+)?|all\s+(?:the\s+|our\s+)?|our\s+)"
+                     r"(?!(?:months|quarters|years|weeks|periods|halves|seasons)\b)[a-z]+(?=\s*(?:[?.,]|$))",
+                     re.I)
+_OF_ALL = re.compile(r"\bof\s+all\s+(?!(?:the\s+)?(?:months|quarters|years|weeks|periods|halves|seasons)\b)(?=[a-z])", re.I)
+
+
+def _whole_as_the_total_row(question: str, tables: Sequence[Table]) -> str:
+    """ "How many pupils were enrolled across the district?", "what percentage of all enrolled students passed?" of
+    a table of things as rows whose last line is "Total": the Total row, as "in total" and "of total" ask it."""
+    if not any(_TOTAL_ROW.match(row[0]) for t in tables for row in t.rows[1:] if row):
+        return question
+    return _OF_ALL.sub("of total ", _ACROSS.sub(" in total", question, count=1), count=1)
 
 
 def _fastest_as_largest(question: str) -> str:

@@ -65,7 +65,9 @@ _DERIVED_SUFFIX = ("ations", "ation", "ances", "ance", "ences", "ence", "ments",
 
 def root(word: str) -> str:
     """A word's root for matching derived forms: "visited", "visits", "visitors" -> "visit"; "attended",
-    "attendance", "attendees" -> "attend"; "shipped", "shipments" -> "ship"; "enrolled", "enrolment" -> "enrol"."""
+    "attendance", "attendees" -> "attend"; "shipped", "shipments" -> "ship"; "enrolled", "enrolment" -> "enrol"; an irregular verb's past forms as its present: "withdrew",
+    "withdrawn" -> "withdraw"."""
+    word = _IRREGULAR_PAST.get(word, word)
     for suffix in _DERIVED_SUFFIX:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             word = word[:-len(suffix)]
@@ -79,6 +81,13 @@ def root(word: str) -> str:
         word = word[:-1]
     return word
 
+
+#: past forms a line is named by or asked with ("Withdrawn" / "how many withdrew"), as their present form
+_IRREGULAR_PAST = {"withdrew": "withdraw", "withdrawn": "withdraw", "drew": "draw", "drawn": "draw",
+                   "grew": "grow", "grown": "grow", "spent": "spend", "paid": "pay", "bought": "buy",
+                   "took": "take", "taken": "take", "gave": "give", "given": "give", "wrote": "write",
+                   "written": "write", "built": "build", "sent": "send", "held": "hold", "chose": "choose",
+                   "chosen": "choose", "rose": "rise", "risen": "rise", "fell": "fall", "fallen": "fall"}
 
 #: nouns whose root is spelled apart from their verb's: "admissions" / "admitted", "subscriptions" / "subscribed"
 _LATIN_NOUNS = (("ission", "it"), ("ription", "rib"), ("uction", "uc"))

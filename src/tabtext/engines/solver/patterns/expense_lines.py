@@ -9,7 +9,9 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .period_cols import asked_col
 
-TOTAL_COSTS = r"\btotal (?:operating )?(?:costs|expenses|expenditure|outgoings|spending)\b"
+_STATED = r"total (?:operating )?(?:costs|expenses|expenditure|outgoings|spending|spend)\b"
+#: total costs asked: by the line's name, or "what did we spend in total"
+TOTAL_COSTS = rf"\b{_STATED}|\b(?:spend|spent)\s+(?:in\s+total|altogether)\b"
 _TOTAL = re.compile(r"\s*total\b", re.I)
 
 
@@ -17,7 +19,7 @@ def expense_lines(ctx: Ctx):
     """The period's expense lines (in brackets or negative, no total) summed as amounts, when no line states
     the total."""
     view = ctx.view
-    if any(re.match(rf"\s*{TOTAL_COSTS[2:]}", label, re.I) for label in view.row_labels):
+    if any(re.match(rf"\s*{_STATED}", label, re.I) for label in view.row_labels):
         return None  # the table states it
     col = asked_col(ctx, view.header_rows)
     if col is None:
@@ -25,7 +27,34 @@ def expense_lines(ctx: Ctx):
     rows = [r for r in range(view.header_rows, view.table.n_rows) if (value := view.amount(r, col)) is not None and
             not _TOTAL.match(view.row_labels[r]) and (value < 0 or view.cell_text(r, col).strip().startswith("("))]
     if len(rows) < 2:
+        rows = [r for r in _laid_out_as_costs(ctx) if view.amount(r, col) is not None]
+    if len(rows) < 2:
         return None
     program = Program("add", tuple(view.operand(r, col, abs(view.amount(r, col))) for r in rows),  # type: ignore[arg-type]
                       view.cell_scale(rows[0], col), "across_rows")
     return program, "across_rows"
+
+
+_COSTS_HEADING = re.compile(r"\s*(?:costs|expenses|expenditure|outgoings|spending|overheads)\s*:?\s*$", re.I)
+_INCOME = re.compile(r"\b(?:income|revenues?|sales|turnover|takings|fees)\b", re.I)
+_RESULT = re.compile(r"\b(?:profit|surplus|deficit|loss|ebitda|ebit|net)\b", re.I)
+
+
+def _laid_out_as_costs(ctx: Ctx) -> list[int]:
+    """Cost lines shown as positive amounts, told by where they stand: under a heading "Costs" (up to the next
+    heading, total or result), else between the last income line and the first result line after it (Staff, Rent
+    between "Total income" and "Operating profit")."""
+    view = ctx.view
+    rows = range(view.header_rows, view.table.n_rows)
+    figures = {r for r in rows if any(view.amount(r, c) is not None for c in range(1, view.table.n_cols))}
+    heading = next((r for r in rows if r not in figures and _COSTS_HEADING.match(view.row_labels[r])), None)
+    if heading is not None:
+        after = [r for r in rows if r > heading]
+        end = next((r for r in after if r not in figures or _TOTAL.match(view.row_labels[r]) or
+                    _RESULT.search(view.row_labels[r])), view.table.n_rows)
+        return [r for r in after if r < end]
+    income = [r for r in figures if _INCOME.search(view.row_labels[r])]
+    result = [r for r in figures if _RESULT.search(view.row_labels[r]) and income and r > max(income)]
+    if not income or not result:
+        return []
+    return [r for r in sorted(figures) if max(income) < r < min(result) and not _TOTAL.match(view.row_labels[r])]

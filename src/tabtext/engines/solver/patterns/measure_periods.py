@@ -16,16 +16,16 @@ from .period_cols import col_period
 
 ASKS_PERIOD = re.compile(r"^\s*(?:in\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+|financial\s+)?(?:year|quarter|month|half|"
                          r"period|fy)s?\b|^\s*when\b", re.I)
-_HIGH = re.compile(r"\b(?:highest|largest|biggest|best|strongest|most|higher|larger|bigger|better|stronger|greatest|"
+HIGH = re.compile(r"\b(?:highest|largest|biggest|best|strongest|most|higher|larger|bigger|better|stronger|greatest|"
                    r"widest|peak|maximum)\b", re.I)
-_LOW = re.compile(r"\b(?:lowest|smallest|weakest|worst|least|lower|smaller|weaker|worse|narrowest|minimum)\b", re.I)
+LOW = re.compile(r"\b(?:lowest|smallest|weakest|worst|least|fewest|lower|smaller|weaker|worse|fewer|narrowest|minimum)\b", re.I)
 
 
 def extreme_period(ctx: Ctx, per_col: Callable[[int], Program | None], rows: list[int]) -> Program | None:
     """argmax / argmin (key "period") of ``per_col`` over the period columns where every one of ``rows`` has a
     figure: the periods the question names when it names two or more, else every column of the commonest kind."""
     text, view = ctx.q.text, ctx.view
-    high, low = _HIGH.search(text), _LOW.search(text)
+    high, low = HIGH.search(text), LOW.search(text)
     period = ASKS_PERIOD.search(text) is not None  # else its figure ("the highest quarterly gross margin"), when no
     if bool(high) == bool(low) or not period and find_periods(text):  # period is named
         return None

@@ -26,6 +26,7 @@ from .arith import result
 from .cells import cells_program
 from .expense_lines import TOTAL_COSTS as _TOTAL_COSTS
 from .expense_lines import expense_lines
+from .gross_margin import gross_margin_by_parts
 from .measure_periods import extreme_period
 from .per_unit import WHEN_COUNTED, a_count, col_named_by, label_words, row_named_by, stems
 from .period_change import period_before
@@ -138,6 +139,8 @@ def named_margin(ctx: Ctx):
     num = _row_like(ctx, _PROFIT_LINE[m.group(1).lower()])
     lines = [r for r, label in enumerate(ctx.view.row_labels) if r >= ctx.view.header_rows and _REVENUE.match(label)]
     den = next((r for r in lines if TOTAL.match(ctx.view.row_labels[r].strip())), _whole_line(ctx, lines))
+    if num is None and den is not None and m.group(1).lower() == "gross":
+        return gross_margin_by_parts(ctx, den)
     if num is None or den is None or num == den:
         return None
     extreme = extreme_period(ctx, lambda c: result(ctx.view, [(num, c), (den, c)], "percent_of", ctx.q), [num, den])
@@ -355,6 +358,7 @@ MEASURE_CONFIDENCE = 0.9
 #: names over the periods of the line it names
 TRUSTED = (*NAMED_MEASURES, "extreme_period")
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
+_COST_WORD = re.compile(r"\b(?:costs?|expens\w*|expenditure|spend\w*|outgoings)\b", re.I)
 _MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
 
 
@@ -375,6 +379,10 @@ def named_first(question: str, chosen_name: str, chosen: Program, named: list[tu
     line; the choice itself otherwise. A period asked that no column is but its parts are ("Q1 2024" of monthly
     columns) is their total whatever the ranker chose: any other candidate reads a period not asked; so is the change
     between the quarters, months or halves named (or the one named and the one before it)."""
+    costs = next((n for n in named if n[0] == "across_rows"), None) if re.search(_TOTAL_COSTS, question, re.I) else None
+    named = [n for n in named if n[0] != "across_rows"]
+    if costs is not None and chosen.op == "lookup" and not any(_COST_WORD.search(c.row_label) for c in chosen.cells()):
+        return costs  # "total costs" of a P&L with no such line: its cost lines, not "Total income"
     whole = next((n for n in named if n[0] in ("parts_of_period", "change_on_previous")), None)
     if whole is not None and chosen_name not in NAMED_MEASURES:  # the period asked is no column: its parts are
         return whole

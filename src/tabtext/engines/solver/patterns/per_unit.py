@@ -11,7 +11,7 @@ from ....periods import find_periods
 from ..lexicon.words import short_stem
 from ..program.program import Const, Program
 from ..reading.context import Ctx
-from .measure_periods import extreme_period
+from .measure_periods import HIGH, LOW, extreme_period
 from .period_cols import asked_col, year_parts
 
 PER_UNIT = re.compile(r"\bper\s+(?:(\d[\d,]*)\s+)?(?!(?:[a-z]+\s+){0,2}shares?\b|cent\b|unit\b(?!s?\s+(?:shipped|sold|produced|made|delivered|"
@@ -160,13 +160,36 @@ def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
     row, years = ctx.best_row, frozenset(p.year for _, _, p in find_periods(text) if p.year is not None)
     num = col_named_by(ctx, label_words(text[:m.start()]), years=years)
     den = col_named_by(ctx, label_words(text[m.end() - 1:]), skip=num)
-    if num is None and den is not None:  # "the 2024 yield per hectare": the one column of the year asked
-        dated = [c for c in ctx.view.numeric_cols() if c != den and _of_years(ctx.view.col_labels[c], years)]
-        num = dated[0] if len(dated) == 1 else None
+    if num is None and den is not None:  # "the 2024 yield per hectare": the one column of the year asked, or the
+        others = [c for c in ctx.view.numeric_cols() if c != den]  # one other column there is
+        dated = [c for c in others if _of_years(ctx.view.col_labels[c], years)]
+        num = dated[0] if len(dated) == 1 else others[0] if len(others) == 1 else None
+    per = float(m.group(1).replace(",", "")) if m.group(1) else 1.0
+    extreme = _extreme_row(ctx, num, den, per) if num is not None and den is not None else None
+    if extreme is not None:
+        return extreme, "per_unit"
     if row is None or num is None or den is None or ctx.view.amount(row, den) in (None, 0.0):
         return None
     ratio = Program("divide", (ctx.view.operand(row, num), ctx.view.operand(row, den)), "", "per_unit")
-    return times(ratio, float(m.group(1).replace(",", "")) if m.group(1) else 1.0), "per_unit"
+    return times(ratio, per), "per_unit"
+
+
+_WHICH = re.compile(r"^\s*(?:which|what)\b(?!\s+(?:fiscal\s+|financial\s+)?(?:year|quarter|month|half|period|fy)s?\b)",
+                    re.I)
+
+
+def _extreme_row(ctx: Ctx, num: int, den: int, per: float) -> Program | None:
+    """ "Which orchard had the highest yield per hectare?": of the rows (no total) with both figures, the one whose
+    column ``num`` over column ``den`` is highest (lowest), named by its row."""
+    text, view = ctx.q.text, ctx.view
+    high, low = HIGH.search(text), LOW.search(text)
+    if not _WHICH.search(text) or bool(high) == bool(low):
+        return None
+    rows = [r for r in range(view.header_rows, view.table.n_rows) if not re.match(r"\s*total\b", view.row_labels[r], re.I)
+            and view.amount(r, num) is not None and view.amount(r, den) not in (None, 0.0)]
+    ratios = tuple(times(Program("divide", (view.operand(r, num), view.operand(r, den)), "", "per_unit"), per)
+                   for r in rows)
+    return Program("argmax" if high else "argmin", ratios, key="row") if len(ratios) >= 2 else None
 
 
 _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|income|expenses?|spend|prices?|value|fees?|"

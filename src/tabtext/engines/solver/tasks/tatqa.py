@@ -44,7 +44,7 @@ def _as_asked(question: str, best: Candidate, cands: list[Candidate]) -> Candida
     diff = more_than(question, best.program)
     if diff is not None:
         return replace(best, name="more_than", program=diff, route="diff")
-    named = [(c.name, c.program) for c in cands if c.name in NAMED_MEASURES]
+    named = [(c.name, c.program) for c in cands if c.name in (*NAMED_MEASURES, "across_rows")]
     name, program = named_first(question, best.name, best.program, named)
     if program is None:
         return None
