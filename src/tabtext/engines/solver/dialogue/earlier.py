@@ -66,8 +66,8 @@ def combine_earlier(asked: Asked) -> Program | None:
     return Program(op, tuple(refs), _scale_of(asked, refs[0]))
 
 
-#: words of "the combined total", "what's the combined figure?": no subject of their own
-_COMBINED_WORDS = frozenset(content_tokens("total sum combined together figure amount number value"))
+#: words of "the combined total", "what's the combined figure?", "what were they combined?": no subject of their own
+_COMBINED_WORDS = frozenset(content_tokens("total sum combined together figure amount number value they"))
 #: operator words that alone mean the two last answers ("total" alone may name a Total line)
 _BARE_COMBINE = frozenset(content_tokens("sum average mean ratio quotient"))
 
