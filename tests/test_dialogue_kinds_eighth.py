@@ -104,3 +104,9 @@ def test_a_share_of_the_total_row_then_the_same_share_over_the_year_and_for_anot
     assert chat(tmp_path, STORES, "What were sales at the North store in Q2 2024?", "and online?",
                 "what share of the total was that?", "what about for the whole year?", "and the South store?") == \
         ["135", "240", "50.74%", "50.42%", "21.02%"]
+
+
+def test_the_average_over_every_half_after_a_percentage_change_keeps_the_lines_scale(tmp_path):
+    assert chat(tmp_path, FESTIVAL, "How much merchandise income was there in H1 2024?", "what about a year earlier?",
+                "percentage change?", "what was the average across all four halves?") == \
+        ["95 thousand", "88 thousand", "7.95%", "108.5 thousand"]

@@ -369,4 +369,5 @@ def over_all_periods_of_last(asked: Asked) -> Program | None:
     cols = [c for c in range(1, grid.table.n_cols) if (p := col_period(grid.col_labels[c])) and
             (len(kinds) != 1 or p.kind in kinds) and grid.cell(row, c).value is not None]  # not the year's total column
     op = "average" if re.search(r"\b(?:average|mean)\b", asked.question, re.I) else "add"
-    return Program(op, tuple(grid.cell(row, c) for c in cols), asked.history[refs[0].turn].scale) if len(cols) > 1 else None
+    # the line's own scale: the last answer may be the line's change in percent
+    return Program(op, tuple(grid.cell(row, c) for c in cols), grid.row_scale(row)) if len(cols) > 1 else None
