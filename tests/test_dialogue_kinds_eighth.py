@@ -110,3 +110,40 @@ def test_the_average_over_every_half_after_a_percentage_change_keeps_the_lines_s
     assert chat(tmp_path, FESTIVAL, "How much merchandise income was there in H1 2024?", "what about a year earlier?",
                 "percentage change?", "what was the average across all four halves?") == \
         ["95 thousand", "88 thousand", "7.95%", "108.5 thousand"]
+
+
+def test_the_year_on_year_change_in_another_half_is_from_that_half_a_year_earlier(tmp_path):
+    assert chat(tmp_path, FESTIVAL, "How much did the festival take in ticket sales in the first half of 2024?",
+                "how does that compare with the same half a year before?", "and in percent?",
+                "what was the year-on-year change in the second half?") == \
+        ["445 thousand", "33 thousand", "8.01%", "31 thousand"]
+
+
+def test_the_quarter_on_quarter_change_of_a_line_named_after_a_rate_is_from_the_quarter_before(tmp_path):
+    assert chat(tmp_path, HOTEL, "What was revenue in Q4 2023?", "how many cancellations were there that quarter?",
+                "what was the quarter-on-quarter change in revenue?", "what was total revenue in 2023?") == \
+        ["566,000", "330", "-235,000", "2,567,000"]
+
+
+#: a port's fiscal years under a title row, in millions
+PORT = """"Kestrel Harbour Authority - five-year summary (GBP m)",,,,,
+Line,FY2020,FY2021,FY2022,FY2023,FY2024
+Harbour dues,41.2,38.5,44.9,47.3,49.8
+Pilotage,12.1,11.4,13.0,13.8,14.6
+Total revenue,53.3,49.9,57.9,61.1,64.4
+Staff costs,-18.4,-18.9,-19.6,-20.8,-21.5
+Dredging,-6.2,-7.8,-5.9,-6.4,-8.1
+Operating surplus,28.7,23.2,32.4,33.9,34.8
+"""
+
+
+def test_a_cost_the_year_after_its_fall_its_share_of_revenue_and_a_year_not_shown(tmp_path):
+    assert chat(tmp_path, PORT, "What did dredging cost in FY2021?", "and the year after?", "by how much did it fall?",
+                "what was dredging as a share of total revenue in FY2024?", "and in FY2019?") == \
+        ["7.8 million", "5.9 million", "1.9 million", "12.58%", "no answer found"]
+
+
+def test_two_lines_combined_then_the_margin_that_year_and_in_another(tmp_path):
+    assert chat(tmp_path, PORT, "What were harbour dues in FY2024?", "how about pilotage?",
+                "what were the two combined?", "what's the operating margin that year?", "and in FY2020?") == \
+        ["49.8 million", "14.6 million", "64.4 million", "54.04%", "53.85%"]
