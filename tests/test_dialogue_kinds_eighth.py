@@ -147,3 +147,13 @@ def test_two_lines_combined_then_the_margin_that_year_and_in_another(tmp_path):
     assert chat(tmp_path, PORT, "What were harbour dues in FY2024?", "how about pilotage?",
                 "what were the two combined?", "what's the operating margin that year?", "and in FY2020?") == \
         ["49.8 million", "14.6 million", "64.4 million", "54.04%", "53.85%"]
+
+
+def test_a_share_of_the_year_or_of_its_years_total_is_of_the_lines_own_total_column(tmp_path):
+    assert chat(tmp_path, STORES, "How much did South sell in Q1 2024?", "as a percentage of the year?",
+                "and what share of its 2024 total was Q2?") == ["90", "30.2%", "32.89%"]
+
+
+def test_a_share_of_the_year_after_a_half_with_no_year_column_is_of_the_halves_summed(tmp_path):
+    assert chat(tmp_path, FESTIVAL, "What were ticket sales in H1 2024?", "as a percentage of the year?") == \
+        ["445 thousand", "44.23%"]

@@ -56,7 +56,9 @@ SHARE_OF = re.compile(r"\b(?:percent\w*|share|proportion|portion|fraction|how mu
 #: "what about net income as a share of ...": a follow-up naming its own part
 _LEAD_ROW = re.compile(r"\s*(?:and\s+)?(?:what|how)\s+about\b", re.I)
 #: a whole that is the year of the last answer's quarter, half or month ("the annual revenue", "the year's revenue")
-_YEAR_WHOLE = re.compile(r"\b(?:annual|yearly|year'?s|full[- ]year|whole[- ]year|entire[- ]year|for the year)\b", re.I)
+#: ("as a percentage of the year?", "what share of its 2024 total was that?": the line's own total for the year)
+_YEAR_WHOLE = re.compile(r"\b(?:annual|yearly|year'?s|full[- ]year|whole[- ]year|entire[- ]year|for the year)\b|"
+                         r"\bthe year\s*\??\s*$|\bits\s+(?:(?:fy\s?)?\d{4}\s+)?total\b", re.I)
 
 
 def whole_of_year(grid: Grid, row: int, found: Sequence[Cell], whole: str) -> Program | None:
@@ -66,6 +68,9 @@ def whole_of_year(grid: Grid, row: int, found: Sequence[Cell], whole: str) -> Pr
     if not _YEAR_WHOLE.search(whole) or None in periods or len({p.year for p in periods}) != 1:  # type: ignore[union-attr]
         return None
     year = next(iter(periods)).year  # type: ignore[union-attr]
+    own = [c for c in range(1, grid.table.n_cols) if parts.col_period(grid, c) == Period(year, 12, 12, "year")]
+    if len(own) == 1 and grid.cell(row, own[0]).value is not None:  # the year's own column ("Total 2024")
+        return Program("lookup", (grid.cell(row, own[0]),))
     cols = parts.parts_of(grid, Period(year, 12, 12, "year"))
     return Program("add", tuple(grid.cell(row, c) for c in cols)) if cols else None
 
@@ -142,6 +147,7 @@ def share_of_named(asked: Asked) -> Program | None:
             return part if isinstance(part, Program) else Program("lookup", (part,), grid.row_scale(part.row))  # type: ignore[union-attr]
         return share
     rows, years = grid.rows_named(whole) or over_periods.rows_partly_named(grid, whole), grid.years_named(asked.question)
+    rows = [] if re.match(r"\s*its\b", whole, re.I) else rows  # "its 2024 total": the last answer's line, not a Total row
     last = asked.history[refs[0].turn]
     subject = last.args[0] if last.op == "percent_of" and len(last.args) == 2 else refs[0]  # "and of gross profit?"
     found = edit.cells(edit.inline(Program("lookup", (subject,)), asked.history))
