@@ -157,3 +157,23 @@ def test_a_share_of_the_year_or_of_its_years_total_is_of_the_lines_own_total_col
 def test_a_share_of_the_year_after_a_half_with_no_year_column_is_of_the_halves_summed(tmp_path):
     assert chat(tmp_path, FESTIVAL, "What were ticket sales in H1 2024?", "as a percentage of the year?") == \
         ["445 thousand", "44.23%"]
+
+
+#: months of a half as columns beside the half's total, a loss line as negatives
+WIND = """MWh,Jul 2024,Aug 2024,Sep 2024,Oct 2024,Nov 2024,Dec 2024,Total H2 2024
+Turbine A,410,385,455,520,610,655,3035
+Turbine B,398,371,440,508,590,641,2948
+Curtailment,-12,-8,-15,-22,-30,-41,-128
+Net export,796,748,880,1006,1170,1255,5855
+"""
+
+
+def test_what_share_came_in_a_month_after_the_halfs_total_is_that_month_over_it(tmp_path):
+    assert chat(tmp_path, WIND, "What was net export in the second half of 2024?", "what share came in December?") \
+        == ["5,855", "21.43%"]
+
+
+def test_another_turbine_then_the_gap_and_a_month_not_shown(tmp_path):
+    assert chat(tmp_path, WIND, "How much did turbine A generate in October 2024?", "and B?", "what's the difference?",
+                "how much was curtailed that month?", "and in January 2025?") == \
+        ["520", "508", "12", "22", "no answer found"]

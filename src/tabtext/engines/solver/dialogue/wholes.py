@@ -325,8 +325,10 @@ def share_of_earlier(asked: Asked) -> Program | None:
     "what percentage is that?" after a part of the answer before it ("how many of those were children's books?"
     after total loans): the last answer over the one before, both read in one column."""
     m, grid = SHARE_ALONE.search(asked.question), asked.grid
-    if m is None or grid is None or asked.years or not asked.last(1):
+    if m is None or grid is None or not asked.last(1):
         return None
+    if asked.years:
+        return _share_in_part(asked)
     if asked.lines:
         return _named_share_of_last(asked, asked.question[m.end():])
     refs = asked.last(1)
@@ -344,6 +346,20 @@ def share_of_earlier(asked: Asked) -> Program | None:
         return Program("percent_of", (refs[0], Ref(turn)), "percent")
     whole = _line_over_more_periods(asked, refs[0].turn, part) or _other_measure_before(asked, part)
     return Program("percent_of", (refs[0], whole), "percent") if whole is not None else None
+
+
+def _share_in_part(asked: Asked) -> Program | None:
+    """ "What share came in December?" after a line's figure for the half (or year) holding December: the line in
+    the part named over the last answer."""
+    refs, grid = asked.last(1), asked.grid
+    found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
+    col = grid.col_of_year(asked.years[0]) if grid is not None and len(asked.years) == 1 and len(found) == 1 else None
+    held = parts.col_period(grid, found[0].col) if col is not None else None  # type: ignore[arg-type]
+    named = parts.col_period(grid, col) if held is not None else None  # type: ignore[arg-type]
+    if named is None or named == held or not (held.span()[0] <= named.span()[0] <= named.span()[1] <= held.span()[1]) \
+            or asked.lines and asked.lines != [found[0].row]:  # type: ignore[union-attr]
+        return None
+    return Program("percent_of", (grid.cell(found[0].row, col), refs[0]), "percent")  # type: ignore[union-attr]
 
 
 def _other_measure_before(asked: Asked, part: list) -> Ref | None:
