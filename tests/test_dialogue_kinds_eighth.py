@@ -177,3 +177,15 @@ def test_another_turbine_then_the_gap_and_a_month_not_shown(tmp_path):
     assert chat(tmp_path, WIND, "How much did turbine A generate in October 2024?", "and B?", "what's the difference?",
                 "how much was curtailed that month?", "and in January 2025?") == \
         ["520", "508", "12", "22", "no answer found"]
+
+
+def test_a_line_the_table_lacks_is_none_and_the_next_line_still_moves_to_the_half_before(tmp_path):
+    assert chat(tmp_path, FESTIVAL, "What were ticket sales in H2 2024?", "and sponsorship?", "what about merchandise?",
+                "and the half before?", "what's that as a share of total income?") == \
+        ["561 thousand", "no answer found", "131 thousand", "95 thousand", "17.59%"]
+
+
+def test_a_percentage_change_carried_to_another_line_then_a_line_the_table_lacks(tmp_path):
+    assert chat(tmp_path, HOTEL, "How many cancellations were there in 2024Q1?", "and a year before?",
+                "what was the percentage change?", "what about revenue?", "and staff costs?") == \
+        ["295", "310", "-4.84%", "7.23%", "no answer found"]
