@@ -17,13 +17,17 @@ _TOTAL = re.compile(r"\s*total\b", re.I)
 
 def expense_lines(ctx: Ctx):
     """The period's expense lines (in brackets or negative, no total) summed as amounts, when no line states
-    the total."""
+    the total; the line that states it otherwise ("what did the hall spend in total", not "Total income")."""
     view = ctx.view
-    if any(re.match(rf"\s*{_STATED}", label, re.I) for label in view.row_labels):
-        return None  # the table states it
     col = asked_col(ctx, view.header_rows)
     if col is None:
         return None
+    stated = [r for r in range(view.header_rows, view.table.n_rows)
+              if re.match(rf"\s*{_STATED}", view.row_labels[r], re.I)]
+    if stated:
+        r = stated[0]  # read as any lookup of the line is
+        return (Program("lookup", (view.operand(r, col),), view.cell_scale(r, col), "across_rows"), "across_rows") \
+            if view.amount(r, col) is not None else None
     rows = [r for r in range(view.header_rows, view.table.n_rows) if (value := view.amount(r, col)) is not None and
             not _TOTAL.match(view.row_labels[r]) and (value < 0 or view.cell_text(r, col).strip().startswith("("))]
     if len(rows) < 2:

@@ -1,0 +1,28 @@
+"""Kinds found by questions over tables written here in the styles of user sets U-W (none is from a benchmark
+set), asked as `tabtext ask` asks."""
+
+from __future__ import annotations
+
+from tabtext import ask
+from tabtext.commands.ask import found
+from tabtext.display import shown
+
+#: quarters as rows (a pandas quarter index), lines as columns, costs in brackets, a stated total of costs
+BOATHOUSE = """Quarter,Hire income,Cafe income,Total income,Staff costs,Heating and power,Repairs,Total costs
+2025Q1,12400,3100,15500,(7200),(2900),(600),(10700)
+2025Q2,16800,4300,21100,(7500),(1800),(1400),(10700)
+2025Q3,19900,5600,25500,(7900),(1100),(900),(9900)
+"""
+BOATHOUSE_TEXT = "Millrace Boathouse hires out rowing boats on the river Teme. Figures are in GBP."
+
+
+def answer(question: str, tables: list[str], text: str = "") -> str:
+    pred = ask(question, tables=tables, text=text or None)
+    return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+def test_what_the_subject_spent_in_total_is_the_stated_total_costs_line() -> None:
+    """ "What did the boathouse spend in total": the Total costs line, not Total income (the ranker's "total")."""
+    assert answer("What did the boathouse spend in total in Q2?", [BOATHOUSE], BOATHOUSE_TEXT) == "(10700)"
+    assert answer("How much did we spend altogether in Q3 2025?", [BOATHOUSE], BOATHOUSE_TEXT) == "(9900)"
+    assert answer("What was total income in Q3 2025?", [BOATHOUSE], BOATHOUSE_TEXT) == "25,500"
