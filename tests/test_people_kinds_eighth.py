@@ -26,3 +26,17 @@ def test_what_the_subject_spent_in_total_is_the_stated_total_costs_line() -> Non
     assert answer("What did the boathouse spend in total in Q2?", [BOATHOUSE], BOATHOUSE_TEXT) == "(10700)"
     assert answer("How much did we spend altogether in Q3 2025?", [BOATHOUSE], BOATHOUSE_TEXT) == "(9900)"
     assert answer("What was total income in Q3 2025?", [BOATHOUSE], BOATHOUSE_TEXT) == "25,500"
+
+
+YEAR_OF_QUARTERS = """GBP,2024Q1,2024Q2,2024Q3,2024Q4
+Bookings income,18400,21900,25300,19800
+Heating and power,(4100),(2300),(1500),(3900)
+Repairs,(1200),(800),(2600),(900)
+"""
+
+
+def test_the_year_of_a_table_of_one_years_parts_is_that_year() -> None:
+    """ "over the year", no year named: the one year the quarters or months are of, all of its periods shown."""
+    assert answer("How much did heating and power cost over the year?", [YEAR_OF_QUARTERS]) == "11,800"
+    assert answer("What were repairs for the whole year?", [YEAR_OF_QUARTERS]) == "5,500"
+    assert answer("What was the hire income in Q2 2025?", [BOATHOUSE], BOATHOUSE_TEXT) == "16,800"
