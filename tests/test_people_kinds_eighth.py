@@ -40,3 +40,16 @@ def test_the_year_of_a_table_of_one_years_parts_is_that_year() -> None:
     assert answer("How much did heating and power cost over the year?", [YEAR_OF_QUARTERS]) == "11,800"
     assert answer("What were repairs for the whole year?", [YEAR_OF_QUARTERS]) == "5,500"
     assert answer("What was the hire income in Q2 2025?", [BOATHOUSE], BOATHOUSE_TEXT) == "16,800"
+
+
+STUDIO = """,Class fees,Total revenue,Rent,Total expenses,Members
+2024Q1,52000,66500,-15500,-39500,890
+2024Q2,54500,69500,-15500,-40000,915
+"""
+
+
+def test_a_profit_no_line_states_is_revenue_less_expenses() -> None:
+    """ "the studio's profit" with no profit line: Total revenue less Total expenses (not the text's sentence)."""
+    text = "Larchfield Studio is an independent yoga studio in Bath."
+    assert answer("What was the studio's profit in Q2 2024?", [STUDIO], text) == "29,500"
+    assert answer("What was profit in Q1 2024?", [STUDIO]) == "27,000"
