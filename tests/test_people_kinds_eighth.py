@@ -53,3 +53,15 @@ def test_a_profit_no_line_states_is_revenue_less_expenses() -> None:
     text = "Larchfield Studio is an independent yoga studio in Bath."
     assert answer("What was the studio's profit in Q2 2024?", [STUDIO], text) == "29,500"
     assert answer("What was profit in Q1 2024?", [STUDIO]) == "27,000"
+
+
+CANDLES = """Month,Sales (GBP),Orders,Refunds (GBP)
+2025-01,30600,765,-900
+2025-02,28800,720,-1100
+"""
+
+
+def test_average_order_value_reads_the_sales_line_when_no_line_is_revenue() -> None:
+    """ "average order value" is revenue per order; a table's "Sales" line is its revenue."""
+    assert answer("What was the average order value in February 2025?", [CANDLES]) == "40"
+    assert answer("What was the average order value in January 2025?", [CANDLES]) == "40"

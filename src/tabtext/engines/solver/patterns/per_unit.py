@@ -59,8 +59,20 @@ def spelled(text: str, labels: list[str]) -> str:
     """The question with a per-unit measure's name spelled as what it is per what, when no row states it."""
     for name, meaning in _NAMED:
         if re.search(name, text, re.I) and not any(re.search(name, label, re.I) for label in labels):
-            return re.sub(name, meaning, text, count=1, flags=re.I)
+            return re.sub(name, _in_label_words(meaning, labels), text, count=1, flags=re.I)
     return text
+
+
+_REVENUE_WORDS = ("sales", "turnover", "takings", "income")
+
+
+def _in_label_words(meaning: str, labels: list[str]) -> str:
+    """ "revenue per order" of a table whose line is "Sales (GBP)": "sales per order"."""
+    held = {w for label in labels for w in stems(label)}
+    if "revenue" not in meaning or short_stem("revenue") in held:
+        return meaning
+    word = next((w for w in _REVENUE_WORDS if short_stem(w) in held), None)
+    return meaning.replace("revenue", word) if word else meaning
 
 
 def per_unit(ctx: Ctx):
