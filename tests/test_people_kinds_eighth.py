@@ -65,3 +65,15 @@ def test_average_order_value_reads_the_sales_line_when_no_line_is_revenue() -> N
     """ "average order value" is revenue per order; a table's "Sales" line is its revenue."""
     assert answer("What was the average order value in February 2025?", [CANDLES]) == "40"
     assert answer("What was the average order value in January 2025?", [CANDLES]) == "40"
+
+
+WARD = """,H1 2024,H2 2024
+Patient visits,3120,3390
+Nurses (FTE),4,4.5
+"""
+
+
+def test_full_time_equivalents_are_a_count_though_fractional() -> None:
+    """ "Nurses (FTE)" of 4.5: a line of people counted, so visits per nurse divide by it."""
+    assert answer("What were patient visits per nurse in H2 2024?", [WARD]) == "753.33"
+    assert answer("How many patient visits were there per nurse in H1 2024?", [WARD]) == "780"
