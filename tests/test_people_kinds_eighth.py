@@ -77,3 +77,21 @@ def test_full_time_equivalents_are_a_count_though_fractional() -> None:
     """ "Nurses (FTE)" of 4.5: a line of people counted, so visits per nurse divide by it."""
     assert answer("What were patient visits per nurse in H2 2024?", [WARD]) == "753.33"
     assert answer("How many patient visits were there per nurse in H1 2024?", [WARD]) == "780"
+
+
+ORCHARD = """Pippin Orchards - results (EUR thousands),,
+,FY2023,FY2024
+Apple sales,1480,1610
+Total revenue,1720,1850
+Cost of goods sold,(810),(860)
+Gross profit,910,990
+Overheads,(420),(450)
+Net profit,490,540
+"""
+
+
+def test_total_costs_of_a_statement_with_a_gross_and_a_net_profit() -> None:
+    """ "total costs" with no such line: Cost of goods sold and Overheads (both results' costs), read though the
+    question is read in the table's words ("total cost"); not Total revenue plus a cost line."""
+    assert answer("What were total costs in FY2024?", [ORCHARD]) == "1,310 thousand"
+    assert answer("What were Pippin's total costs in FY2023?", [ORCHARD]) == "1,230 thousand"

@@ -9,7 +9,8 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .period_cols import asked_col
 
-_STATED = r"total (?:operating )?(?:costs|expenses|expenditure|outgoings|spending|spend)\b"
+#: "total cost" too: the question as read in a table's words ("Cost of goods sold"), not "total cost of sales"
+_STATED = r"total (?:operating )?(?:costs?(?!\s+of\b)|expenses|expenditure|outgoings|spending|spend)\b"
 #: total costs asked: by the line's name, or "what did we spend in total"
 TOTAL_COSTS = rf"\b{_STATED}|\b(?:spend|spent)\s+(?:in\s+total|altogether)\b"
 _TOTAL = re.compile(r"\s*total\b", re.I)
@@ -46,8 +47,8 @@ _RESULT = re.compile(r"\b(?:profit|surplus|deficit|loss|ebitda|ebit|net)\b", re.
 
 def _laid_out_as_costs(ctx: Ctx) -> list[int]:
     """Cost lines shown as positive amounts, told by where they stand: under a heading "Costs" (up to the next
-    heading, total or result), else between the last income line and the first result line after it (Staff, Rent
-    between "Total income" and "Operating profit")."""
+    heading, total or result), else the lines between the last income line and the last result line after it, not
+    results themselves (Staff, Rent between "Total income" and "Operating profit"; Overheads after "Gross profit")."""
     view = ctx.view
     rows = range(view.header_rows, view.table.n_rows)
     figures = {r for r in rows if any(view.amount(r, c) is not None for c in range(1, view.table.n_cols))}
@@ -61,4 +62,5 @@ def _laid_out_as_costs(ctx: Ctx) -> list[int]:
     result = [r for r in figures if _RESULT.search(view.row_labels[r]) and income and r > max(income)]
     if not income or not result:
         return []
-    return [r for r in sorted(figures) if max(income) < r < min(result) and not _TOTAL.match(view.row_labels[r])]
+    return [r for r in sorted(figures) if max(income) < r < max(result) and not _TOTAL.match(view.row_labels[r])
+            and not _RESULT.search(view.row_labels[r])]  # Overheads between Gross profit and Net profit too
