@@ -95,3 +95,17 @@ def test_total_costs_of_a_statement_with_a_gross_and_a_net_profit() -> None:
     question is read in the table's words ("total cost"); not Total revenue plus a cost line."""
     assert answer("What were total costs in FY2024?", [ORCHARD]) == "1,310 thousand"
     assert answer("What were Pippin's total costs in FY2023?", [ORCHARD]) == "1,230 thousand"
+
+
+BRANCH = """Month,Loans,New members
+2025-01,5120,84
+2025-02,5480,97
+2025-03,4870,71
+"""
+
+
+def test_in_total_with_no_period_named_is_over_the_periods_shown() -> None:
+    """ "in total", no period named, of a table of months: the line over its months, not the count of its lines."""
+    assert answer("How many new members joined in total?", [BRANCH]) == "252"
+    assert answer("How many loans were there altogether?", [BRANCH]) == "15,470"
+    assert answer("How many new members joined in February 2025?", [BRANCH]) == "97"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .column_share import part_over_whole_column
 from .engines.solver.lexicon.words import root, singular
 from .numbers import parse_number
-from .periods import MONTH_STEMS, YEAR, as_period, find_periods, table_periods
+from .periods import MONTH_STEMS, YEAR, as_period, find_periods, in_total_as_every_period, table_periods
 from .row_words import average_value_as_per, each_as_per, in_label_words
 from .table_choice import _GENERIC
 from .total_columns import as_part_or_total
@@ -371,7 +371,7 @@ def as_the_solver_reads(question: str, tables: Sequence[Table], texts: Sequence[
     question = without_the_subject(question, tables, texts)
     question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), _labels(tables)),
                                 tables)
-    question = range_as_range(_average_per_unit(_the_one_year(question, tables)))
+    question = range_as_range(_average_per_unit(in_total_as_every_period(_the_one_year(question, tables), tables)))
     return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
 
 
