@@ -4,8 +4,6 @@ period's possessive share ("June's loans"), a role's holder named anywhere in th
 
 from __future__ import annotations
 
-import pytest
-
 from test_people_kinds_joined import answer as answer_over
 from test_people_kinds_more import answer
 
@@ -119,8 +117,6 @@ def test_a_line_counted_in_millions_its_label_says_and_the_farebox_recovery_rati
     assert answer("What was the farebox recovery ratio in Q2 2024?", TRAMS) == "71.92%"
 
 
-@pytest.mark.xfail(strict=True, reason="right, but shown as a best guess: its confidence is 0.492 after the ranker refit "
-                   "with the train-fitted row order (calibration fitted on TAT-QA dev's open part; threshold 0.5)")
 def test_total_costs_no_line_states_are_the_expense_lines_as_amounts():
     table = "EUR thousands,Q1 2025,Q2 2025\nTotal revenue,\"1,660\",\"2,765\"\nFuel,(510),(640)\nCrew costs,(620),(655)\n" \
             "Port fees,(140),(180)\nOperating profit,390,\"1,290\"\n"

@@ -217,3 +217,22 @@ def coverage(held: Iterable[Period]) -> str:
         return ""
     first, last = dated[0].label(), dated[-1].label()
     return first if first == last else f"{first}–{last}"
+
+
+_IN_TOTAL = re.compile(r"\b(?:in total|altogether|all together|all told)\b", re.I)
+#: a span or period said another way: "over the six months", "that month", "per quarter"
+_A_SPAN = re.compile(r"\b(?:over|across|throughout|during|for)\s+(?:the|all|these|those|each|every)\b|"
+                     r"\b(?:months?|quarters?|years?|halfs?|halves|half-years?|periods?|weeks?|days?)\b", re.I)
+
+
+def in_total_as_every_period(question: str, tables: Iterable[Table]) -> str:
+    """ "How many new members joined in total?" of a table of months, no period named: over the months it shows
+    (not the count of its lines)."""
+    m = _IN_TOTAL.search(question)
+    if not m or find_periods(question) or _A_SPAN.search(question):
+        return question
+    held = [p for t in tables for p in table_periods(t)]
+    kinds = {p.kind for p in held}
+    if len(held) < 2 or len(kinds) != 1 or kinds & {"date", "months"}:
+        return question
+    return f"{question[:m.start()]}over the {len(held)} {kinds.pop()}s{question[m.end():]}"

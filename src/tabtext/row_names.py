@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .column_share import part_over_whole_column
 from .engines.solver.lexicon.words import root, singular
 from .numbers import parse_number
-from .periods import MONTH_STEMS, YEAR, as_period
+from .periods import MONTH_STEMS, YEAR, as_period, find_periods, in_total_as_every_period, table_periods
 from .row_words import average_value_as_per, each_as_per, in_label_words
 from .table_choice import _GENERIC
 from .total_columns import as_part_or_total
@@ -371,5 +371,23 @@ def as_the_solver_reads(question: str, tables: Sequence[Table], texts: Sequence[
     question = without_the_subject(question, tables, texts)
     question = as_part_or_total(average_value_as_per(each_as_per(question, _label_words(tables)), _labels(tables)),
                                 tables)
-    question = range_as_range(_average_per_unit(question))
+    question = range_as_range(_average_per_unit(in_total_as_every_period(_the_one_year(question, tables), tables)))
     return in_table_words(with_row_labels(same_words(relative_periods(question, tables)), tables), tables)
+
+
+_THE_YEAR = re.compile(r"\b(?:over|across|for|in|during|throughout)\s+the\s+(?:whole\s+|full\s+|entire\s+)?year\b",
+                       re.I)
+
+
+def _the_one_year(question: str, tables: Sequence[Table]) -> str:
+    """ "over the year" of a table of one year's quarters or months, all twelve months shown, the question naming
+    no year: that year (not a part of it the ranker reads)."""
+    m = _THE_YEAR.search(question)
+    if not m or any(p.year is not None for _, _, p in find_periods(question)):
+        return question
+    held = [p for t in tables for p in table_periods(t)]
+    years = {p.year for p in held}
+    covered = {month for p in held for month in range(p.end_month - p.months + 1, p.end_month + 1)}
+    if len(years) != 1 or None in years or any(p.kind in ("year", "date") for p in held) or len(covered) < 12:
+        return question
+    return f"{question[:m.start()]}in {years.pop()}{question[m.end():]}"

@@ -9,7 +9,8 @@ from ..program.program import Program
 from ..reading.context import Ctx
 from .period_cols import asked_col
 
-_STATED = r"total (?:operating )?(?:costs|expenses|expenditure|outgoings|spending|spend)\b"
+#: "total cost" too: the question as read in a table's words ("Cost of goods sold"), not "total cost of sales"
+_STATED = r"total (?:operating )?(?:costs?(?!\s+of\b)|expenses|expenditure|outgoings|spending|spend)\b"
 #: total costs asked: by the line's name, or "what did we spend in total"
 TOTAL_COSTS = rf"\b{_STATED}|\b(?:spend|spent)\s+(?:in\s+total|altogether)\b"
 _TOTAL = re.compile(r"\s*total\b", re.I)
@@ -17,13 +18,17 @@ _TOTAL = re.compile(r"\s*total\b", re.I)
 
 def expense_lines(ctx: Ctx):
     """The period's expense lines (in brackets or negative, no total) summed as amounts, when no line states
-    the total."""
+    the total; the line that states it otherwise ("what did the hall spend in total", not "Total income")."""
     view = ctx.view
-    if any(re.match(rf"\s*{_STATED}", label, re.I) for label in view.row_labels):
-        return None  # the table states it
     col = asked_col(ctx, view.header_rows)
     if col is None:
         return None
+    stated = [r for r in range(view.header_rows, view.table.n_rows)
+              if re.match(rf"\s*{_STATED}", view.row_labels[r], re.I)]
+    if stated:
+        r = stated[0]  # read as any lookup of the line is
+        return (Program("lookup", (view.operand(r, col),), view.cell_scale(r, col), "across_rows"), "across_rows") \
+            if view.amount(r, col) is not None else None
     rows = [r for r in range(view.header_rows, view.table.n_rows) if (value := view.amount(r, col)) is not None and
             not _TOTAL.match(view.row_labels[r]) and (value < 0 or view.cell_text(r, col).strip().startswith("("))]
     if len(rows) < 2:
@@ -42,8 +47,8 @@ _RESULT = re.compile(r"\b(?:profit|surplus|deficit|loss|ebitda|ebit|net)\b", re.
 
 def _laid_out_as_costs(ctx: Ctx) -> list[int]:
     """Cost lines shown as positive amounts, told by where they stand: under a heading "Costs" (up to the next
-    heading, total or result), else between the last income line and the first result line after it (Staff, Rent
-    between "Total income" and "Operating profit")."""
+    heading, total or result), else the lines between the last income line and the last result line after it, not
+    results themselves (Staff, Rent between "Total income" and "Operating profit"; Overheads after "Gross profit")."""
     view = ctx.view
     rows = range(view.header_rows, view.table.n_rows)
     figures = {r for r in rows if any(view.amount(r, c) is not None for c in range(1, view.table.n_cols))}
@@ -57,4 +62,5 @@ def _laid_out_as_costs(ctx: Ctx) -> list[int]:
     result = [r for r in figures if _RESULT.search(view.row_labels[r]) and income and r > max(income)]
     if not income or not result:
         return []
-    return [r for r in sorted(figures) if max(income) < r < min(result) and not _TOTAL.match(view.row_labels[r])]
+    return [r for r in sorted(figures) if max(income) < r < max(result) and not _TOTAL.match(view.row_labels[r])
+            and not _RESULT.search(view.row_labels[r])]  # Overheads between Gross profit and Net profit too

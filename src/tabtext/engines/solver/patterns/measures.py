@@ -79,7 +79,8 @@ _NAMED_RATIOS = (  # (words asked, first line, second line, operator: the first 
      _UNITS_LET + r"[ _]+(?:available|capacity)|available " + _UNITS_LET + "|capacity", "percent_of"),
     (r"\b(?:farebox|fare box|cost) recovery(?: ratio| rate)?\b", r"(?:farebox |fare |ticket |passenger )?(?:revenue|fares?|income)",
      r"(?:total )?operating (?:costs?|expenses)|(?:total )?costs?", "percent_of"),
-    (r"\b(?:surplus|deficit)\b(?!\s+margin)", r"total (?:income|revenue|incoming resources)",
+    (r"\b(?:surplus|deficit|(?<!gross )(?<!operating )profit)\b(?!\s+(?:margin|before|after))",
+     r"total (?:income|revenue|incoming resources)",
      r"total (?:expenditure|expenses|costs|spending|resources expended)", "diff"),
     (r"\bnet debt\b", r"(?:total )?borrowings|total debt|bank loans?|loans", r"cash(?: and cash equivalents)?|cash at bank",
      "diff"),
@@ -356,7 +357,7 @@ NAMED_MEASURES = ("named_margin", "named_ratio", "named_rate", "per_unit", "shar
 MEASURE_CONFIDENCE = 0.9
 #: the rows ``ask`` trusts so: the named measures, and the period a "which quarter / month ... highest" question
 #: names over the periods of the line it names
-TRUSTED = (*NAMED_MEASURES, "extreme_period")
+TRUSTED = (*NAMED_MEASURES, "extreme_period", "across_rows")
 _MEASURE_WORD = re.compile(r"\b(?:\w+\s+){0,2}(margin|ratio)\b|\beffective tax (rate)\b", re.I)
 _COST_WORD = re.compile(r"\b(?:costs?|expens\w*|expenditure|spend\w*|outgoings)\b", re.I)
 _MORE_THAN = re.compile(r"\bhow (?:many|much) (more|fewer|less)\b.*\bthan\b", re.I)
@@ -381,8 +382,9 @@ def named_first(question: str, chosen_name: str, chosen: Program, named: list[tu
     between the quarters, months or halves named (or the one named and the one before it)."""
     costs = next((n for n in named if n[0] == "across_rows"), None) if re.search(_TOTAL_COSTS, question, re.I) else None
     named = [n for n in named if n[0] != "across_rows"]
-    if costs is not None and chosen.op == "lookup" and not any(_COST_WORD.search(c.row_label) for c in chosen.cells()):
-        return costs  # "total costs" of a P&L with no such line: its cost lines, not "Total income"
+    if costs is not None and chosen.op in ("lookup", "add") and \
+            not all(_COST_WORD.search(c.row_label) for c in chosen.cells()):
+        return costs  # "total costs" of a P&L with no such line: its cost lines, not "Total income" (nor plus it)
     whole = next((n for n in named if n[0] in ("parts_of_period", "change_on_previous")), None)
     if whole is not None and chosen_name not in NAMED_MEASURES:  # the period asked is no column: its parts are
         return whole

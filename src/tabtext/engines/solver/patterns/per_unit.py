@@ -59,8 +59,20 @@ def spelled(text: str, labels: list[str]) -> str:
     """The question with a per-unit measure's name spelled as what it is per what, when no row states it."""
     for name, meaning in _NAMED:
         if re.search(name, text, re.I) and not any(re.search(name, label, re.I) for label in labels):
-            return re.sub(name, meaning, text, count=1, flags=re.I)
+            return re.sub(name, _in_label_words(meaning, labels), text, count=1, flags=re.I)
     return text
+
+
+_REVENUE_WORDS = ("sales", "turnover", "takings", "income")
+
+
+def _in_label_words(meaning: str, labels: list[str]) -> str:
+    """ "revenue per order" of a table whose line is "Sales (GBP)": "sales per order"."""
+    held = {w for label in labels for w in stems(label)}
+    if "revenue" not in meaning or short_stem("revenue") in held:
+        return meaning
+    word = next((w for w in _REVENUE_WORDS if short_stem(w) in held), None)
+    return meaning.replace("revenue", word) if word else meaning
 
 
 def per_unit(ctx: Ctx):
@@ -196,7 +208,7 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
                            r"margins?|assets|liabilit\w+|equity|cash|rent|wages|salar\w+|ebitda|tax)\b", re.I)
 
 
-_COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|people|persons|visits|trips|hours?|hrs|days|nights|km|miles|kg|"
+_COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|ftes?|people|persons|visits|trips|hours?|hrs|days|nights|km|miles|kg|"
                       r"tonnes|litres|liters)\s*\)", re.I)  # "Billable hours (hours)": a count in its own unit, no money
 #: when a line is counted, in brackets: "Customers (end of month)", "Members (at quarter end)"
 WHEN_COUNTED = re.compile(r"\(\s*(?:at\s+)?(?:the\s+)?(?:(?:end|start|close|beginning)\s+of\s+(?:the\s+)?(?:month|quarter|year|"
@@ -211,13 +223,17 @@ def _total(view, row: int, cols: list[int]):  # type: ignore[no-untyped-def]
     return operands[0] if len(operands) == 1 else Program("add", operands)
 
 
+_FULL_TIME_EQUIVALENT = re.compile(r"\bFTEs?\b|\bfull[- ]time equivalents?\b", re.I)
+
+
 def a_count(view, row: int) -> bool:  # type: ignore[no-untyped-def]
     """A line of things counted ("Shops", "Staff") under a table-wide money scale: whole numbers, or thousands its
-    own label says ("Rides (000)": 182.4 thousand rides), and no amount word."""
+    own label says ("Rides (000)": 182.4 thousand rides) or full-time equivalents ("Nurses (FTE)": 6.5), and no
+    amount word."""
     amounts = [view.amount(row, c) for c in range(1, view.table.n_cols)]
     amounts = [a for a in amounts if a is not None]
     label = _COUNTED.sub(" ", WHEN_COUNTED.sub(" ", view.row_labels[row]))  # "Rooms sold (number)": no "($)"
-    own = _OWN_THOUSANDS.search(label)
+    own = _OWN_THOUSANDS.search(label) or _FULL_TIME_EQUIVALENT.search(view.row_labels[row])  # 6.5 FTE
     return bool(amounts) and (all(float(a).is_integer() for a in amounts) or bool(own)) and \
         not _AMOUNT_WORDS.search(_OWN_THOUSANDS.sub(" ", label))
 
