@@ -10,6 +10,8 @@ import math
 import re
 
 SCALE_FACTORS = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9, "percent": 0.01}
+#: the scales of an amount (a percentage is not one): what converts "$1.2 million" into a table's thousands
+AMOUNT_FACTORS = {scale: f for scale, f in SCALE_FACTORS.items() if scale != "percent"}
 
 _EMPTY = {"", "-", "—", "–", "--", "n/a", "na", "nm", "n.m.", "*", "none", "nil", "—%", "-%"}
 _NUM = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?")

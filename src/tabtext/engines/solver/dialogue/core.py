@@ -106,25 +106,29 @@ def _about_the_asked(question: str, span: Span, context: Context) -> Span | None
     was fitted on filings, whose sentences all tell of the same company, not on a person's paragraph
     of events."""
     have = _words_shared(question, context, span.paragraph, span.start, span.end)
-    found = [(_words_shared(question, context, c.paragraph, c.start, c.end), -i, c)
-             for i, c in enumerate(read(question, context.paragraphs, k=10, multi=False)) if c.kind != "spans"]
-    best = max(found, key=lambda x: x[:2], default=None)
-    return Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value)) if best and best[0] > have else None
+    best = _best_by_words(question, context)
+    return best[1] if best and best[0] > have else None
 
 
 def cause_read(question: str, context: Context) -> Program | None:
     """A cause asked of a line the core answered with a figure ("what was behind the rise in Surgery in H1 2024?":
     980): the reader's span that reads as a cause (``kind_fits``) in the sentence sharing the most of the question's
     words; None when no span reads as one."""
-    found = [(_words_shared(question, context, c.paragraph, c.start, c.end), -i, c)
-             for i, c in enumerate(read(question, context.paragraphs, k=10, multi=False))
-             if c.kind != "spans" and kind_fits(question, str(c.value))]
-    best = max(found, key=lambda x: x[:2], default=None)
+    best = _best_by_words(question, context, lambda text: kind_fits(question, text))
     if best is None or best[0] == 0:
         return None
-    span = Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value))
-    return _shown_span(question, Program("span", (span,), "", "text_span", (span.text,)), context) or \
-        Program("span", (span,), "", "text_span", (span.text,))
+    read_span = Program("span", (best[1],), "", "text_span", (best[1].text,))
+    return _shown_span(question, read_span, context) or read_span
+
+
+def _best_by_words(question: str, context: Context, fits=lambda text: True) -> tuple[int, Span] | None:
+    """(words shared, span) of the reader's top-10 single span (that ``fits``) whose sentence shares the most of the
+    question's words; the reader's order breaks ties."""
+    found = [(_words_shared(question, context, c.paragraph, c.start, c.end), -i, c)
+             for i, c in enumerate(read(question, context.paragraphs, k=10, multi=False))
+             if c.kind != "spans" and fits(str(c.value))]
+    best = max(found, key=lambda x: x[:2], default=None)
+    return (best[0], Span(best[2].paragraph, best[2].start, best[2].end, str(best[2].value))) if best else None
 
 
 def _words_shared(question: str, context: Context, paragraph: int, start: int, end: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ....numbers import AMOUNT_FACTORS as _FACTOR
 from ..patterns.textnum import amounts, amounts_in_words
 from ..program.program import Program, Ref, TextNumber
 from . import edit
@@ -134,7 +135,6 @@ BESIDES = re.compile(r"\b(without|excluding|less|minus|net of|leaving out|ignori
                      r"planned)\b))\s+(?:the\s+|that\s+|its\s+|their\s+|our\s+|this\s+)?(?:\w+\s+)?"
                      r"(?:(?:one[- ]off|extra|new|additional|planned|special)\s+)*([a-z][a-z-]{2,})", re.I)
 _MINUS = ("without", "excluding", "less", "minus", "net of", "leaving out", "ignoring", "stripping out", "taking out")
-_FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 
 def last_besides_stated(asked: Asked) -> Program | None:
@@ -160,8 +160,7 @@ def last_besides_stated(asked: Asked) -> Program | None:
     scale = asked.history[refs[0].turn].scale
     if scale not in _FACTOR or unit not in _FACTOR:
         return None
-    text = asked.context.paragraphs[i].text
-    figure = Program("lookup", (TextNumber(i, s, e, text[s:e], value * _FACTOR[unit] / _FACTOR[scale]),), scale, "",
-                     f"{value * _FACTOR[unit] / _FACTOR[scale]:g}")
+    text, in_scale = asked.context.paragraphs[i].text, value * _FACTOR[unit] / _FACTOR[scale]
+    figure = Program("lookup", (TextNumber(i, s, e, text[s:e], in_scale),), scale, "", f"{in_scale:g}")
     op = "subtract" if m.group(1).lower() in _MINUS else "add"
     return Program(op, (Ref(refs[0].turn), figure), scale)

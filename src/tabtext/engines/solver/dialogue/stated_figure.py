@@ -22,8 +22,8 @@ def stated_figure(question: str, text: str, start: int, end: int) -> tuple[float
     fits = []
     for value, unit, s, e in amounts_in_words(text):
         if start <= s and e <= end:
-            if _PERCENT_AFTER.match(text[e:]) and not unit:
-                fits.append((value, "percent", s, e + _PERCENT_AFTER.match(text[e:]).end()))  # type: ignore[union-attr]
+            if (percent := _PERCENT_AFTER.match(text[e:])) and not unit:
+                fits.append((value, "percent", s, e + percent.end()))
             elif _MONEY_AFTER.match(text[e:]):
                 fits.append((value, unit, s, e))
     return fits[0] if len(fits) == 1 else None

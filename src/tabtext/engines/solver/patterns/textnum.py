@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ....numbers import AMOUNT_FACTORS as _FACTOR
 from ....types import Paragraph
 from ..lexicon.scale import MONEY_LINE
 from ..lexicon.words import YEAR, content_tokens
@@ -123,7 +124,6 @@ def text_arithmetic(q: Query, paragraphs: Sequence[Paragraph], numbered=None):
     program = ops.build(op, operands, scale)
     return (program, op) if program else None
 
-_FACTOR = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _STATED = re.compile(r"(?:US)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion)\b", re.I)
 
 
