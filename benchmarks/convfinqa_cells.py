@@ -181,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     model = fit(groups(a), args.c)
     hand_a, hand_b = strict_em(a, None), strict_em(b, None)
     ranked_a, ranked_b = held_out_a(a, args.c), strict_em(b, model)
-    print(f"turns: A {len(a)}, B {len(b)}; C = {args.c}")
+    print(f"turns: A {len(a)}, B {len(b)}; C = {args.c}; shipped cell_rank.json "
+          f"{'is' if cell_rank.weights() == model else 'is NOT'} this fit on all of half A")
     compare_and_ship(("hand score", hand_a, hand_b), ("cell ranker", ranked_a, ranked_b), (len(a), len(b)), model,
                      WEIGHTS if args.write else None)
     return 0

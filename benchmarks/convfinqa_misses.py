@@ -16,7 +16,9 @@ how the hand score's top candidate meets the gold among near ties (within ``TIE`
 gold tied lower (lost), and whether the winner's label carries more words the question does not ask.
 ``--threads`` counts later turns per half and dialogue kind by whether the gold and the answer use an earlier
 turn's number (and, when both do, whether the answer's earlier turns cover the gold's), and the catch-all lookup's
-turns by the operator the wording names (``Turn.op``), the gold's shape and the outcome.
+turns by the operator the wording names (``Turn.op``), the gold's shape and the outcome. ``--shapes`` counts later
+turns by the gold program's shape (the earlier turns it uses, counted back from the turn: "-2,-1", or "fresh"; its
+operators) and whether the answer uses the same earlier turns, the groups with at least ``--min`` misses.
 """
 
 from __future__ import annotations
@@ -205,6 +207,34 @@ def lookup_key(r: dict, ex) -> tuple[str, ...] | None:
             f"gold {'computes' if _ops(str(r['formula'])) else 'looks up'}", "right" if r["strict"] else "missed")
 
 
+def shape_key(r: dict, ex) -> tuple[str, ...] | None:
+    """(the earlier turns the gold uses, counted back from the turn; its operators; the answer's turns alike)."""
+    steps = steps_of(ex)
+    if not steps:
+        return None
+
+    def back(formula: str) -> str:
+        return ",".join(str(k - len(steps)) for k in sorted(_turns_used(formula, steps))) or "fresh"
+
+    gold = back(str(r["formula"]))
+    return (gold, "".join(_ops(str(r["formula"]))) or "lookup",
+            "answer: same turns" if back(r["derivation"]) == gold else "answer: other turns")
+
+
+def print_shapes(examples, rows, least: int) -> None:
+    cells: dict[tuple, list[int]] = collections.defaultdict(list)
+    for ex, r in zip(examples, rows):
+        k = shape_key(r, ex)
+        if k is not None:
+            cells[(k, half_of(r["uid"]))].append(r["strict"])
+    misses = {k: sum(len(v) - sum(v) for (kk, _), v in cells.items() if kk == k) for k, _ in cells}
+    print("| gold's earlier turns | gold's operators | answer | A turns | A right | B turns | B right |\n"
+          "|---|---|---|---|---|---|---|")
+    for k in sorted((k for k in misses if misses[k] >= least), key=lambda k: -misses[k]):
+        a, b = cells[(k, "A")], cells[(k, "B")]
+        print(f"| {' | '.join(k)} | {len(a)} | {sum(a)} | {len(b)} | {sum(b)} |")
+
+
 def print_threads(examples, rows) -> None:
     for name, key in (("thread", thread_key), ("catch-all", lookup_key)):
         cells: dict[tuple, list[int]] = collections.defaultdict(list)
@@ -227,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ties", action="store_true", help="the hand score's near ties won and lost, per half")
     ap.add_argument("--threads", action="store_true", help="later turns by reference to earlier turns, and the "
                                                            "catch-all lookup by the operator its wording names")
+    ap.add_argument("--shapes", action="store_true", help="later turns by the gold program's shape against the answer")
+    ap.add_argument("--min", type=int, default=3, help="with --shapes: the fewest misses (both halves) a group shows")
     args = ap.parse_args(argv)
     examples = load_native(args.file)
     rows = evaluate(examples)
@@ -252,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
         print_ties(examples)
     if args.threads:
         print_threads(examples, rows)
+    if args.shapes:
+        print_shapes(examples, rows, args.min)
     return 0
 
 
