@@ -22,6 +22,7 @@ from .column_extremes import COLUMN_RANGE, asks_top_n, column_range, top_n_sum
 from .every_period import asks_every_period, every_period
 from .line_range import RANGE, line_range
 from .listed_labels import asks_listed, listed_labels
+from .maturity_window import asks_window, maturity_window
 from .measures import (
     ACROSS_ROWS,
     MARGIN,
@@ -141,6 +142,10 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
     Pattern("column_range", lambda c: COLUMN_RANGE.search(c.q.text) is not None, column_range, "subtract",
             "the asked column's largest minus smallest cell over its rows", "What is the difference between the "
             "highest and lowest annual dues?"),
+    Pattern("maturity_window", lambda c: asks_window(c) and _has_row(c) and c.q.kind not in ("diff", "change_ratio"),
+            maturity_window, "sum|percent_of",
+            "the named row's maturity columns ending by year N (or after it), summed or over its total column",
+            "How much of the lease payments is due within 3 years?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
             "pass the stated amount", "Which years did product revenue exceed $90 million?"),
