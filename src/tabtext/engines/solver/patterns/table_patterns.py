@@ -18,9 +18,11 @@ from ..reading.context import Ctx, years_for
 from ..reading.select import threshold
 from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
+from .column_extremes import COLUMN_RANGE, asks_top_n, column_range, top_n_sum
 from .every_period import asks_every_period, every_period
 from .line_range import RANGE, line_range
 from .listed_labels import asks_listed, listed_labels
+from .maturity_window import asks_window, maturity_window
 from .measures import (
     ACROSS_ROWS,
     MARGIN,
@@ -135,6 +137,15 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
                                                                   ALL_THE_PERIODS.search(c.q.text)) is not None, over_periods, "sum|average", "the named row over every period column, or the months "
             "of the year to date", "What was the average operating income across the four quarters?"),
     Pattern("line_range", lambda c: RANGE.search(c.q.text) is not None, line_range, "subtract", "the named row's largest minus smallest cell over its periods", "What was the range of monthly orders?"),
+    Pattern("top_n_sum", asks_top_n, top_n_sum, "sum", "the N largest (smallest) cells of the asked column, "
+            "totals left out", "How much do the two largest product lines in 2023 add up to?"),
+    Pattern("column_range", lambda c: COLUMN_RANGE.search(c.q.text) is not None, column_range, "subtract",
+            "the asked column's largest minus smallest cell over its rows", "What is the difference between the "
+            "highest and lowest annual dues?"),
+    Pattern("maturity_window", lambda c: asks_window(c) and _has_row(c) and c.q.kind not in ("diff", "change_ratio"),
+            maturity_window, "sum|percent_of",
+            "the named row's maturity columns ending by year N (or after it), summed or over its total column",
+            "How much of the lease payments is due within 3 years?"),
     Pattern("periods_passing", lambda c: c.q.kind == "list_years" and _has_row(c) and threshold(c.q, c.view) is not None,
             lambda c: years_passing(c, c.best_row), "filter", "the named row's cells in every period, kept when they "
             "pass the stated amount", "Which years did product revenue exceed $90 million?"),
