@@ -57,3 +57,25 @@ def test_a_unit_the_text_gives_for_other_figures_is_not_the_tables(tmp_path):
     text = "Crop figures are in tonnes and the orchard's accounts are in thousands of pounds."
     assert chat_text(tmp_path, ORCHARD, text, "How much did the apples come to in 2024?", "and pears?",
                      "and the total the year before?") == ["452", "88", "506"]
+
+
+FERRY = """Route,Q1 2024,Q2 2024,Q3 2024,Q4 2024
+Crossings,410,455,520,470
+Passengers,18200,24100,31900,21400
+Fare income (EUR),254800,349450,478500,310300
+"""
+
+
+def test_across_every_period_said_without_total_sums_the_last_line(tmp_path):
+    assert chat(tmp_path, FERRY, "How many passengers travelled in Q2 2024?", "and in Q3 2024?",
+                "what about for the entire four quarters?") == ["24,100", "31,900", "95,600"]
+
+
+def test_a_count_of_periods_the_table_does_not_have_is_not_every_period(tmp_path):
+    assert chat(tmp_path, FERRY, "How many crossings were there in Q1 2024?", "and over the whole three quarters?")[1] \
+        != "1,855"
+
+
+def test_which_period_after_one_computation_in_two_periods_is_the_period_of_the_larger_or_smaller(tmp_path):
+    assert chat(tmp_path, FERRY, "What was fare income per passenger in Q1 2024?", "and the same for Q4 2024?",
+                "so which quarter was higher?") == ["14", "14.5", "Q4 2024"]

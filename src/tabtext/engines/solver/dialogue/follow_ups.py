@@ -25,6 +25,7 @@ from . import (
     stated,
     text_of_last,
     which,
+    whole_span,
     wholes,
 )
 from .asked import REFERENCE_WORDS, Asked
@@ -186,6 +187,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.one_period_of_aggregate),
     Pattern("over_all_periods_of_last", over_periods.AGGREGATE.pattern, "and what was the total for the six months?",
             3, over_periods.over_all_periods_of_last),
+    Pattern("over_whole_span_of_last", whole_span.WHOLE_SPAN.pattern, "and over the whole six months? (after a month's "
+            "figure)", 3.5, whole_span.over_whole_span_of_last),
     Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern + "|" + over_periods.PER_PERIOD.pattern,
             "and the average per month? (after a total)",
             4, over_periods.other_aggregate_of_last),
