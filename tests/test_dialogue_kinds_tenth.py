@@ -79,3 +79,9 @@ def test_a_count_of_periods_the_table_does_not_have_is_not_every_period(tmp_path
 def test_which_period_after_one_computation_in_two_periods_is_the_period_of_the_larger_or_smaller(tmp_path):
     assert chat(tmp_path, FERRY, "What was fare income per passenger in Q1 2024?", "and the same for Q4 2024?",
                 "so which quarter was higher?") == ["14", "14.5", "Q4 2024"]
+
+
+def test_who_owns_it_is_the_name_after_owned_by_not_the_business(tmp_path):
+    text = "Harbour Cycles is a small repair shop in Whitby, owned by mechanic Dev Sharma since 2019."
+    assert chat_text(tmp_path, FERRY, text, "How many crossings were there in Q1 2024?", "Who owns the shop?")[1] == \
+        "Dev Sharma"
