@@ -85,3 +85,15 @@ def test_who_owns_it_is_the_name_after_owned_by_not_the_business(tmp_path):
     text = "Harbour Cycles is a small repair shop in Whitby, owned by mechanic Dev Sharma since 2019."
     assert chat_text(tmp_path, FERRY, text, "How many crossings were there in Q1 2024?", "Who owns the shop?")[1] == \
         "Dev Sharma"
+
+
+CLINIC = """USD,Q1 2024,Q2 2024,Q3 2024,Q4 2024
+Consultations,1210,1305,1190,1420
+Fee income,96800,104400,95200,113600
+Rent,(18000),(18000),(18000),(18500)
+"""
+
+
+def test_a_line_named_over_the_year_after_a_change_is_its_total_not_the_change_moved(tmp_path):
+    assert chat(tmp_path, CLINIC, "How many consultations were there in Q4 2024?", "What about Q1?",
+                "What's the percentage change from Q1 to Q4?", "And what did rent come to over the year?")[3] == "72,500"

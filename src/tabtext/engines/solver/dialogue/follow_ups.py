@@ -189,6 +189,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             3, over_periods.over_all_periods_of_last),
     Pattern("over_whole_span_of_last", whole_span.WHOLE_SPAN.pattern, "and over the whole six months? (after a month's "
             "figure)", 3.5, whole_span.over_whole_span_of_last),
+    Pattern("named_line_over_whole_period", LEAD.pattern, "and what did rent come to over the year? (a table of "
+            "quarters)", 2.5, whole_span.named_line_over_whole_period),
     Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern + "|" + over_periods.PER_PERIOD.pattern,
             "and the average per month? (after a total)",
             4, over_periods.other_aggregate_of_last),
