@@ -97,3 +97,21 @@ Rent,(18000),(18000),(18000),(18500)
 def test_a_line_named_over_the_year_after_a_change_is_its_total_not_the_change_moved(tmp_path):
     assert chat(tmp_path, CLINIC, "How many consultations were there in Q4 2024?", "What about Q1?",
                 "What's the percentage change from Q1 to Q4?", "And what did rent come to over the year?")[3] == "72,500"
+
+
+STARTUP = """,signups,mrr_usd,headcount
+2024Q1,310,52000,8
+2024Q2,344,57600,9
+2024Q3,372,63900,10
+"""
+
+
+def test_per_employee_is_over_the_headcount_line(tmp_path):
+    assert chat(tmp_path, STARTUP, "What was the headcount in 2024Q2?", "and MRR?", "what does that come to per employee?") \
+        == ["9", "57,600", "6,400"]
+
+
+def test_the_entire_half_year_after_a_month_is_the_half_it_lies_in(tmp_path):
+    months = "Metric,Jul 2024,Aug 2024,Sep 2024,Oct 2024,Nov 2024,Dec 2024\nBookings,40,52,47,38,45,61\n"
+    assert chat(tmp_path, months, "How many bookings were there in October 2024?",
+                "and for the entire half-year?") == ["38", "283"]

@@ -84,7 +84,7 @@ SAME_AS: tuple[SameAs, ...] = (
          "Beverage sales", noun=True),
     _row("rented|renting", "rentals rental lettings lets", "How many bikes were rented in April?", "Rentals"),
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
-    _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
+    _row("employed|employ|employs|employing|workforce|employee", "headcount employees staff fte",
          "How many people did the firm employ in 2023?", "Headcount"),
     _row("took|take|takes|sat|sit|entered|enter", "entries entrants candidates", "How many students took Biology?",
          "Entries", then="(?!part|place|over|up|out|off|on|in|down)"),
