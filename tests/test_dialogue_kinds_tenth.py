@@ -115,3 +115,24 @@ def test_the_entire_half_year_after_a_month_is_the_half_it_lies_in(tmp_path):
     months = "Metric,Jul 2024,Aug 2024,Sep 2024,Oct 2024,Nov 2024,Dec 2024\nBookings,40,52,47,38,45,61\n"
     assert chat(tmp_path, months, "How many bookings were there in October 2024?",
                 "and for the entire half-year?") == ["38", "283"]
+
+
+#: a pandas export of numbered weeks as rows (no period reader knows a week)
+WEEKS = """Week,Visitors,Tickets sold (EUR)
+1,1200,9600
+2,1350,10800
+3,1100,8800
+4,1500,12000
+5,1450,11600
+"""
+
+
+def test_growth_between_two_numbered_weeks_runs_from_the_upper_row_to_the_lower(tmp_path):
+    assert chat(tmp_path, WEEKS, "How many visitors came in week 4?", "and in week 2?",
+                "what was the growth in percent?")[2] == "11.11%"
+
+
+def test_over_all_the_numbered_weeks_sums_the_column_and_a_wrong_count_is_not_all(tmp_path):
+    assert chat(tmp_path, WEEKS, "How much did tickets bring in during week 3?", "And over all five weeks?") == \
+        ["8,800", "52,800"]
+    assert chat(tmp_path, WEEKS, "How much did tickets bring in during week 3?", "And over all six weeks?")[1] != "52,800"

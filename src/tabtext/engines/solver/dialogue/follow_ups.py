@@ -21,6 +21,7 @@ from . import (
     per_unit,
     period_on_period,
     referred,
+    row_sequence,
     same_subject,
     stated,
     text_of_last,
@@ -191,6 +192,10 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "figure)", 3.5, whole_span.over_whole_span_of_last),
     Pattern("named_line_over_whole_period", LEAD.pattern, "and what did rent come to over the year? (a table of "
             "quarters)", 2.5, whole_span.named_line_over_whole_period),
+    Pattern("percent_change_down_steps", r"\b(?:percent\w*|growth|rate of growth)", "what's that as a percentage "
+            "increase? (after Week 1's and Week 4's figures, weeks as rows)", 3.9, row_sequence.percent_change_down_steps),
+    Pattern("over_every_step", row_sequence.OVER_STEPS.pattern, "and over all four weeks? (after a week's figure, weeks "
+            "as rows)", 3.6, row_sequence.over_every_step),
     Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern + "|" + over_periods.PER_PERIOD.pattern,
             "and the average per month? (after a total)",
             4, over_periods.other_aggregate_of_last),
