@@ -129,6 +129,7 @@ _WHO_DID = (
     (r"put\b.*\btogether|compiled?|prepared?|produced?|drew up|draws up|wrote|writes",
      r"compiled by|prepared by|put together by",
      r"compiled|prepared|put together|produced|drew up|wrote"),
+    (r"owns?|owned", r"owned by(?:\s+[a-z]+)?|owner|proprietor", r"owns|owned"),  # "owned by chef Marco Bellini"
 )
 
 

@@ -14,7 +14,7 @@ from .column_share import part_over_whole_column
 from .engines.solver.lexicon.words import root, singular
 from .numbers import parse_number
 from .periods import MONTH_STEMS, YEAR, as_period, find_periods, in_total_as_every_period, table_periods
-from .row_words import average_value_as_per, each_as_per, in_label_words
+from .row_words import average_value_as_per, each_as_per, in_label_words, says_another_line_word
 from .table_choice import _GENERIC
 from .total_columns import as_part_or_total
 from .types import Answer, Table
@@ -230,6 +230,7 @@ def _as_the_line_writes_it(question: str, tables: Sequence[Table], have: set[str
         forms = [f for f in _number_forms(word) if sum(f in label for label in labels) == 1]
         after = words[i + 1] if i + 1 < len(words) else ""
         if word in have or word in _GENERIC or len(word) < 3 or len(forms) != 1 or after in rows or \
+                says_another_line_word(word, forms[0], have) or \
                 words[max(i - 2, 0):i] == ["how", "many"]:
             continue
         question = re.sub(rf"(?<![\w-]){word}(?![\w-])", forms[0], question, flags=re.I)

@@ -78,9 +78,13 @@ SAME_AS: tuple[SameAs, ...] = (
          "How much honey did they take off in June?", "Honey extracted (kg)", then="off"),
     _row("went|go|goes|gone|going", "sold sales shipped shipments deliveries despatched dispatched",
          "How many orders went out in May?", "Orders shipped", then="out"),
+    _row("took|take|takes|taking", "revenue revenues income sales turnover takings",
+         "How much did the shop take in March?", "Revenue", then="in"),
+    _row("drinks|drink|beverages", "beverage beverages drinks drink", "What did drinks bring in during May?",
+         "Beverage sales", noun=True),
     _row("rented|renting", "rentals rental lettings lets", "How many bikes were rented in April?", "Rentals"),
     _row("rained|rain|rainy", "rainfall precipitation", "How much did it rain in May?", "Rainfall (mm)"),
-    _row("employed|employ|employs|employing|workforce", "headcount employees staff fte",
+    _row("employed|employ|employs|employing|workforce|employee", "headcount employees staff fte",
          "How many people did the firm employ in 2023?", "Headcount"),
     _row("took|take|takes|sat|sit|entered|enter", "entries entrants candidates", "How many students took Biology?",
          "Entries", then="(?!part|place|over|up|out|off|on|in|down)"),
@@ -105,6 +109,8 @@ SAME_PHRASE: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, str]], ...
         (r"wage\s+bill|pay\s+bill|people\s+costs", "wages salaries payroll staff personnel",
          "What was the wage bill in 2024?", "Staff costs"),
         (r"fixed\s+assets", "property equipment", "What were fixed assets worth in 2024?", "Property, plant and equipment"),
+        (r"(?:did\s+not|didn['’]?t|failed\s+to|fail\s+to|do\s+not|don['’]?t)\s+(?:turn\s+up|show\s+up|show|attend)(?:\s+for)?"
+         r"|no[-\s]shows?", "missed", "How many patients didn't show up for appointments in May?", "Missed appointments"),
     ))
 
 
@@ -124,6 +130,14 @@ def in_phrase_words(question: str, labels: Sequence[str]) -> str:
 def says_a_line(word: str) -> bool:
     """Whether a word is one ``SAME_AS`` reads as a line's word ("took" of Entries), so no unknown name."""
     return any(row.said.fullmatch(word.lower()) for row in SAME_AS)
+
+
+def says_another_line_word(word: str, form: str, have: set[str]) -> bool:
+    """Whether a ``SAME_AS`` row reads the word as its ``form`` the table writes or as another label word the table
+    uses ("drinks" of a table with "Beverage sales" and "Cost of food and drink"): which one it names is for
+    ``in_label_words`` to choose, not the word's number form."""
+    return any(row.said.fullmatch(word) and form in row.labels and any(w in have and w != form for w in row.labels)
+               for row in SAME_AS)
 
 
 #: words a question uses for what it computes, never read as another word for a line
@@ -214,7 +228,8 @@ def _names_another_line(question: str, target: str, labels: Sequence[str], noun:
     before = re.search(rf"((?:[a-z&-]+\s+){{1,4}}){re.escape(noun)}\b", question, re.I) if noun else None
     named = (after.group(1) if after else "") + " " + (before.group(1) if before else "")
     asked = {stem(w) for w in re.findall(r"[a-z]+", named.lower())
-             if len(w) > 3 and w not in _KEEP and singular(w) not in _PERIODS and not months_named(f"in {w}")} - mine
+             if len(w) > 3 and w not in _KEEP and singular(w) not in _PERIODS and not months_named(f"in {w}")} - mine - \
+        ({stem(noun)} if noun else set())  # "and from drinks?": the word itself names no other line
     return any(asked & ws for ws in words if stem(target) not in ws)
 
 

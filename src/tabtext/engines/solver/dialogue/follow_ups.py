@@ -21,10 +21,12 @@ from . import (
     per_unit,
     period_on_period,
     referred,
+    row_sequence,
     same_subject,
     stated,
     text_of_last,
     which,
+    whole_span,
     wholes,
 )
 from .asked import REFERENCE_WORDS, Asked
@@ -186,6 +188,14 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             parts.one_period_of_aggregate),
     Pattern("over_all_periods_of_last", over_periods.AGGREGATE.pattern, "and what was the total for the six months?",
             3, over_periods.over_all_periods_of_last),
+    Pattern("over_whole_span_of_last", whole_span.WHOLE_SPAN.pattern, "and over the whole six months? (after a month's "
+            "figure)", 3.5, whole_span.over_whole_span_of_last),
+    Pattern("named_line_over_whole_period", LEAD.pattern, "and what did rent come to over the year? (a table of "
+            "quarters)", 2.5, whole_span.named_line_over_whole_period),
+    Pattern("percent_change_down_steps", r"\b(?:percent\w*|growth|rate of growth)", "what's that as a percentage "
+            "increase? (after Week 1's and Week 4's figures, weeks as rows)", 3.9, row_sequence.percent_change_down_steps),
+    Pattern("over_every_step", row_sequence.OVER_STEPS.pattern, "and over all four weeks? (after a week's figure, weeks "
+            "as rows)", 3.6, row_sequence.over_every_step),
     Pattern("other_aggregate_of_last", over_periods.AGGREGATE.pattern + "|" + over_periods.PER_PERIOD.pattern,
             "and the average per month? (after a total)",
             4, over_periods.other_aggregate_of_last),

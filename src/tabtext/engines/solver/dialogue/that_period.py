@@ -13,7 +13,7 @@ from .edit import CHANGE_ASKED, Grid, cells, inline, period_of
 
 _THAT_PERIOD = re.compile(r"\bthat (?:(?:last|latest|final|same|later) )?(?:year|quarter|month|half|period)\b", re.I)  # "in that last month"
 #: "for the half year" after a month's or a quarter's answer: the half it lies in
-_HALF_YEAR = re.compile(r"\s*\bthe\s+half[- ]year\b(?!\s+(?:to|ended|ending))", re.I)
+_HALF_YEAR = re.compile(r"\s*\bthe\s+(?:whole\s+|full\s+|entire\s+)?half[- ]year\b(?!\s+(?:to|ended|ending))", re.I)
 #: "for the full year" after an answer about a half: the year it lies in, when the table has that year's column
 _FULL_YEAR = re.compile(r"\s*\b(?:(?:for|in|over)\s+)?the\s+(?:full|whole|entire)\s+year\b|\s*\bfull[- ]year\b(?!\s+\w)|"
                         r"\s*\bfor\s+the\s+year(?:\s+as\s+a\s+whole)?(?=\s*\??\s*$)", re.I)  # "and for the year?"

@@ -23,6 +23,10 @@ def which_of_two(asked: Asked) -> Program | None:
         return None
     refs = asked.figures(2)
     lines = _lines(asked, refs) if refs and asked.same_scale(refs) else None
+    if lines is None and refs and asked.same_scale(refs):  # one computation over the same lines in two periods
+        period = _which_period(asked, refs)
+        if period is not None:
+            return period
     if lines is None:
         refs = _pair_combined(asked)
         lines = _lines(asked, refs) if refs and asked.same_scale(refs) else None
@@ -60,9 +64,15 @@ def _pair_combined(asked: Asked) -> list[Ref]:
 
 
 def _which_period(asked: Asked, refs: list[Ref]) -> Program | None:
-    """ "Which was higher?" after one line's figure in two periods: the period of the larger cell."""
-    found = [asked.history[r.turn] for r in refs]
-    cells = [p.args[0] for p in found if p.op == "lookup" and len(p.args) == 1 and isinstance(p.args[0], Cell)]
-    if len(cells) != 2 or cells[0].col == cells[1].col:
+    """ "Which was higher?" after one line's figure in two periods, "which of the two months was higher?" after the
+    same computation over the same lines in two periods (revenue per visit in January, then in June): the period
+    of the larger."""
+    found = [edit.inline(asked.history[r.turn], asked.history) for r in refs]
+    cells = [edit.cells(p) for p in found]
+    cols = [{c.col for c in read} for read in cells]
+    if any(len(c) != 1 for c in cols) or cols[0] == cols[1] or {c.row for c in cells[0]} != {c.row for c in cells[1]} or \
+            len({p.op for p in found}) != 1:
         return None
-    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", tuple(cells), key="column")
+    operands = tuple(p.args[0] if p.op == "lookup" and len(p.args) == 1 and isinstance(p.args[0], Cell) else p
+                     for p in found)
+    return Program("argmin" if LESS_WORDS.search(asked.question) else "argmax", operands, key="column")

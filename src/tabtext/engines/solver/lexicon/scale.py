@@ -56,8 +56,9 @@ def percent_words(text: str) -> bool:
 
 _TABULAR = re.compile(r"\((?:[^()]*\b)?in\s+(thousands|millions|billions)\b|\b(?:amounts|dollars|figures|numbers)\s+(?:are\s+)?"
                       r"in\s+(thousands|millions|billions)\b|"
-                      # "All amounts in the consolidated statements are (stated) in thousands of US dollars"
-                      r"\b(?:amounts|figures|numbers)\b[^.;]{0,80}?\b(?:are|is)\s+(?:\w+\s+)?in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
+                      # "All amounts in the consolidated statements are (stated) in thousands of US dollars", not
+                      # "harvest figures are in tonnes and the accounts are in thousands": a unit said of other figures
+                      r"\b(?:amounts|figures|numbers)\b(?:(?!\b(?:are|is)\s+in\b)[^.;]){0,80}?\b(?:are|is)\s+(?:\w+\s+)?in\s+(thousands|millions|billions)\b|\bexpressed\s+in\s+(thousands|millions|billions)\b|"
                       r"\bexpressed\s+in\s+(?:us\s?)?\$\s?(000)['‘’`]?s?|\(in\s+(?:us\s?)?\$?\s?(000)['‘’`]?s?\)", re.I)
 
 
