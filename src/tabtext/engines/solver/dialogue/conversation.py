@@ -16,7 +16,7 @@ from ....calc import CalcError
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..program.program import Program
-from . import edit, named_periods, stated, that_period, unanswered
+from . import corrections, edit, named_periods, stated, that_period, unanswered
 from .asked import Asked
 from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
@@ -79,7 +79,8 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
-        read = that_period.name_that_period(_ACKNOWLEDGED.sub("", question), self.history, self._grid(current))  # "that year"
+        read = that_period.name_that_period(corrections.as_follow_up(_ACKNOWLEDGED.sub("", question)), self.history,
+                                             self._grid(current))  # "that year"; "sorry, I meant 2024": "and 2024?"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None] if not stated.asks_what_the_table_lacks(asked) else []

@@ -101,7 +101,7 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 _DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored "
                                   "added"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
-_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
+_MOVING = frozenset(content_tokens("so they go goes went come comes came up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
                                    "over period time repaid repay paid pay off reduced cut saved jump jumped climb climbed dip dipped "
                                    "slip slipped slide slid soar soared surge surged plunge plunged slump slumped " +

@@ -132,7 +132,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved|added)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
-            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
+            r"\b(?:go(?:es)?|went|gone|c[oa]mes?) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
             r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
             "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_combined", wholes.SHARE_OF.pattern, "what are the two together as a share of the total?", 6.5,

@@ -1,0 +1,62 @@
+"""What a person types next in a chat, on tables written here (none from a benchmark set), asked the way
+``tabtext ask --chat`` asks it: corrections of the turn before ("sorry, I meant ..."), and everyday words for a
+statement's lines ("what we owe the bank", "the bottom line", "what it cost to run the place", "made from")."""
+
+from __future__ import annotations
+
+from tabtext.engines.solver.dialogue.corrections import as_follow_up
+from test_dialogue_kinds import chat
+
+#: a bakery's yearly accounts, costs as negatives
+BAKERY = """GBP thousands,FY2021,FY2022,FY2023
+Sales,640,702,755
+Ingredients,-210,-236,-251
+Wages,-190,-204,-222
+Rent,-60,-62,-66
+Net profit,180,200,216
+Bank loan,300,260,210
+"""
+
+#: a campsite's months, money in plain euros
+CAMPSITE = """Measure,Apr 2024,May 2024,Jun 2024,Jul 2024
+Pitch fees (EUR),12400,18900,26300,38100
+Shop takings (EUR),2100,3300,4800,7400
+Running costs (EUR),15800,17200,19900,24600
+"""
+
+#: a trust's grants by half year
+GRANTS = """EUR thousands,H1 2023,H2 2023,H1 2024,H2 2024
+Grants paid,410,380,455,470
+Staff costs,120,126,131,138
+Operating costs,65,61,70,74
+"""
+
+
+def test_a_correction_is_read_as_the_follow_up_it_makes():
+    assert as_follow_up("sorry, I meant 2024") == "and 2024?"
+    assert as_follow_up("no, make that operating costs") == "and operating costs?"
+    assert as_follow_up("oops - H2") == "and H2?"
+    assert as_follow_up("Sorry, what were grants paid in H1 2024?") == "what were grants paid in H1 2024?"
+    assert as_follow_up("No. of visits in May?") == "No. of visits in May?"  # no apology
+    assert as_follow_up("What did I mean?") == "What did I mean?"
+
+
+def test_sorry_i_meant_another_period_moves_the_last_answer(tmp_path):
+    assert chat(tmp_path, BAKERY, "What were wages in FY2022?", "oops, I meant 2023",
+                "and rent that year?") == ["204 thousand", "222 thousand", "66 thousand"]
+
+
+def test_a_correction_naming_another_line_moves_the_last_answer_to_it(tmp_path):
+    assert chat(tmp_path, GRANTS, "How much were staff costs in H2 2023?", "no, I meant to ask about operating costs",
+                "and in H1 2024?") == ["126 thousand", "61 thousand", "70 thousand"]
+
+
+def test_what_is_owed_to_the_bank_is_the_loan_and_the_bottom_line_is_net_profit(tmp_path):
+    assert chat(tmp_path, BAKERY, "How much did the bakery owe its lenders in FY2021?", "and two years later?",
+                "by how much did it come down?") == ["300 thousand", "210 thousand", "90 thousand"]
+    assert chat(tmp_path, BAKERY, "what was the bottom line in FY2022?") == ["200 thousand"]
+
+
+def test_what_it_cost_to_run_a_place_and_what_it_made_from_a_thing_name_lines(tmp_path):
+    assert chat(tmp_path, CAMPSITE, "how much did the site make from pitches in June?",
+                "what did it cost to run the site in June?") == ["26,300", "19,900"]
