@@ -60,3 +60,41 @@ def test_what_is_owed_to_the_bank_is_the_loan_and_the_bottom_line_is_net_profit(
 def test_what_it_cost_to_run_a_place_and_what_it_made_from_a_thing_name_lines(tmp_path):
     assert chat(tmp_path, CAMPSITE, "how much did the site make from pitches in June?",
                 "what did it cost to run the site in June?") == ["26,300", "19,900"]
+
+
+#: a farm shop's quarters, in plain pounds
+FARM_SHOP = """Line,Q1 2024,Q2 2024,Q3 2024,Q4 2024
+Veg box income (GBP),8200,9100,11800,9900
+Butchery income (GBP),5400,5200,6100,7900
+Shop overheads (GBP),10100,10400,11200,12300
+Total income (GBP),13600,14300,17900,17800
+"""
+
+
+def test_whats_left_after_income_and_a_cost_is_the_first_less_the_second(tmp_path):
+    assert chat(tmp_path, FARM_SHOP, "What was total income in Q3 2024?", "and shop overheads?",
+                "how much remained?") == ["17,900", "11,200", "6,700"]
+
+
+def test_a_line_with_a_period_after_a_sum_of_lines_is_that_lines_figure(tmp_path):
+    assert chat(tmp_path, FARM_SHOP, "How much came in from veg boxes in Q2 2024?", "and butchery income?",
+                "both together?", "and shop overheads in that quarter?") == ["9,100", "5,200", "14,300", "10,400"]
+
+
+def test_an_earlier_answer_named_by_what_it_was(tmp_path):
+    assert chat(tmp_path, FARM_SHOP, "What was veg box income in Q4 2024?", "and butchery income?", "add them up",
+                "what share of total income is that?", "and the combined number for the quarter before?") == \
+        ["9,900", "7,900", "17,800", "100%", "17,900"]
+    assert chat(tmp_path, BAKERY, "What were wages in FY2023?", "and rent?", "and sales?",
+                "how many times bigger is that than the wages number from before?") == \
+        ["222 thousand", "66 thousand", "755 thousand", "3.4"]
+
+
+def test_the_average_over_more_periods_than_the_two_answers_is_over_all_of_them(tmp_path):
+    assert chat(tmp_path, BAKERY, "What was net profit in FY2021?", "and in FY2023?",
+                "what was the average over the three years?") == ["180 thousand", "216 thousand", "198.67 thousand"]
+
+
+def test_how_much_more_a_line_was_in_one_period_than_another(tmp_path):
+    assert chat(tmp_path, FARM_SHOP, "What was butchery income in Q4 2024?", "as a share of total income?",
+                "how much lower were shop overheads in Q1 than in Q4?") == ["7,900", "44.38%", "2,200"]
