@@ -98,3 +98,16 @@ def test_the_average_over_more_periods_than_the_two_answers_is_over_all_of_them(
 def test_how_much_more_a_line_was_in_one_period_than_another(tmp_path):
     assert chat(tmp_path, FARM_SHOP, "What was butchery income in Q4 2024?", "as a share of total income?",
                 "how much lower were shop overheads in Q1 than in Q4?") == ["7,900", "44.38%", "2,200"]
+
+
+def test_a_roles_short_form_is_read_as_the_text_writes_it(tmp_path):
+    from tabtext.role_words import in_text_words
+    from test_dialogue_kinds_sixth import chat_text
+
+    text = ("Fenwick Marine builds small ferries in Cowes. Finance director Harriet Osei joined in 2022, and chief "
+            "executive Tomasz Nowak has led the yard since 2019.")
+    assert in_text_words("Who's the CFO?", [text]) == "Who's the finance director?"
+    assert in_text_words("What did the CEO say?", [text]) == "What did the CEO say?"  # not a "who" question
+    assert in_text_words("Who is the CEO?", ["Our CEO Ann Lee ..."]) == "Who is the CEO?"  # the text's own form
+    assert chat_text(tmp_path, BAKERY, text, "What were sales in FY2023?", "who's the CEO?", "who is the CFO?") == \
+        ["755 thousand", "Tomasz Nowak", "Harriet Osei"]

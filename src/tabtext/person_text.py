@@ -16,6 +16,7 @@ from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
 from .engines.solver.reader.sentences import split_sentences
 from .numbers import parse_number
 from .periods import MONTH_STEMS, find_periods, months_named
+from .role_words import in_text_words
 from .types import Answer, Evidence, Prediction
 
 _WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+the\s+names?\s+of\b|^\s*name\s+the\b",
@@ -171,6 +172,7 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     a "who" / "which organisation" / "where" question gets the name the sentence gives nearest the question's words, a
     "when" question a span naming a month, a "why" question the cause without a trailing "which explains ...".
     ``about``: what the question's "that" stands for (an earlier answer), whose words the sentence may share."""
+    question = in_text_words(question, paragraphs)  # "the CEO" of "... under chief executive Aoife Brennan"
     spans = [e for e in evidence if e.kind == "text" and 0 <= e.paragraph < len(paragraphs)]
     if answer is None or len(spans) != 1 or not isinstance(answer.value, (str, tuple)):
         return answer, False

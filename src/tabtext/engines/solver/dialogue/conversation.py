@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ....calc import CalcError
+from ....role_words import in_text_words
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..program.program import Program
@@ -93,6 +94,7 @@ class Dialogue:
         if named_periods.beyond_table(asked):
             return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
         tables, read = self.context.tables, _CONVERSATIONAL_LEAD.sub("", read)  # "and total equity?": no sum
+        read = in_text_words(read, [p.text for p in self.context.paragraphs])  # "the CEO": "chief executive"
         first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)
         pred = ask_core(read, context)
