@@ -111,3 +111,19 @@ def test_a_roles_short_form_is_read_as_the_text_writes_it(tmp_path):
     assert in_text_words("Who is the CEO?", ["Our CEO Ann Lee ..."]) == "Who is the CEO?"  # the text's own form
     assert chat_text(tmp_path, BAKERY, text, "What were sales in FY2023?", "who's the CEO?", "who is the CFO?") == \
         ["755 thousand", "Tomasz Nowak", "Harriet Osei"]
+
+
+#: a league table, things as rows, with a paragraph of the season
+LEAGUE = """Team,P,W,D,L,Pts
+Harrow Vale,16,11,3,2,36
+Oldfield United,16,9,4,3,31
+Brook Lane,16,2,3,11,9
+"""
+
+
+def test_which_one_after_a_rows_figure_asks_for_a_name_not_that_rows_measure(tmp_path):
+    from test_dialogue_kinds_sixth import chat_text
+
+    text = "Harrow Vale won the title in the last week of the season. Brook Lane were relegated in April."
+    assert chat_text(tmp_path, LEAGUE, text, "How many points did Oldfield United get?", "which team was relegated?") \
+        == ["31", "Brook Lane"]
