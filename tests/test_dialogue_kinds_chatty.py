@@ -127,3 +127,19 @@ def test_which_one_after_a_rows_figure_asks_for_a_name_not_that_rows_measure(tmp
     text = "Harrow Vale won the title in the last week of the season. Brook Lane were relegated in April."
     assert chat_text(tmp_path, LEAGUE, text, "How many points did Oldfield United get?", "which team was relegated?") \
         == ["31", "Brook Lane"]
+
+
+#: a grant's spend by half year, with columns that are no periods beside them
+GRANT_SPEND = """Budget line,H1 2024,H2 2024,Total spent,Budget
+Mentor training,4600,4100,8700,9000
+Venue hire,3300,3450,6750,6000
+Travel,1280,1400,2680,3000
+"""
+
+
+def test_a_correction_naming_a_line_is_not_a_line_the_table_lacks(tmp_path):
+    from test_dialogue_kinds_sixth import chat_text
+
+    text = "I run the programme for the Ashgrove Trust. Venue hire ran over budget in 2024."
+    assert chat_text(tmp_path, GRANT_SPEND, text, "What was the venue hire budget?", "sorry, I meant travel") == \
+        ["6,000", "3,000"]
