@@ -143,3 +143,16 @@ def test_a_correction_naming_a_line_is_not_a_line_the_table_lacks(tmp_path):
     text = "I run the programme for the Ashgrove Trust. Venue hire ran over budget in 2024."
     assert chat_text(tmp_path, GRANT_SPEND, text, "What was the venue hire budget?", "sorry, I meant travel") == \
         ["6,000", "3,000"]
+
+
+def test_what_number_asked_of_a_clause_holding_one_number_is_that_number(tmp_path):
+    from tabtext.engines.solver.dialogue.asked_number import one_number
+    from tabtext.engines.solver.program.program import Span
+    from test_dialogue_kinds_sixth import chat_text
+
+    text = "The harbour board wants to limit moorings to 240 boats by 2026. Last year it hosted three hundred yachts."
+    clause = Span(0, 4, 62, text[4:62])
+    assert one_number("What number does the board want to limit moorings to?", text, clause).run().text() == "240"
+    assert one_number("Why does the board want a limit?", text, clause) is None
+    assert chat_text(tmp_path, BAKERY, text, "What were sales in FY2023?",
+                     "what figure does the harbour board want to limit moorings to?") == ["755 thousand", "240"]

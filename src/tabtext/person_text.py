@@ -12,6 +12,7 @@ import re
 from calendar import month_abbr
 from collections.abc import Sequence
 
+from .engines.solver.dialogue.asked_number import ASKS_A_NUMBER
 from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
 from .engines.solver.reader.sentences import split_sentences
 from .numbers import parse_number
@@ -200,6 +201,8 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         return dataclasses.replace(answer, value=called.group(1).strip('"“”')), True
     if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
         return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
+    if ASKS_A_NUMBER.match(question) and parse_number(shown) is not None:
+        return answer, True  # "what number do they want to cap it at?": the one number of the clause
     return _stated(question, answer, text, lo, hi, e) or _what_changed(question, answer, text, lo, hi) or \
         (_with_its_article(answer, text, e), False)
 
