@@ -156,3 +156,8 @@ def test_what_number_asked_of_a_clause_holding_one_number_is_that_number(tmp_pat
     assert one_number("Why does the board want a limit?", text, clause) is None
     assert chat_text(tmp_path, BAKERY, text, "What were sales in FY2023?",
                      "what figure does the harbour board want to limit moorings to?") == ["755 thousand", "240"]
+
+
+def test_over_or_under_budget_is_the_lines_spend_against_its_budget_column(tmp_path):
+    assert chat(tmp_path, GRANT_SPEND, "What did venue hire cost in H1 2024?", "how much over budget did it go?",
+                "how far under budget was travel?") == ["3,300", "750", "320"]

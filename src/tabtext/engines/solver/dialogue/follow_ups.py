@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
 from . import (
+    budget,
     columns,
     combined,
     earlier,
@@ -247,5 +248,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "turbines)", 3.8, stated.per_stated_count),
     Pattern("last_besides_stated", stated.BESIDES.pattern, "how much were they without the bonus? (the text states "
             "the bonus)", 4.5, stated.last_besides_stated),
+    Pattern("against_budget", budget.AGAINST_BUDGET.pattern, "how much over budget did venue hire go? (a Budget column "
+            "beside Total spent)", 6, budget.against_budget),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )
