@@ -12,10 +12,12 @@ import re
 from calendar import month_abbr
 from collections.abc import Sequence
 
+from .engines.solver.dialogue.asked_number import ASKS_A_NUMBER
 from .engines.solver.lexicon.words import CONVERSATION_WORDS, STOP, stem
 from .engines.solver.reader.sentences import split_sentences
 from .numbers import parse_number
 from .periods import MONTH_STEMS, find_periods, months_named
+from .role_words import in_text_words
 from .types import Answer, Evidence, Prediction
 
 _WHO = re.compile(r"^\s*(?:who|whom)\b|^\s*(?:what|who)\s+(?:is|was|are|were)\s+the\s+names?\s+of\b|^\s*name\s+the\b",
@@ -172,6 +174,7 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
     a "who" / "which organisation" / "where" question gets the name the sentence gives nearest the question's words, a
     "when" question a span naming a month, a "why" question the cause without a trailing "which explains ...".
     ``about``: what the question's "that" stands for (an earlier answer), whose words the sentence may share."""
+    question = in_text_words(question, paragraphs)  # "the CEO" of "... under chief executive Aoife Brennan"
     spans = [e for e in evidence if e.kind == "text" and 0 <= e.paragraph < len(paragraphs)]
     if answer is None or len(spans) != 1 or not isinstance(answer.value, (str, tuple)):
         return answer, False
@@ -199,6 +202,8 @@ def text_answer(question: str, answer: Answer | None, evidence: Sequence[Evidenc
         return dataclasses.replace(answer, value=called.group(1).strip('"“”')), True
     if re.search(r"\bhow (?:many|much)\b", question, re.I) and not re.search(r"\d", e.text) and parse_number(shown) is not None:
         return answer, True  # a number the text writes in words ("fourteen drones"), read as one for "how many"
+    if ASKS_A_NUMBER.match(question) and parse_number(shown) is not None:
+        return answer, True  # "what number do they want to cap it at?": the one number of the clause
     return _stated(question, answer, text, lo, hi, e) or _what_changed(question, answer, text, lo, hi) or \
         (_with_its_article(answer, text, e), False)
 

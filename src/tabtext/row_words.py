@@ -47,6 +47,8 @@ SAME_AS: tuple[SameAs, ...] = (
          "How much did the cafe earn in June?", "Revenue"),
     _row("bring|brings|brought|bringing", "revenue revenues income sales turnover takings",
          "What did the ferries bring in during Q2?", "Revenue", then="in"),
+    _row("make|makes|made|making", "revenue revenues income sales turnover takings",
+         "How much did the stall make from its cakes in May?", "Cake revenue", then="from"),
     _row("admin|overheads?", "administrative administration overheads admin",
          "How much went on admin in 2024?", "Administrative expenses", noun=True),
     _row("stock|stocks", "inventories inventory stock stocks", "How much stock did we hold at year end?",
@@ -96,34 +98,45 @@ SAME_AS: tuple[SameAs, ...] = (
          "fleet vehicles", "How many vans did the depot run in March?", "Fleet size", noun=True),
 )
 
-#: phrases for a line, as data: (a regex over the question, the label words it stands for, an example question and
-#: the label it names); a phrase a label itself says ("Net assets") is left as it is
-SAME_PHRASE: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, str]], ...] = tuple(
-    (re.compile(rf"\b(?:{said})\b", re.I), tuple(labels.split()), (question, label)) for said, labels, question, label in (
+#: phrases for a line, as data: (a regex over the question, the label words it stands for ("|" between several
+#: words of one label), an example question and the label it names, and what is written before the label's words);
+#: a phrase a label itself says ("Net assets") is left as it is
+SAME_PHRASE: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, str], str], ...] = tuple(
+    (re.compile(rf"\b(?:{said})\b", re.I), tuple(labels.split("|")), (question, label), before)
+    for said, labels, question, label, before in (
         (r"(?:money\s+|cash\s+)?(?:in|at)\s+the\s+bank|cash\s+at\s+bank|bank\s+balance|cash\s+in\s+hand", "cash",
-         "How much did we have in the bank at the end of 2024?", "Cash"),
-        (r"(?:owe|owes|owed|owing)\s+(?:to\s+)?(?:us|me)\b", "receivables debtors",
-         "How much did customers owe us at year end?", "Trade receivables"),
+         "How much did we have in the bank at the end of 2024?", "Cash", ""),
+        (r"(?:owe|owes|owed|owing)\s+(?:to\s+)?(?:us|me)\b", "receivables|debtors",
+         "How much did customers owe us at year end?", "Trade receivables", ""),
         (r"net\s+assets|(?:shareholders|owners|members)['’]?\s+(?:funds|equity)", "equity",
-         "What were shareholders' funds at the end of 2024?", "Total equity"),
-        (r"wage\s+bill|pay\s+bill|people\s+costs", "wages salaries payroll staff personnel",
-         "What was the wage bill in 2024?", "Staff costs"),
-        (r"fixed\s+assets", "property equipment", "What were fixed assets worth in 2024?", "Property, plant and equipment"),
+         "What were shareholders' funds at the end of 2024?", "Total equity", ""),
+        (r"wage\s+bill|pay\s+bill|people\s+costs", "wages|salaries|payroll|staff|personnel",
+         "What was the wage bill in 2024?", "Staff costs", ""),
+        (r"fixed\s+assets", "property|equipment", "What were fixed assets worth in 2024?", "Property, plant and equipment", ""),
+        (r"bottom[\s-]+line(?:\s+(?:profit|result|figure|number))?", "profit for the year|net income|net profit|"
+         "profit after tax|net earnings|net result", "What was the bottom-line profit in 2023?", "Profit for the year", ""),
+        (r"(?:did|does|do)\s+(?:it|they|we|you|that|this)\s+costs?\s+(?:us\s+|them\s+)?to\s+(?:run|operate|keep\s+open)"
+         r"(?:\s+(?:the|its|our|their|this|that)\s+[a-z]+)?", "operating costs|running costs|operating expenses|"
+         "running expenses|overheads", "What did it cost to run the shop in May?", "Operating costs (GBP)", "were "),
+        (r"running\s+(?:costs?|expenses?)", "operating costs|operating expenses|overheads", "What were running costs in "
+         "June?", "Operating costs", ""),
+        (r"(?:owe|owes|owed|owing)\s+(?:to\s+)?(?:the|their|our|its)\s+(?:banks?|lenders?)", "borrowings|bank loans?|"
+         "loans?|debt", "What did we owe the bank in 2024?", "Borrowings", "have "),
         (r"(?:did\s+not|didn['’]?t|failed\s+to|fail\s+to|do\s+not|don['’]?t)\s+(?:turn\s+up|show\s+up|show|attend)(?:\s+for)?"
-         r"|no[-\s]shows?", "missed", "How many patients didn't show up for appointments in May?", "Missed appointments"),
+         r"|no[-\s]shows?", "missed", "How many patients didn't show up for appointments in May?", "Missed appointments", ""),
     ))
 
 
 def in_phrase_words(question: str, labels: Sequence[str]) -> str:
     """ "How much did we have in the bank?" of a line "Cash": "How much did we have cash?" (``SAME_PHRASE``)."""
     plain = [" ".join(re.findall(r"[a-z]+", lab.lower())) for lab in labels]
-    for said, words, _ in SAME_PHRASE:
+    for said, words, _, before in SAME_PHRASE:
         m = said.search(question)
         if not m or any(said.search(p) for p in plain):
             continue
-        target = next((w for w in words if any(re.search(rf"\b{w}\b", p) for p in plain)), "")
-        if target:
-            question = f"{question[:m.start()]}{target}{question[m.end():]}"
+        named = next((x.group(0) for w in words for p in plain if (x := re.search(rf"\b{w}\b", p))), "")
+        if named:  # as the label writes it ("bank loans?" of "Bank loan": "bank loan")
+            question = f"{question[:m.start()]}{before}{named}{question[m.end():]}"
     return question
 
 

@@ -64,7 +64,7 @@ def without_the_subject(question: str, tables: Sequence[Table], texts: Sequence[
         return question
     for m in _NAME.finditer(question):
         name = m.group(1)
-        if m.start() == 0 and " " not in name or name.lower() not in subject or find_periods(name):
+        if m.start() == 0 and " " not in name or len(name) < 2 or name.lower() not in subject or find_periods(name):
             continue
         if {w for w in re.findall(r"[a-z]+", name.lower()) if w != "the"} <= held:  # a row's name, capitalised
             continue

@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ....calc import CalcError
+from ....role_words import in_text_words
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..program.program import Program
-from . import edit, named_periods, stated, that_period, unanswered
+from . import corrections, edit, named_periods, stated, that_period, unanswered
 from .asked import Asked
 from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
@@ -79,7 +80,8 @@ class Dialogue:
 
     def ask(self, question: str) -> Reply:
         question, current = question.strip(), self._current_table()
-        read = that_period.name_that_period(_ACKNOWLEDGED.sub("", question), self.history, self._grid(current))  # "that year"
+        read = that_period.name_that_period(corrections.as_follow_up(_ACKNOWLEDGED.sub("", question)), self.history,
+                                             self._grid(current))  # "that year"; "sorry, I meant 2024": "and 2024?"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None] if not stated.asks_what_the_table_lacks(asked) else []
@@ -92,6 +94,7 @@ class Dialogue:
         if named_periods.beyond_table(asked):
             return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
         tables, read = self.context.tables, _CONVERSATIONAL_LEAD.sub("", read)  # "and total equity?": no sum
+        read = in_text_words(read, [p.text for p in self.context.paragraphs])  # "the CEO": "chief executive"
         first = rank_tables(tables, read)[0] if len(tables) > 1 else 0  # a new question: its own table
         context = self._reading(first)
         pred = ask_core(read, context)

@@ -24,6 +24,7 @@ from ..reader import read
 from ..reader.person import a_dates_day, for_a_person, kind_fits
 from ..reader.sentences import split_sentences
 from .asked import FALL_ASKED
+from .asked_number import one_number
 from .edit import Grid, is_counted, label_words, map_cells, without_periods
 from .edit import cells as cells_of
 from .stated_figure import as_stated_figure
@@ -76,7 +77,8 @@ def _shown_span(question: str, program: Program, context: Context) -> Program | 
                            (text[start:end],))
         number = TextNumber(span.paragraph, start, end, text[start:end], value)
         return Program("lookup", (number,), unit, program.pattern, f"{value:g}")
-    stated = as_stated_figure(question, text, span.paragraph, span.start, span.end, program.pattern)
+    stated = as_stated_figure(question, text, span.paragraph, span.start, span.end, program.pattern) or \
+        one_number(question, text, span)  # "what number do they want to cap it at?": the clause's one number
     if stated is not None:  # "the target ... is ninety-two per cent": 92%
         return stated
     span = _of_the_asked_kind(question, span, context) or _about_the_asked(question, span, context) or span

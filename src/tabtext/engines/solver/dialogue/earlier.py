@@ -13,6 +13,7 @@ from ..lexicon.words import content_tokens
 from ..program.program import Program, Ref
 from . import edit, over_periods
 from .asked import FALL_ASKED, REFERENCE_WORDS, Asked
+from .columns import OVER_COLUMNS
 
 #: words that point at earlier answers rather than name a subject
 _EARLIER = re.compile(r"\b(?:two|both|them|those|these|last answers|last two|previous answers)\b", re.I)
@@ -52,6 +53,9 @@ def _times(asked: Asked, refs: list[Ref]) -> Program | None:
 
 def combine_earlier(asked: Asked) -> Program | None:
     refs = over_periods.the_two(asked)
+    counted = OVER_COLUMNS.search(asked.question)
+    if counted and counted.group(1).lower() not in ("2", "two"):
+        return None  # "the average over the three years" after two of them: every period (over_all_periods_of_last)
     if refs and _TIMES.search(asked.question) and asked.same_scale(refs):
         return _times(asked, refs)
     if not refs or asked.lines or not (_EARLIER.search(asked.question) or _COMBINED.search(asked.question) and
@@ -101,10 +105,11 @@ def _measure_words(asked: Asked, refs: list[Ref]) -> frozenset[str]:
 _DOING = frozenset(content_tokens("we us our spent spend paid earned made sold received raised lost gained used get got fy score scored "
                                   "added"))
 #: words of a change asked in other words ("so how much did they go up?"), no subject of their own either
-_MOVING = frozenset(content_tokens("so they go goes went up down rise rose fall fell drop dropped decline declined gap "
+_MOVING = frozenset(content_tokens("so they go goes went come comes came up down rise rose fall fell drop dropped decline declined gap "
                                    "big does compare grow grew improve improved improvement worsen worsened "
                                    "over period time repaid repay paid pay off reduced cut saved jump jumped climb climbed dip dipped "
-                                   "slip slipped slide slid soar soared surge surged plunge plunged slump slumped " +
+                                   "slip slipped slide slid soar soared surge surged plunge plunged slump slumped left leftover "
+                                   "remain remained remaining remains remainder " +
                                    GAP_WORDS.replace("|", " ")))
 _NO_SUBJECT = _DOING | _MOVING
 

@@ -9,12 +9,15 @@ from dataclasses import dataclass
 from ..lexicon.words import CONVERSATION_WORDS, content_tokens
 from ..program.program import Program
 from . import (
+    budget,
     columns,
     combined,
     earlier,
     edit,
     extremes,
+    line_named,
     margins,
+    named_earlier,
     named_periods,
     over_periods,
     parts,
@@ -134,8 +137,8 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("change_of_earlier", r"\b(?:change|difference|increase|decrease|grow\w*|grew|decline|drop\w*|gap|compare|"
             r"improve\w*|worsen\w*|repa(?:id|y|ys|ying)|pa(?:id|y) (?:down|off)|reduced|cut|saved|added)\b|"
             rf"\bhow (?:many|much) (?:more|{earlier.GAP_WORDS})\b|{earlier.BY_HOW_MUCH.pattern}|"
-            r"\b(?:go(?:es)?|went|gone) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
-            r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b",
+            r"\b(?:go(?:es)?|went|gone|c[oa]mes?) (?:up|down)\b|\b(?:rise|rose|fall|fell)\b|\b(?:jump|climb|dip|slip|soar|surge|plunge|"
+            r"slump)(?:s|ed|ped)?\b|\b(?:slid|slide)\b|\bleft\s*over\b|\bremain(?:ed|ing|s|der)?\b|\bwhat(?:'s|\s+is|\s+was)\s+left\b",
             "what was the change?", 5, earlier.change_of_earlier),
     Pattern("share_of_combined", wholes.SHARE_OF.pattern, "what are the two together as a share of the total?", 6.5,
             combined.share_of_combined),
@@ -164,6 +167,14 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
     Pattern("subject_of_last", same_subject.IT.pattern, "what was the change in it from 2019 to 2020?", 3,
             same_subject.subject_of_last),
     Pattern("other_row", LEAD.pattern, "what about net income?", 2, _other_row),
+    Pattern("named_in_other_period", named_earlier.NAMED.pattern, "what was the combined figure the year before?", 4,
+            named_earlier.named_in_other_period),
+    Pattern("named_against_last", named_earlier.NAMED.pattern, "how many times bigger is the staff figure you gave "
+            "than that?", 6.5, named_earlier.named_against_last),
+    Pattern("line_after_combination", LEAD.pattern, "and operating costs that month? (after two lines combined)", 3,
+            line_named.line_after_combination),
+    Pattern("line_between_two_periods", line_named.MORE_THAN.pattern, "how much more was the total bill in November "
+            "than in October?", 5.5, line_named.line_between_two_periods),
     Pattern("other_period", r".", "and in 2019?", 2, _other_period),
     Pattern("parts_of_other_period", r".", "and for the full year? (after a quarter's margin)", 2,
             parts.parts_of_other_period),
@@ -247,5 +258,7 @@ FOLLOW_UPS: tuple[Pattern, ...] = (
             "turbines)", 3.8, stated.per_stated_count),
     Pattern("last_besides_stated", stated.BESIDES.pattern, "how much were they without the bonus? (the text states "
             "the bonus)", 4.5, stated.last_besides_stated),
+    Pattern("against_budget", budget.AGAINST_BUDGET.pattern, "how much over budget did venue hire go? (a Budget column "
+            "beside Total spent)", 6, budget.against_budget),
     Pattern("text_cell", r"\b(?:which|what|who|where)\b", "In which region is Bristol?", 1, same_subject.text_cell),
 )

@@ -19,12 +19,16 @@ from .over_periods import NEXT, PREVIOUS, names_a_subject, names_other_line
 IT = re.compile(r"\b(?:it|its)\b", re.I)
 
 
+#: "which team was relegated?" asks for a name among the rows, not a measure of the last answer's row
+_ASKS_WHICH = re.compile(r"^\s*(?:and\s+|so\s+)?(?:which|who)\b", re.I)
+
+
 def measure_of_same_row(asked: Asked) -> Program | None:
     """ "What's the claim rate?" after an answer about one row, on a table of at most one period: the core's
     answer with that row named, kept when it reads that row only."""
     refs, grid = asked.last(1), asked.grid
     if not refs or grid is None or asked.rows or asked.years or find_periods(asked.question) or \
-            months_named(asked.question) or not names_a_subject(asked.question) or len(set(grid.col_years) - {""}) > 1:
+            _ASKS_WHICH.match(asked.question) or months_named(asked.question) or not names_a_subject(asked.question) or len(set(grid.col_years) - {""}) > 1:
         return None
     found = edit.cells(edit.inline(asked.history[refs[0].turn], asked.history))
     if not found or len({c.row for c in found}) != 1:

@@ -76,6 +76,9 @@ def line_lacked(question: str, read: str, evidence: Sequence[Evidence], table: T
     the question as the solver read it (a person's words for a line in the table's)."""
     from ....period_layout import names_first
     from ....table_choice import name_not_held, row_not_held
+    from .corrections import as_follow_up
+
+    question, read = as_follow_up(question), as_follow_up(read) if read else read  # "sorry, I meant travel": no "meant"
 
     if evidence and all(e.kind == "text" for e in evidence):
         return name_not_held(question, tables, texts)
