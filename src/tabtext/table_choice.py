@@ -43,7 +43,7 @@ each both combined overall net reported report show shown listed according table
 grow grew rise rose fell fall drop dropped previous prior last next same year-over-year yoy ytd to-date did
 have has had been being will would could should can into out upon under above below since until while give
 tell find calculate compute based given two four five times there's what's how's respectively other full whole
-entire
+entire larger smaller bigger greater
 """.split())
 
 

@@ -1,0 +1,91 @@
+"""Kinds found by questions over tables written here in the styles of user sets X-Z (none is from a benchmark
+set: utility bills with months as rows, a "2023/24" workbook with expenses as negatives, week-start dates as a
+pandas index, H1/H2/FY columns), asked as `tabtext ask` asks."""
+
+from __future__ import annotations
+
+from tabtext import ask
+from tabtext.commands.ask import found
+from tabtext.display import shown
+from tabtext.measure_words import adjective_as_its_measure
+
+#: months as rows ("Jan-24"), each utility in its own unit and in pounds, a Total column
+BILLS = """Month,Electricity (kWh),Electricity (£),Water (m3),Water (£),Total (£)
+Jan-24,410,131.20,9,28.80,160.00
+Feb-24,380,121.60,8,25.60,147.20
+Mar-24,300,96.00,10,32.00,128.00
+Apr-24,260,83.20,9,28.80,112.00
+"""
+BILLS_TEXT = ("These are the household bills for a two-bedroom flat in Leeds. Solar panels were installed in late "
+              "February 2024, which cut the electricity bought from the grid.")
+#: week-start dates as a pandas index, snake_case columns
+WEEKS = """week_start,units_sold,sales_gbp,returns
+2024-03-04,120,2400,3
+2024-03-11,135,2700,5
+2024-03-18,98,1960,2
+2024-03-25,150,3000,6
+"""
+WEEKS_TEXT = ("Blue Door Bakery sells sourdough loaves at a weekend market. A heavy storm closed the market on "
+              "23 March 2024.")
+#: halves and the full fiscal year as columns, costs as negatives, a headcount line
+HALVES = """Metric,H1 FY24,H2 FY24,FY24
+Revenue ($m),42.0,51.0,93.0
+Gross profit ($m),16.8,21.4,38.2
+Operating costs ($m),-11.2,-12.6,-23.8
+Headcount,310,335,335
+"""
+HALVES_TEXT = "Corvid Analytics sells data software to insurers."
+
+
+def answer(question: str, tables: list[str], text: str = "") -> str:
+    pred = ask(question, tables=tables, text=text or None)
+    return shown(pred.answer, question) if found(pred) else "no answer found"
+
+
+def test_what_a_thing_cost_per_unit_is_its_money_line_over_its_unit_line() -> None:
+    """ "What did electricity cost per kWh": Electricity (£) over Electricity (kWh), both named "Electricity", the
+    one in money before "per" and the one in the unit after it (not the kWh cell, nor the gas line's kWh)."""
+    assert answer("What did electricity cost per kWh in March 2024?", [BILLS], BILLS_TEXT) == "0.32"
+    assert answer("How much did water cost per m3 in Feb-24?", [BILLS], BILLS_TEXT) == "3.2"
+    assert answer("What was the electricity used in March 2024?", [BILLS], BILLS_TEXT) == "300"
+
+
+def test_a_fall_asked_by_what_percent_sign_is_its_size() -> None:
+    """ "By what % did the total bill fall": 30%, not -30% (as "by what percentage" already was)."""
+    assert answer("By what % did the total bill fall from January to April 2024?", [BILLS], BILLS_TEXT) == "30%"
+    assert answer("By what % did the total bill rise from March to April 2024?", [BILLS], BILLS_TEXT) == "-12.5%"
+
+
+def test_how_full_asks_the_occupancy_line() -> None:
+    """ "How full was the hostel in June?" of a table with an occupancy line: that line (not the text)."""
+    table = "Metric,May 2024,Jun 2024\nBeds sold,1400,1710\nOccupancy (%),74.2,90.5\n"
+    assert answer("how full was the hostel in june?", [table], "Riverbank Hostel has sixty beds.") == "90.5%"
+    assert adjective_as_its_measure("How busy was the gym in May?", {"occupancy"}) == \
+        "what was the occupancy of the gym in May?"
+    assert adjective_as_its_measure("How busy was the gym in May?", {"visits"}) == "How busy was the gym in May?"
+
+
+def test_a_cause_that_did_the_harm_is_the_cause_without_what_it_did() -> None:
+    """ "Why were sales low?": "a heavy storm" of "A heavy storm closed the market ...", "a warm, dry winter" of
+    "... after a warm, dry winter cut demand for insulated gear"."""
+    assert answer("Why were sales low in the week of 18 March?", [WEEKS], WEEKS_TEXT) == "a heavy storm"
+    text = "Net sales dipped in fiscal 2024 after a warm, dry winter cut demand for coats, and stock built up."
+    table = "USD m,FY2023,FY2024\nNet sales,88,79\n"
+    assert answer("Why did sales dip in fiscal 2024?", [table], text) == "a warm, dry winter"
+
+
+def test_price_per_unit_is_sales_over_units_sold() -> None:
+    """ "the (average) price per unit" of a table with sales and units sold, no price line: sales over units."""
+    assert answer("What was the average price per unit in the week of 25 March?", [WEEKS], WEEKS_TEXT) == "20"
+    assert answer("What was the price per unit in the week starting 4 March 2024?", [WEEKS], WEEKS_TEXT) == "20"
+
+
+def test_per_employee_reads_a_headcount_line() -> None:
+    """ "revenue per employee" of a table whose count of people is "Headcount": $93m over 335 people."""
+    assert answer("How much revenue per employee did Corvid make in FY24?", [HALVES], HALVES_TEXT) == "277,611.94"
+
+
+def test_which_period_had_the_larger_line_is_no_missing_row() -> None:
+    """ "larger" names no row: the half with the larger operating costs (by their size), not "no row for larger"."""
+    assert answer("Which half had the larger operating costs?", [HALVES], HALVES_TEXT) == "H2 2024"
+    assert answer("What was revenue in H1 FY23?", [HALVES], HALVES_TEXT) == "no answer found"
