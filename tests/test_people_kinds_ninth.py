@@ -89,3 +89,34 @@ def test_which_period_had_the_larger_line_is_no_missing_row() -> None:
     """ "larger" names no row: the half with the larger operating costs (by their size), not "no row for larger"."""
     assert answer("Which half had the larger operating costs?", [HALVES], HALVES_TEXT) == "H2 2024"
     assert answer("What was revenue in H1 FY23?", [HALVES], HALVES_TEXT) == "no answer found"
+
+
+#: numbered weeks as rows (no dates), a money column and a count
+WEEK_NUMBERS = """Week,Visitors,Cafe sales (€)
+Week 1,820,2460
+Week 2,905,2780
+Week 3,760,2210
+Week 4,1120,3580
+"""
+
+
+def test_which_week_of_numbered_weeks_is_a_row() -> None:
+    """ "Which week had the most visitors?" of rows "Week 1".."Week 4" (no dates): the row, not a cell."""
+    assert answer("Which week had the most visitors?", [WEEK_NUMBERS]) == "Week 4"
+    assert answer("In which week were cafe sales lowest?", [WEEK_NUMBERS]) == "Week 3"
+
+
+def test_two_lines_together_are_their_sum() -> None:
+    """ "wages and rent together" as "combined" asks: the two lines' amounts summed (costs shown as negatives)."""
+    table = "GBP,FY2023,FY2024\nTurnover,812000,904000\nWages,-410000,-446000\nRent,-96000,-99000\n"
+    assert answer("What were wages and rent together in FY2023?", [table]) == "506,000"
+
+
+def test_a_sentence_stating_no_figure_is_no_answer_to_an_amount_a_measure_names() -> None:
+    """ "What was total revenue over the three quarters?" with a sentence about revenue in the text: the quarters'
+    total, which the question names, not the sentence (it states no figure)."""
+    table = ("$ thousands,Three months ended 31 March 2024,Three months ended 30 June 2024,"
+             "Three months ended 30 September 2024\nRevenue,4200,4650,5100\nCost of sales,(2520),(2700),(2910)\n")
+    text = "Revenue rose in the September quarter after a new distribution deal with Hollins Garden Centres."
+    assert answer("What was total revenue over the three quarters?", [table], text) == "13,950 thousand"
+    assert answer("What was revenue across all three quarters?", [table], text) == "13,950 thousand"

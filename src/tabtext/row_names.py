@@ -191,12 +191,16 @@ _PERIOD_WORD = re.compile(r"\b(?:year|month|quarter|week|season|period)\b", re.I
 
 def _rows_kind_without_period_words(question: str, tables: Sequence[Table]) -> str:
     """ "Which year group was the largest?" of a table whose first column is "Year group": "which group ...", so the
-    rows are asked for, not a year."""
+    rows are asked for, not a year; "which week ...?" of rows numbered "Week 1", "Week 2" (no dates): "which one"."""
     for table in tables:
         head = " ".join(table.rows[0][0].split()) if table.rows and table.rows[0] else ""
         rest = " ".join(_PERIOD_WORD.sub(" ", head).split())
         if rest and rest != head and re.search(r"[a-z]", rest, re.I):
             question = re.sub(rf"\b(which|what)\s+{re.escape(head)}\b", rf"\1 {rest}", question, flags=re.I)
+        labels = [r[0] for r in table.rows[1:] if r and r[0].strip()]
+        numbered = labels and all(re.fullmatch(rf"\s*{re.escape(head)}\s*\d+\s*", label, re.I) for label in labels)
+        if _PERIOD_WORD.fullmatch(head) and numbered:
+            question = re.sub(rf"\b(which|what)\s+{re.escape(head)}\b(?!\s+of\b)", r"\1 one", question, flags=re.I)
     return question
 
 
@@ -322,8 +326,14 @@ def _fastest_as_largest(question: str) -> str:
     return f"{question[:m.start()]}had the {'smallest' if small else 'largest'} percentage increase{question[m.end():]}"
 
 
+#: "wages and rent together", "... between them": two lines summed, as "combined" asks
+_TOGETHER = re.compile(r"(?<=\S)\s+(?:together|between them|put together)\b(?=\s+(?:in|for|during|over|at)\b|\s*\??\s*$)", re.I)
+
+
 def range_as_range(question: str) -> str:
     question = _fastest_as_largest(question)
+    if re.search(r"\band\b", question, re.I):
+        question = _TOGETHER.sub(" combined", question, count=1)
     for pattern, words in _HIGH_MINUS_LOW:
         question = pattern.sub(words, question, count=1)
     return question
