@@ -120,3 +120,9 @@ def test_a_sentence_stating_no_figure_is_no_answer_to_an_amount_a_measure_names(
     text = "Revenue rose in the September quarter after a new distribution deal with Hollins Garden Centres."
     assert answer("What was total revenue over the three quarters?", [table], text) == "13,950 thousand"
     assert answer("What was revenue across all three quarters?", [table], text) == "13,950 thousand"
+
+
+def test_which_week_of_week_start_dates_is_the_week_named_by_its_date() -> None:
+    """ "Which week had the highest sales?" of a pandas index of week-start dates: the week's date (not a cell)."""
+    assert answer("Which week had the highest sales?", [WEEKS]) == "March 25, 2024"
+    assert answer("In which week were the fewest units sold?", [WEEKS]) == "March 18, 2024"
