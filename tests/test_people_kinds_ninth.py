@@ -126,3 +126,15 @@ def test_which_week_of_week_start_dates_is_the_week_named_by_its_date() -> None:
     """ "Which week had the highest sales?" of a pandas index of week-start dates: the week's date (not a cell)."""
     assert answer("Which week had the highest sales?", [WEEKS]) == "March 25, 2024"
     assert answer("In which week were the fewest units sold?", [WEEKS]) == "March 18, 2024"
+
+
+def test_a_period_the_table_holds_only_part_of_is_missing() -> None:
+    """ "hosting in FY 2025" of a table with H1 2025 alone, "revenue in Q2 2025" of months to April: the table does
+    not hold the period asked (no half of it as its figure); a period whose parts are all shown is their total."""
+    table = ("EUR thousands,H1 2024,H2 2024,FY 2024,H1 2025\nSubscriptions,2100,2380,4480,2650\n"
+             "Hosting,-220,-240,-460,-260\n")
+    assert answer("What was hosting in FY 2025?", [table]) == "no answer found"
+    assert answer("What was hosting in 2024?", [table]) == "460 thousand"
+    months = "Metric,Jan-25,Feb-25,Mar-25,Apr-25\nRevenue (£),24600,23280,27120,25800\n"
+    assert answer("What was revenue in the second quarter of 2025?", [months]) == "no answer found"
+    assert answer("What was revenue in Q1 2025?", [months]) == "75,000"

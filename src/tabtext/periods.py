@@ -183,10 +183,10 @@ def table_periods(table: Table, header_rows: int = 3) -> list[Period]:
 
 
 def covers(asked: Period, held: Iterable[Period]) -> bool:
-    """Whether periods ``held`` answer a question about ``asked``: the same period, parts of it (a year from its
-    quarters), or a point in it (a balance sheet's date in the year asked). Without years on one side, kind and
+    """Whether periods ``held`` answer a question about ``asked``: the same period, parts that fill it (a year from
+    its four quarters), or a point in it (a balance sheet's date in the year asked). Without years on one side, kind and
     month decide."""
-    held = list(held)
+    held, filled = list(held), set()
     for h in held:
         if asked.year is None or h.year is None:
             if asked.kind == "year" or h.kind == "year":
@@ -199,9 +199,11 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
         if asked.kind == h.kind == "year" and asked.year == h.year and asked.months == h.months:
             return True  # a year ending in March is named by its year, as FY2025 is
         (a0, a1), (h0, h1) = asked.span(), h.span()
-        if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
+        if a0 <= h0 and h1 <= a1 and (h.kind == "date" or (h0, h1) == (a0, a1)) or asked.kind == "date" and h0 <= a0 <= h1:
             return True
-    return False
+        if a0 <= h0 and h1 <= a1:
+            filled |= set(range(h0, h1 + 1))
+    return len(filled) >= asked.months  # FY 2025 of H1 2025 alone is not held
 
 
 def _inside(part: Period, whole: Period) -> bool:
