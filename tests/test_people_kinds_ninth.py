@@ -138,3 +138,16 @@ def test_a_period_the_table_holds_only_part_of_is_missing() -> None:
     months = "Metric,Jan-25,Feb-25,Mar-25,Apr-25\nRevenue (£),24600,23280,27120,25800\n"
     assert answer("What was revenue in the second quarter of 2025?", [months]) == "no answer found"
     assert answer("What was revenue in Q1 2025?", [months]) == "75,000"
+
+
+def test_a_year_asked_for_a_part_of_it_or_held_by_a_total_column_is_covered() -> None:
+    """ "the same quarter of 2023" asks a quarter, not all of 2023; a "Total 2024" column holds the year."""
+    from tabtext.periods import table_periods
+    from tabtext.table_choice import period_gap
+    from tabtext.types import Table
+
+    halves = Table.from_rows([["", "Q2 2023", "Q3 2023"], ["Rooms sold", "7886", "9284"]])
+    assert period_gap("And in the same quarter of 2023?", halves) == ""
+    assert period_gap("How many rooms were sold in 2023?", halves) != ""
+    stores = Table.from_rows([["Store", "Q1 2024", "Q2 2024", "Total 2024"], ["North", "120", "135", "255"]])
+    assert table_periods(stores)[-1].label() == "2024"
