@@ -94,7 +94,7 @@ def test_an_average_across_the_months_named_is_given_not_only_guessed():
 
 
 def test_the_parts_of_a_period_asked_outrank_any_other_choice_and_a_named_measure_is_trusted():
-    from tabtext.engines.solver.patterns.measures import MEASURE_CONFIDENCE, named_first
+    from tabtext.engines.solver.patterns.named_first import MEASURE_CONFIDENCE, named_first
     from tabtext.engines.solver.program.program import Const, Program
     from tabtext.engines.solver.tasks.tatqa import solve
     from tabtext.tables import tables_from
@@ -124,7 +124,7 @@ def test_a_line_named_in_the_singular_is_the_plural_line_the_table_writes():
 
 
 def test_which_month_a_line_peaked_in_is_trusted_as_a_named_measure_is():
-    from tabtext.engines.solver.patterns.measures import MEASURE_CONFIDENCE
+    from tabtext.engines.solver.patterns.named_first import MEASURE_CONFIDENCE
     from tabtext.engines.solver.tasks.tatqa import solve
     from tabtext.tables import tables_from
     from tabtext.types import Context, Example, Paragraph

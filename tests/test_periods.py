@@ -35,7 +35,9 @@ def test_a_table_covers_its_periods_on_columns_or_rows_and_a_year_from_its_quart
     assert table_periods(columns) == table_periods(rows) == [Period(2023, 3, 3, "quarter"), Period(2023, 6, 3, "quarter")]
     held = table_periods(columns)
     assert coverage(held) == "Q1 2023–Q2 2023"
-    assert covers(Period(2023, 12, 12), held) and not covers(Period(2019, 12, 12), held)
+    assert not covers(Period(2023, 12, 12), held) and not covers(Period(2019, 12, 12), held)  # half a year is no year
+    assert covers(Period(2023, 12, 12), [Period(2023, m, 3, "quarter") for m in (3, 6, 9, 12)])  # a year of its quarters
+    assert covers(Period(2023, 6, 6, "half"), held) and not covers(Period(2024, 6, 6, "half"), [Period(2024, 3, 3, "quarter")])
     assert not covers(Period(2023, 9, 3, "quarter"), held) and covers(Period(None, 6, 3, "quarter"), held)
     assert covers(Period(2019, 12, 12), [Period(2019, 12, 1, "date", 31)])  # a balance sheet's date in the year
 

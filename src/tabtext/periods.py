@@ -171,22 +171,26 @@ _PERIOD_WORDS = re.compile(r"(?:actual|unaudited|audited|restated|est\.?|e|a|sea
                            r"school|academic)?\s*year)", re.I)
 
 
+_TOTAL_OF_A_YEAR = re.compile(rf"^\s*(?:total|full[- ]year)\s+({YEAR})\s*$", re.I)
+
+
 def table_periods(table: Table, header_rows: int = 3) -> list[Period]:
     """The periods a table's header rows or first column name (a transposed table's rows are periods)."""
     cells = [c for row in table.rows[:header_rows] for c in row[1:]] + [row[0] for row in table.rows if row]
     seen: dict[Period, None] = {}
     for cell in cells:
-        period = as_period(cell)
+        total = _TOTAL_OF_A_YEAR.match(cell)  # "Total 2024" beside the year's quarters holds the year
+        period = as_period(cell) or (Period(int(total.group(1)), 12, 12, "year") if total else None)
         if period is not None:
             seen.setdefault(period, None)
     return list(seen)
 
 
-def covers(asked: Period, held: Iterable[Period]) -> bool:
-    """Whether periods ``held`` answer a question about ``asked``: the same period, parts of it (a year from its
-    quarters), or a point in it (a balance sheet's date in the year asked). Without years on one side, kind and
+def covers(asked: Period, held: Iterable[Period], whole: bool = True) -> bool:
+    """Whether periods ``held`` answer a question about ``asked``: the same period, parts that fill it (a year from
+    its four quarters; any part when not ``whole``: "the same quarter of 2023"), or a point in it (a balance sheet's date in the year asked). Without years on one side, kind and
     month decide."""
-    held = list(held)
+    held, filled = list(held), set()
     for h in held:
         if asked.year is None or h.year is None:
             if asked.kind == "year" or h.kind == "year":
@@ -199,9 +203,11 @@ def covers(asked: Period, held: Iterable[Period]) -> bool:
         if asked.kind == h.kind == "year" and asked.year == h.year and asked.months == h.months:
             return True  # a year ending in March is named by its year, as FY2025 is
         (a0, a1), (h0, h1) = asked.span(), h.span()
-        if a0 <= h0 and h1 <= a1 or asked.kind == "date" and h0 <= a0 <= h1:
+        if a0 <= h0 and h1 <= a1 and (h.kind == "date" or (h0, h1) == (a0, a1)) or asked.kind == "date" and h0 <= a0 <= h1:
             return True
-    return False
+        if a0 <= h0 and h1 <= a1:
+            filled |= set(range(h0, h1 + 1))
+    return len(filled) >= (asked.months if whole else 1)  # FY 2025 of H1 2025 alone is not held
 
 
 def _inside(part: Period, whole: Period) -> bool:

@@ -103,7 +103,8 @@ _GAP_DOWN = re.compile(r"^\s*how (?:much|many) (?:lower|less|smaller|fewer|colde
 #: the words a person asks about a fall with ("how much did it drop / slide / go down?"), for every reader of one
 FALL_WORDS = (r"(?:fall|fell|fallen|drop(?:ped)?|declined?|decreased?|shr[ai]nk|(?:go|goes|went|gone|come|comes|came)\s+down|dip(?:ped)?|"
               r"slip(?:ped)?|slid|slide|plunged?|slump(?:ed)?|contract(?:ed)?)")
-_FALL_ASKED = re.compile(r"^\s*(?:(?:by\s+)?how\s+(?:much|many|far)|by\s+what\s+(?:percent(?:age)?|amount|share))\b.*"
+_FALL_ASKED = re.compile(r"^\s*(?:(?:by\s+)?how\s+(?:much|many|far)\b|by\s+what\s+(?:(?:percent(?:age)?|amount|share)\b|%))"
+                         r".*"
                          rf"\b{FALL_WORDS}\b", re.I)
 
 

@@ -251,7 +251,8 @@ def _the_cause(shown: str, text: str, e: Evidence) -> str:
     clause = _TRAILING_CLAUSE.sub("", clause).strip(" ,.")
     short = _WHICH_AFTER.sub("", clause)
     clause = short if len(short.split()) >= 3 else clause
-    cause, doer = _cause_of_event(clause), _DOER.match(short)
+    before = _ARTICLE_BEFORE_CAUSE.search(text, 0, e.start) if text.startswith(shown, e.start) else None
+    cause, doer = _cause_of_event(clause), _DOER.match(short) or before and _DOER.match(f"{before.group(1).lower()} {short}")
     if cause == clause and doer:  # "a storm closed the network for four days": the storm
         return doer.group(1)
     cause = _without_modifiers(cause)
@@ -267,9 +268,12 @@ _ARTICLE_BEFORE_CAUSE = re.compile(r"(?:^|\s)(the|an?)\s+$", re.I)
 
 
 #: an event that did the harm: "a storm closed the network ..." (not "the council closed the car park for ...")
-_DOER = re.compile(r"^(an?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:closed|shut|flooded|damaged|destroyed|disrupted|"
+_DOER = re.compile(r"^(an?\s+(?:[a-z-]+,?\s+){0,2}?[a-z-]+)\s+(?:(?:closed|shut|flooded|damaged|destroyed|disrupted|"
                    r"halted|stopped|cancelled|canceled|delayed|hit|knocked out|cut off|blocked)\s+(?:the|an?|its|their|our|"
-                   r"his|her|several|some|many|all|both|\d)\b", re.I)  # a thing it did harm to, not "closed for a week"
+                   r"his|her|several|some|many|all|both|\d)\b|(?:cut|hurt|dampened|depressed|weakened|reduced|boosted|"
+                   r"lifted)\s+(?:demand|sales|footfall|spending|bookings|orders|visitor|visits|trade|takings|revenue|"
+                   r"turnover|profits?|margins?|output|yields?|numbers|attendance)\b)", re.I)  # a thing it did harm to, not
+# "closed for a week"; "a warm, dry winter cut demand for ...": the winter
 
 
 def _date_asked(question: str, answer: Answer, text: str, lo: int, hi: int) -> tuple[Answer, bool]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .column_share import part_over_whole_column
 from .engines.solver.lexicon.words import root, singular
+from .measure_words import adjective_as_its_measure, comparative_as_its_measure, usage_in_its_unit
 from .numbers import parse_number
 from .periods import MONTH_STEMS, YEAR, as_period, find_periods, in_total_as_every_period, table_periods
 from .row_words import average_value_as_per, each_as_per, in_label_words, says_another_line_word
@@ -74,7 +75,7 @@ def in_asked_column(question: str, answer: Answer | None, table: Table | None) -
 
 #: words people use for the same line; a question's word the table never uses is read as the one it does
 _SAME_LINE = (("revenue", "revenues", "sales", "turnover", "top line"), ("costs", "expenses"), ("cost", "expense"),
-              ("profit", "income", "earnings"), ("staff", "employees", "headcount"),
+              ("profit", "income", "earnings"), ("staff", "employees", "employee", "headcount"),
               ("temperature", "temp"), ("temperatures", "temps"), ("rainfall", "precipitation"),
               ("students", "pupils"), ("enrolment", "enrollment"))
 #: phrases people use for one line a statement labels in other words ("the bottom line" of "Net income")
@@ -185,37 +186,21 @@ def _number_forms(word: str) -> set[str]:
     return forms - {word}
 
 
-#: comparatives that name what they compare: (up words, down words, the label words of that measure)
-_COMPARATIVES = (("warmer|hotter", "colder|cooler", "temperature temp"), ("heavier", "lighter", "weight mass"),
-                 ("taller", "", "height"), ("older", "younger", "age"), ("wetter|rainier", "drier|dryer",
-                                                                                    "rainfall rain precipitation"),
-                 ("sunnier", "", "sunshine sun"), ("longer", "shorter", "length range duration distance"),
-                 ("faster|quicker", "", "speed"), ("more expensive|pricier|dearer", "cheaper", "price cost fee"),
-                 ("wider", "narrower", "width"), ("deeper", "shallower", "depth"))
-
-
-def _comparative_as_its_measure(question: str, have: set[str]) -> str:
-    """ "How much warmer was July than January?" of a table with a temperature line: "how much higher in temp ...";
-    "how much lighter ...": "how much lower in weight ..." (a gap, shown as its size)."""
-    for up, down, labels in _COMPARATIVES:
-        word = next((w for w in labels.split() if w in have), "")
-        for words, plain in ((up, "higher"), (down, "lower")):
-            if word and words:
-                question = re.sub(rf"\bhow much (?:{words})\b", f"how much {plain} in {word}", question, flags=re.I)
-    return question
-
-
 _PERIOD_WORD = re.compile(r"\b(?:year|month|quarter|week|season|period)\b", re.I)
 
 
 def _rows_kind_without_period_words(question: str, tables: Sequence[Table]) -> str:
     """ "Which year group was the largest?" of a table whose first column is "Year group": "which group ...", so the
-    rows are asked for, not a year."""
+    rows are asked for, not a year; "which week ...?" of rows numbered "Week 1", "Week 2" (no dates): "which one"."""
     for table in tables:
         head = " ".join(table.rows[0][0].split()) if table.rows and table.rows[0] else ""
         rest = " ".join(_PERIOD_WORD.sub(" ", head).split())
         if rest and rest != head and re.search(r"[a-z]", rest, re.I):
             question = re.sub(rf"\b(which|what)\s+{re.escape(head)}\b", rf"\1 {rest}", question, flags=re.I)
+        labels = [r[0] for r in table.rows[1:] if r and r[0].strip()]
+        numbered = labels and all(re.fullmatch(rf"\s*{re.escape(head)}\s*\d+\s*", label, re.I) for label in labels)
+        if _PERIOD_WORD.fullmatch(head) and numbered:
+            question = re.sub(rf"\b(which|what)\s+{re.escape(head)}\b(?!\s+of\b)", r"\1 one", question, flags=re.I)
     return question
 
 
@@ -249,7 +234,8 @@ def in_table_words(question: str, tables: Sequence[Table]) -> str:
         if field:
             question = re.sub(rf"(?<![\w-]){word}(?![\w-])", field, question, flags=re.I)
     question = _as_the_line_writes_it(_rows_kind_without_period_words(question, tables), tables, have)
-    question = _comparative_as_its_measure(question, have)
+    question = adjective_as_its_measure(comparative_as_its_measure(question, have), have)
+    question = usage_in_its_unit(question, _labels(tables))
     labels = {" ".join(r[0].lower().split()) for t in tables for r in t.rows if r}
     for group in _SAME_PHRASE:  # the one phrase the labels use, for the others
         used = [w for w in group if any(_says(label, w) for label in labels)]
@@ -341,8 +327,14 @@ def _fastest_as_largest(question: str) -> str:
     return f"{question[:m.start()]}had the {'smallest' if small else 'largest'} percentage increase{question[m.end():]}"
 
 
+#: "wages and rent together", "... between them": two lines summed, as "combined" asks
+_TOGETHER = re.compile(r"(?<=\S)\s+(?:together|between them|put together)\b(?=\s+(?:in|for|during|over|at)\b|\s*\??\s*$)", re.I)
+
+
 def range_as_range(question: str) -> str:
     question = _fastest_as_largest(question)
+    if re.search(r"\band\b", question, re.I):
+        question = _TOGETHER.sub(" combined", question, count=1)
     for pattern, words in _HIGH_MINUS_LOW:
         question = pattern.sub(words, question, count=1)
     return question
@@ -357,7 +349,8 @@ def _average_per_unit(question: str) -> str:
     from .engines.solver.patterns.per_unit import NAMED_PER_UNIT, PER_UNIT
 
     m = _AVERAGE_PER.search(question)
-    if not m or not PER_UNIT.search(question, m.end()) or NAMED_PER_UNIT.match(question, m.start("average")):
+    if not m or not (PER_UNIT.search(question, m.end()) or NAMED_PER_UNIT.search(question, m.end())) or \
+            NAMED_PER_UNIT.match(question, m.start("average")):
         return question  # "the average daily rate per room-night sold": the measure's own name
     return question[:m.start()] + question[m.end():]
 

@@ -43,7 +43,7 @@ each both combined overall net reported report show shown listed according table
 grow grew rise rose fell fall drop dropped previous prior last next same year-over-year yoy ytd to-date did
 have has had been being will would could should can into out upon under above below since until while give
 tell find calculate compute based given two four five times there's what's how's respectively other full whole
-entire
+entire larger smaller bigger greater
 """.split())
 
 
@@ -150,6 +150,10 @@ def rank_tables(tables: Sequence[Table], question: str) -> list[int]:
     return sorted(range(len(tables)), key=lambda i: -scores[i])
 
 
+_PART_OF = re.compile(r"\b(?:quarter|month|half|week|period)\s+(?:of|in)\s+(?:the\s+)?(?:(?:fiscal|financial)\s+)?(?:year\s+)?"
+                      r"(?:fy\s*)?(?:19|20)\d\d\b", re.I)
+
+
 def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> str:
     """'the table covers Q1 2023–Q4 2023' when ``question`` names a period ``table`` does not cover and the text
     does not name either; "" otherwise. A pandas export's index is no period column: its periods follow it."""
@@ -161,7 +165,8 @@ def period_gap(question: str, table: Table, paragraphs: Sequence[str] = ()) -> s
     said_about = [p for p in asked_periods(about) if p.year is not None]
     text_months = set(months_named(about))
     asked = asked_periods(question) + [p for p in bare_months(question) if p.end_month not in text_months]
-    missing = [p for p in asked if held and not covers(p, held) and  # a month without its year: no year said covers it
+    whole = not _PART_OF.search(question)  # "the same quarter of 2023": a year asked for a part of it
+    missing = [p for p in asked if held and not covers(p, held, whole or p.kind != "year") and  # a month without its year: no year said covers it
                not covers(p, [s for s in said_about if p.year is not None or s.kind != "year"])]
     if not missing:
         return _day_gap(question, names_first(table), paragraphs)

@@ -32,11 +32,32 @@ def row_named_by(ctx: Ctx, words: set[str], skip: int | None = None, counted: bo
     "Total revenue", not "Cost of revenue"), then the one named first in ``asked`` ("admissions income per
     visitor": "Admissions", the kind of income, not "Total income")."""
     view = ctx.view
-    scored = [(len(label & words), counted and a_count(view, r), len(label & among), -len(label - words),
-               -_first_named(label & words, asked), r)
+    scored = [(len(label & words) + 0.5 * len(unit_words(view.row_labels[r]) & words), counted and a_count(view, r),
+               len(label & among), -len(label - words), -_first_named(label & words, asked), r)
               for r in range(view.header_rows, view.table.n_rows) if r != skip and (label := stems(view.row_labels[r]))]
     best = max(scored, default=(0, False, 0, 0, 0, None))
     return best[-1] if best[0] else None
+
+
+_MONEY_ASKED = re.compile(r"\b(?:costs?|spend|spent|paid|pay|price|bill|charged?)\b", re.I)
+_MONEY_LABEL = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?)\b", re.I)
+
+
+def unit_words(label: str) -> set[str]:
+    """What a label's brackets name ("Electricity (kWh)": kwh), and "unit:money" for an amount of money ("(£)")."""
+    inner = " ".join(_UNIT_WORDS.findall(label))
+    return {short_stem(w) for w in re.findall(r"[a-z]{3,}", inner.lower())} | units_named(inner) | \
+        ({"unit:money"} if _MONEY_LABEL.search(label) else set())
+
+
+def units_named(text: str) -> set[str]:
+    """The units ``text`` names, written out or short (``_UNITS``: "per cubic metre", "(m3)")."""
+    return {f"unit:{name}" for name, pattern in _UNITS if re.search(pattern, text, re.I)}
+
+
+def money_asked(text: str) -> set[str]:
+    """ "unit:money" when ``text`` asks what something cost ("what did electricity cost per kWh")."""
+    return {"unit:money"} if _MONEY_ASKED.search(text) else set()
 
 
 def _first_named(words: set[str], asked: str) -> int:
@@ -50,7 +71,8 @@ _NAMED = ((r"\baverage daily (?:room )?rate\b|\badr\b", "room revenue per room s
           (r"\brevpar\b|\brevenue per available room\b", "room revenue per room available"),
           (r"\baverage (?:orders?|baskets?) values?\b|\baov\b", "revenue per order"),
           (r"\baverage revenue per user\b|\barpu\b", "revenue per user"),
-          (r"\baverage (?:selling|sale|sales) price\b|\basp\b", "net sales revenue per unit sold"),
+          (r"\baverage (?:selling|sale|sales) price\b|\basp\b|\b(?:selling\s+)?price per unit\b(?!s?\s+sold)",
+           "net sales revenue per unit sold"),
           (r"\bcustomer acquisition cost\b|\bcac\b", "marketing spend per new customer"))
 NAMED_PER_UNIT = re.compile("|".join(name for name, _ in _NAMED), re.I)
 
@@ -89,9 +111,11 @@ def per_unit(ctx: Ctx):
 
 def _per_unit_of_lines(ctx: Ctx, text: str, m: re.Match[str]):
     view = ctx.view
-    after = stems(text[m.end() - 1:])
-    num = row_named_by(ctx, stems(text[:m.start()]), among=after, asked=text[:m.start()])  # "revenue per day pass": "Day-pass revenue"
-    den = row_named_by(ctx, after, skip=num, counted=True)
+    after = stems(text[m.end() - 1:]) | units_named(text[m.end() - 1:])
+    before = stems(text[:m.start()]) | money_asked(text[:m.start()])
+    num = row_named_by(ctx, before, among=after, asked=text[:m.start()])  # "revenue per day pass": "Day-pass revenue"
+    den = row_named_by(ctx, after, skip=num, counted=True,  # "electricity cost per kWh": "Electricity (kWh)"
+                       among=stems(view.row_labels[num]) if num is not None else frozenset())
     if num is None or den is None:
         return None
     per = float(m.group(1).replace(",", "")) if m.group(1) else 1.0  # "complaints per 1,000 orders"
@@ -157,13 +181,14 @@ def label_words(text: str) -> set[str]:
     """``stems``, the short unit words a label or question writes ("km", "kg") and the units it names, written out
     or short ("tonnes per hectare" of "Area (ha)" and "Apples 2024 (t)")."""
     return stems(text) | set(re.findall(r"\b[a-z]{2}\b", _UNIT_WORDS.sub(" ", text.lower()))) - {"in", "of", "to", "on"} | \
-        {f"unit:{name}" for name, pattern in _UNITS if re.search(pattern, text, re.I)}
+        units_named(text)
 
 
 #: units as data: (the short name, how a label or a question writes it)
 _UNITS = (("ha", r"\bha\b|\bhectares?\b"), ("t", r"\(t\)|\btonnes?\b|\btons?\b"),
           ("km", r"\bkm\b|\bkilomet(?:re|er)s?\b"), ("kg", r"\bkg\b|\bkilo(?:gram)?s?\b"),
-          ("l", r"\(l\)|\blit(?:re|er)s?\b"), ("mwh", r"\bmwh\b|\bmegawatt[- ]hours?\b"))
+          ("l", r"\(l\)|\blit(?:re|er)s?\b"), ("mwh", r"\bmwh\b|\bmegawatt[- ]hours?\b"),
+          ("kwh", r"\bkwh\b|\bkilowatt[- ]hours?\b"), ("m3", r"\bm3\b|\bm³|\bcubic met(?:re|er)s?\b"))
 
 
 def per_unit_of_row(ctx: Ctx, text: str, m: re.Match[str]):
@@ -209,7 +234,7 @@ _AMOUNT_WORDS = re.compile(r"[$€£¥%(]|\b(?:sales|revenues?|costs?|profits?|i
 
 
 _COUNTED = re.compile(r"\(\s*(?:number|no\.?|count|#|units?|ftes?|people|persons|visits|trips|hours?|hrs|days|nights|km|miles|kg|"
-                      r"tonnes|litres|liters)\s*\)", re.I)  # "Billable hours (hours)": a count in its own unit, no money
+                      r"tonnes|litres|liters|[kmg]wh|m3|m³|gallons|therms)\s*\)", re.I)  # "Billable hours (hours)": a count in its own unit, no money
 #: when a line is counted, in brackets: "Customers (end of month)", "Members (at quarter end)"
 WHEN_COUNTED = re.compile(r"\(\s*(?:at\s+)?(?:the\s+)?(?:(?:end|start|close|beginning)\s+of\s+(?:the\s+)?(?:month|quarter|year|"
                           r"period|half|season)|(?:month|quarter|year|period)[- ]end|closing|opening)\s*\)", re.I)

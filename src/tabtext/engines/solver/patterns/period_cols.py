@@ -24,8 +24,9 @@ def period_cols(ctx: Ctx, row: int) -> list[int]:
     return [c for c in range(1, view.table.n_cols) if col_period(view.col_labels[c]) and view.amount(row, c) is not None]
 
 
-def month_cols(ctx: Ctx, row: int) -> list[int]:
-    return [c for c in period_cols(ctx, row) if col_period(ctx.view.col_labels[c]).kind == "month"]  # type: ignore[union-attr]
+def month_cols(ctx: Ctx, row: int, kind: str = "month") -> list[int]:
+    """The columns of ``row`` dated as months (or as ``kind``: "date" for a table of weeks by their first day)."""
+    return [c for c in period_cols(ctx, row) if col_period(ctx.view.col_labels[c]).kind == kind]  # type: ignore[union-attr]
 
 
 def asked_col(ctx: Ctx, row: int) -> int | None:

@@ -78,9 +78,9 @@ def _extreme_period(ctx: Ctx) -> Found | None:
     quarters = [(row, c) for c in range(1, view.table.n_cols) if PART_OF_YEAR.search(view.col_labels[c])
                 and view.amount(row, c) is not None]
     op = "argmax" if q.direction == "max" else "argmin"
-    if re.search(r"\bmonth\b", _low(ctx)):  # "In which month ...": the month's column label
-        quarters = [(row, c) for c in month_cols(ctx, row)]
-    if re.search(r"\b(?:quarter|month|half(?:[- ]year)?)\b", _low(ctx)) and len(quarters) >= 2:  # "In which quarter ...": its column
+    if re.search(r"\b(month|week)\b", _low(ctx)):  # "In which month / week ...": the month's (week's date) column label
+        quarters = [(row, c) for c in month_cols(ctx, row, "month" if "month" in _low(ctx) else "date")]
+    if re.search(r"\b(?:quarter|month|week|half(?:[- ]year)?)\b", _low(ctx)) and len(quarters) >= 2:  # "In which quarter ...": its column
         return Program(op, tuple(view.operand(*rc) for rc in quarters), key="column"), "compare"
     if len(cells) < 2:
         return None

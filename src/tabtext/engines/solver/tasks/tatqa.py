@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ....period_layout import for_runs, in_source, periods_on_rows, question_for_runs, title_rows
 from ....types import Example, Prediction
-from ..patterns.measures import MEASURE_CONFIDENCE, NAMED_MEASURES, TRUSTED, more_than, named_first
+from ..patterns.named_first import MEASURE_CONFIDENCE, NAMED_MEASURES, TRUSTED, more_than, named_first
 from ..rank import ranker as rank
 from ..rank.candidates import Candidate, candidates, read, spans_of_the_kind_asked
 from ..reading.question import Query
@@ -40,7 +40,7 @@ def solve(example: Example) -> tuple[Query, Candidate | None, float]:
 
 def _as_asked(question: str, best: Candidate, cands: list[Candidate]) -> Candidate | None:
     """The ranker's choice, or what the question names instead: a difference for "how many more ... than",
-    a named measure over a cell of one of its lines (``measures.named_first``; no dev answer moves)."""
+    a named measure over a cell of one of its lines (``named_first.named_first``; no dev answer moves)."""
     diff = more_than(question, best.program)
     if diff is not None:
         return replace(best, name="more_than", program=diff, route="diff")
