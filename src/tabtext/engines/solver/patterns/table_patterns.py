@@ -43,6 +43,7 @@ from .period_totals import ALL_THE_PERIODS, OVER_PERIODS, YEAR_TO_DATE, over_per
 from .respective_cols import asks_respective, respective_cols
 from .rows import COMPARED, column_aggregate, row_of_value, rows_compared, rows_passing, text_cell
 from .stated_result import ASKED_KINDS, stated_result
+from .year_rows import asks_years_down_rows, year_rows
 
 Found = tuple[Program, str]  # a candidate Program and the route that built it
 _ASKS_PERIOD = re.compile(r"\b(?:which|what)\s+(?:of the\s+)?(?:fiscal\s+|financial\s+|school\s+)?(?:years?|periods?|quarters?|"
@@ -202,6 +203,8 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "oldest first", "What was the revenue for each financial year, in chronological order?"),
     Pattern("respective_cols", asks_respective, respective_cols, "spans", "the named row's cells in the columns the "
             "question lists, in its order", "What were the operating and capital leases in 2020, respectively?"),
+    Pattern("year_rows", asks_years_down_rows, year_rows, "spans", "the asked column's cell in each asked year's row, "
+            "periods down the first column", "What was the opening balance in 2019 and 2018, respectively?"),
 )
 NAMES = tuple(p.name for p in PATTERNS)
 
