@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
 from .periods import as_period, find_periods
+from .person_per_count import per_counted_thing
 from .person_text import content_stems, text_answer
 from .types import Answer, Evidence, Table
 
@@ -153,7 +154,9 @@ def as_a_person_answers(question: str, answer: Answer | None, evidence: Sequence
     of_kind = of_kind or change_spelled(question, program)
     answer = gap_as_size(question, answer, program)
     answer, program = share_as_percent(question, answer, program)
-    return answer, note, program, of_kind
+    figure = program
+    answer, program = per_counted_thing(question, answer, program, paragraphs)
+    return answer, note, program, of_kind or program is not figure  # a figure over the count asked is of its kind
 
 
 _CHANGE_ASKED = re.compile(r"\b(?:increase|decrease|change|rise|grow|fall|drop|decline|go\s+(?:up|down)|went\s+(?:up|down))"
