@@ -86,3 +86,13 @@ def test_a_thing_counted_twice_or_by_a_line_is_not_over_the_text() -> None:
     two = SCOUTS_TEXT + " Another group nearby has sixty young members."
     assert program("What was the surplus per young member in 2024/25?", [SCOUTS], two).get("pattern") != \
         "per_counted_thing"
+
+
+def test_the_biggest_cost_is_the_largest_expense_line_not_an_income_line() -> None:
+    """ "Which was the biggest cost in 2024/25?" of accounts with spending in brackets: the bracketed line of the
+    largest amount, not the largest cell (Subscriptions) nor a total; of a cafe's columns with no brackets, the money
+    lines after the last sales line."""
+    assert answer("Which was the biggest cost in 2024/25?", [SCOUTS], SCOUTS_TEXT) == "Camp and activity costs"
+    assert answer("Which cost was highest in the Sep quarter 2024?", [CAFE], CAFE_TEXT) == "Wages (£)"
+    assert answer("What was the largest expense in the Dec quarter 2024?", [CAFE], CAFE_TEXT) == "Wages (£)"
+    assert answer("Which was the smallest cost in 2023/24?", [SCOUTS], SCOUTS_TEXT) == "Hall hire"
