@@ -96,3 +96,11 @@ def test_the_biggest_cost_is_the_largest_expense_line_not_an_income_line() -> No
     assert answer("Which cost was highest in the Sep quarter 2024?", [CAFE], CAFE_TEXT) == "Wages (£)"
     assert answer("What was the largest expense in the Dec quarter 2024?", [CAFE], CAFE_TEXT) == "Wages (£)"
     assert answer("Which was the smallest cost in 2023/24?", [SCOUTS], SCOUTS_TEXT) == "Hall hire"
+
+
+def test_what_was_the_biggest_of_a_kind_of_line_names_the_line() -> None:
+    """ "What was the biggest cost in 2024/25?", "the largest source of income": a kind of line asked by its
+    extreme is a choice among those lines (a compare), not the amount of one line (Total income)."""
+    assert answer("What was the biggest cost in 2024/25?", [SCOUTS], SCOUTS_TEXT) == "Camp and activity costs"
+    assert answer("What was the largest source of income in 2023/24?", [SCOUTS], SCOUTS_TEXT) == "Subscriptions"
+    assert answer("What was the biggest cost in the Jun quarter 2024?", [CAFE], CAFE_TEXT) == "Wages (£)"
