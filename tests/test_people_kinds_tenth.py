@@ -41,7 +41,8 @@ Sep quarter 2024,6900,57270,23400,26100,18700
 Dec quarter 2024,6400,53120,21800,25300,17200
 """
 CAFE_TEXT = ("Tern & Toast is a seafront cafe in Whitby with forty seats. Sales and costs are in pounds. "
-             "The summer quarter was the busiest because of tourists. A new coffee machine was bought in September for two thousand pounds.")
+             "The summer quarter was the busiest because of tourists. A new coffee machine was bought in September for two thousand pounds. "
+             "The cafe served five thousand covers in the Dec quarter 2023.")
 
 
 def answer(question: str, tables: list[str], text: str = "") -> str:
@@ -104,3 +105,13 @@ def test_what_was_the_biggest_of_a_kind_of_line_names_the_line() -> None:
     assert answer("What was the biggest cost in 2024/25?", [SCOUTS], SCOUTS_TEXT) == "Camp and activity costs"
     assert answer("What was the largest source of income in 2023/24?", [SCOUTS], SCOUTS_TEXT) == "Subscriptions"
     assert answer("What was the biggest cost in the Jun quarter 2024?", [CAFE], CAFE_TEXT) == "Wages (£)"
+
+
+def test_a_period_only_the_text_gives_is_read_from_the_text_not_another_years_cell() -> None:
+    """ "Q4 2023" of a table of 2024's quarters whose text counts the covers of "the Dec quarter 2023": that count,
+    not the Q4 2024 cell; a line the text gives no figure for in that period: no answer."""
+    assert answer("How many covers were served in Q4 2023?", [CAFE], CAFE_TEXT) == "5,000"
+    assert answer("How many covers were served in the Dec quarter 2023?", [CAFE], CAFE_TEXT) == "5,000"
+    assert answer("How many covers were served in Q4 2024?", [CAFE], CAFE_TEXT) == "6,400"
+    assert answer("What were food sales in Q4 2023?", [CAFE], CAFE_TEXT) == "no answer found"
+    assert program("How many covers were served in Q4 2023?", [CAFE], CAFE_TEXT)["pattern"] == "text_period"
