@@ -115,3 +115,14 @@ def test_a_period_only_the_text_gives_is_read_from_the_text_not_another_years_ce
     assert answer("How many covers were served in Q4 2024?", [CAFE], CAFE_TEXT) == "6,400"
     assert answer("What were food sales in Q4 2023?", [CAFE], CAFE_TEXT) == "no answer found"
     assert program("How many covers were served in Q4 2023?", [CAFE], CAFE_TEXT)["pattern"] == "text_period"
+
+
+def test_a_change_from_a_period_only_the_text_gives_uses_the_texts_count() -> None:
+    """ "How many more covers in the Mar quarter 2024 than in the Dec quarter 2023?": the Mar quarter's cell less the
+    text's "five thousand covers in the Dec quarter 2023" (200), not the Dec quarter 2024 cell, later minus earlier."""
+    question = "How many more covers were served in the Mar quarter 2024 than in the Dec quarter 2023?"
+    assert answer(question, [CAFE], CAFE_TEXT) == "200"
+    read = program(question, [CAFE], CAFE_TEXT)
+    assert (read["op"], read["pattern"], [a["kind"] for a in read["args"]]) == (
+        "subtract", "text_period", ["cell", "text_number"])
+    assert read["args"][1]["text"] == "five thousand"
