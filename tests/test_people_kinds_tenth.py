@@ -126,3 +126,19 @@ def test_a_change_from_a_period_only_the_text_gives_uses_the_texts_count() -> No
     assert (read["op"], read["pattern"], [a["kind"] for a in read["args"]]) == (
         "subtract", "text_period", ["cell", "text_number"])
     assert read["args"][1]["text"] == "five thousand"
+
+
+#: a club's member lines by month from January 2025; the text alone gives the year-end count of 2024
+CLUB = """| Club | Jan 2025 | Feb 2025 | Mar 2025 |
+|---|---:|---:|---:|
+| Adult members | 60 | 62 | 65 |
+| Junior members | 30 | 31 | 33 |
+| Total members | 90 | 93 | 98 |
+"""
+CLUB_TEXT = "Hallow Tennis Club plays on four courts. The club ended 2024 with eighty-eight members."
+
+
+def test_a_count_for_a_period_only_the_text_gives_is_the_texts_count() -> None:
+    """ "How many members did the club have at the end of 2024?" of member lines from January 2025: the text's
+    "ended 2024 with eighty-eight members", not a count of the table's member lines (2)."""
+    assert answer("How many members did the club have at the end of 2024?", [CLUB], CLUB_TEXT) == "88"

@@ -31,17 +31,20 @@ def from_the_text_period(question: str, answer: Answer | None, evidence: Sequenc
     missing = [p for p in asked if not covers(p, held)]
     others = [a for a in figure.args if isinstance(a, Cell) and not any(covers(p, asked) for p in _periods(a.col_label))]
     count = _counted_in(missing, " ".join(c.row_label for c in figure.cells()), paragraphs) if missing else None
-    if count is None or len(others) != 1 or len(figure.args) > 2 or not all(isinstance(a, Cell) for a in figure.args):
-        return None, None
-    if figure.op == "lookup":
+    if count is not None and figure.op in _ONE_FIGURE:  # "how many members at the end of 2024": the text's count
         read = Program("lookup", (count,), "", "text_period", f"{count.value:g}")
-    else:  # the two in the order the operator had them by period (later first for a change)
-        whens = [_when(_periods(a.col_label)) for a in figure.args]
-        args = [(_when(missing) if a is others[0] else w, count if a is others[0] else a)
-                for a, w in zip(figure.args, whens)]
-        args.sort(key=lambda wa: wa[0], reverse=whens[0] > whens[1])
-        read = Program(figure.op, tuple(a for _, a in args), figure.scale, "text_period")
-    return dataclasses.replace(read.run(), scale="" if figure.op == "lookup" else answer.scale), read.to_json()
+        return dataclasses.replace(read.run(), scale=""), read.to_json()
+    if count is None or len(others) != 1 or len(figure.args) != 2 or not all(isinstance(a, Cell) for a in figure.args):
+        return None, None
+    # the two in the order the operator had them by period (later first for a change)
+    whens = [_when(_periods(a.col_label)) for a in figure.args]
+    args = [(_when(missing) if a is others[0] else w, count if a is others[0] else a) for a, w in zip(figure.args, whens)]
+    args.sort(key=lambda wa: wa[0], reverse=whens[0] > whens[1])
+    read = Program(figure.op, tuple(a for _, a in args), figure.scale, "text_period")
+    return read.run(), read.to_json()
+
+
+_ONE_FIGURE = ("lookup", "count")  # a cell of another period, or rows counted for a count the text gives
 
 
 def _when(periods: list[Period]) -> tuple[int, int]:
