@@ -142,3 +142,11 @@ def test_a_count_for_a_period_only_the_text_gives_is_the_texts_count() -> None:
     """ "How many members did the club have at the end of 2024?" of member lines from January 2025: the text's
     "ended 2024 with eighty-eight members", not a count of the table's member lines (2)."""
     assert answer("How many members did the club have at the end of 2024?", [CLUB], CLUB_TEXT) == "88"
+
+
+def test_a_change_from_a_count_only_the_text_gives_is_the_cell_less_that_count() -> None:
+    """ "By how much did total membership grow from the end of 2024 to March 2025?": March 2025's Total members (98)
+    less the text's eighty-eight, not March's cell alone (main's 98) nor the count alone."""
+    question = "By how much did total membership grow from the end of 2024 to March 2025?"
+    assert answer(question, [CLUB], CLUB_TEXT) == "10"
+    assert program(question, [CLUB], CLUB_TEXT)["op"] == "subtract"

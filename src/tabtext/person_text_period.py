@@ -24,6 +24,7 @@ def from_the_text_period(question: str, answer: Answer | None, evidence: Sequenc
             or not period_gap(question, table) or period_gap(question, table, paragraphs):
         return answer, program
     from .engines.solver.program.program import Cell, Program
+    from .engines.solver.reading.question import classify
 
     figure = Program.from_json(program)
     asked = [p for p in asked_periods(question) if p.year is not None]
@@ -31,8 +32,15 @@ def from_the_text_period(question: str, answer: Answer | None, evidence: Sequenc
     missing = [p for p in asked if not covers(p, held)]
     others = [a for a in figure.args if isinstance(a, Cell) and not any(covers(p, asked) for p in _periods(a.col_label))]
     count = _counted_in(missing, " ".join(c.row_label for c in figure.cells()), paragraphs) if missing else None
-    if count is not None and figure.op in _ONE_FIGURE:  # "how many members at the end of 2024": the text's count
-        read = Program("lookup", (count,), "", "text_period", f"{count.value:g}")
+    change = classify(question).kind
+    if count is not None and figure.op == "lookup" and change in ("diff", "change_ratio") and len(figure.args) == 1 \
+            and not others:  # "how much did membership grow from the end of 2024 to March 2025": the cell less the count
+        pair = sorted([(_when(missing), count), (_when(held), figure.args[0])], key=lambda wa: wa[0], reverse=True)
+        read = Program("subtract" if change == "diff" else "change_ratio", tuple(a for _, a in pair),
+                       "percent" if change == "change_ratio" else figure.scale, "text_period")
+        return read.run(), read.to_json()
+    if count is not None and figure.op in _ONE_FIGURE and change not in ("diff", "change_ratio"):
+        read = Program("lookup", (count,), "", "text_period", f"{count.value:g}")  # "how many members at the end of 2024"
         return dataclasses.replace(read.run(), scale=""), read.to_json()
     if count is None or len(others) != 1 or len(figure.args) != 2 or not all(isinstance(a, Cell) for a in figure.args):
         return None, None
