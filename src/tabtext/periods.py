@@ -40,6 +40,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.
               r"(?:\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:,?\s+" + _YEAR + ")?"),
     ("months_of", r"\b(?P<edge>first|last|final)\s+(?P<span>three|six|nine|3|6|9)\s+months\s+of\s+(?:the\s+)?"
                   r"(?:(?:fiscal|financial)\s+year\s+|FY\s*)?" + _YEAR),
+    ("ended", r"\b" + _MONTH + r"\s+(?P<unit>quarter)(?:\s+(?:of\s+)?" + _YEAR + ")?"),  # "the March quarter"
     ("quarter", r"\bQ(?P<n>[1-4])\s*[-/]?\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b(?P<n>[1-4])Q\s*(?:FY\s*)?" + _YY),
     ("quarter", r"\b" + _YEAR + r"\s*[-/]?\s*Q(?P<n>[1-4])\b"),

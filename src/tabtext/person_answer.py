@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from .numbers import detect_scale, parse_number
 from .period_layout import in_words
 from .periods import as_period, find_periods
+from .person_per_count import per_counted_thing
 from .person_text import content_stems, text_answer
+from .person_text_period import from_the_text_period
 from .types import Answer, Evidence, Table
 
 _MONEY = re.compile(r"[$€£¥]|\b(?:usd|gbp|eur|dollars?|pounds?|euros?|sterling)\b", re.I)
@@ -153,7 +155,10 @@ def as_a_person_answers(question: str, answer: Answer | None, evidence: Sequence
     of_kind = of_kind or change_spelled(question, program)
     answer = gap_as_size(question, answer, program)
     answer, program = share_as_percent(question, answer, program)
-    return answer, note, program, of_kind
+    answer, program = from_the_text_period(question, answer, evidence, table, paragraphs, program)
+    figure = program
+    answer, program = per_counted_thing(question, answer, program, paragraphs)
+    return answer, note, program, of_kind or program is not figure  # a figure over the count asked is of its kind
 
 
 _CHANGE_ASKED = re.compile(r"\b(?:increase|decrease|change|rise|grow|fall|drop|decline|go\s+(?:up|down)|went\s+(?:up|down))"

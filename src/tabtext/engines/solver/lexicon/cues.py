@@ -47,6 +47,11 @@ def _which_comparative(low: str, years: list[str]) -> bool:
 
 CUES: tuple[Cue, ...] = (
     Cue("which_is_more", "compare", None, "Which year had the higher revenue?", _which_comparative),
+    # a kind of line, not a line, asked by its extreme: which line of that kind is asked, not its amount
+    Cue("largest_of_a_kind", "compare", re.compile(
+        r"^what (?:is|was|were|are) the (?:single )?(?:biggest|largest|highest|greatest|smallest|lowest) (?:single )?"
+        r"(?:costs?|expenses?|expenditures?|outgoings?|overheads?|sources? of (?:income|revenue|funding)|(?:income|"
+        r"revenue) (?:sources?|streams?))\b"), "What was the biggest cost in 2024/25?"),
     # before the share and change rows: "how many years did the margin percentage exceed 10%?" counts what passes
     Cue("how_many_passing", "count", _COUNT_PASSING, "How many years did the gross margin percentage exceed 10%?"),
     Cue("percentage_change", "change_ratio", re.compile(

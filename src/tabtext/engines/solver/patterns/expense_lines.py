@@ -29,15 +29,51 @@ def expense_lines(ctx: Ctx):
         r = stated[0]  # read as any lookup of the line is
         return (Program("lookup", (view.operand(r, col),), view.cell_scale(r, col), "across_rows"), "across_rows") \
             if view.amount(r, col) is not None else None
-    rows = [r for r in range(view.header_rows, view.table.n_rows) if (value := view.amount(r, col)) is not None and
-            not _TOTAL.match(view.row_labels[r]) and (value < 0 or view.cell_text(r, col).strip().startswith("("))]
-    if len(rows) < 2:
-        rows = [r for r in _laid_out_as_costs(ctx) if view.amount(r, col) is not None]
+    rows = cost_lines(ctx, col)
     if len(rows) < 2:
         return None
     program = Program("add", tuple(view.operand(r, col, abs(view.amount(r, col))) for r in rows),  # type: ignore[arg-type]
                       view.cell_scale(rows[0], col), "across_rows")
     return program, "across_rows"
+
+
+def cost_lines(ctx: Ctx, col: int) -> list[int]:
+    """The expense lines of column ``col`` that are no total: in brackets or negative, else laid out as costs."""
+    view = ctx.view
+    rows = [r for r in range(view.header_rows, view.table.n_rows) if (value := view.amount(r, col)) is not None and
+            not _TOTAL.match(view.row_labels[r]) and (value < 0 or view.cell_text(r, col).strip().startswith("("))]
+    return rows if len(rows) >= 2 else [r for r in _laid_out_as_costs(ctx) if view.amount(r, col) is not None]
+
+
+#: "which was the biggest cost in 2024/25?", "the smallest expense": a choice among the expense lines
+LARGEST_COST = re.compile(r"\b(?:biggest|largest|highest|greatest|smallest|lowest|main)\s+(?:single\s+)?(?:costs?|expenses?|"
+                          r"expenditures?|outgoings?|spend(?:ing)?|overheads?)\b|\b(?:which|what)\s+(?:costs?|expenses?)\s+"
+                          r"(?:was|were|is)\s+(?:the\s+)?(?:highest|largest|biggest|greatest|lowest|smallest)\b", re.I)
+_SMALLEST = re.compile(r"\b(?:smallest|lowest)\b", re.I)
+
+
+def largest_cost(ctx: Ctx):
+    """The expense line with the largest (smallest) amount in the asked period, its sign aside: "(6,900)" is a
+    bigger cost than "(2,600)", and income lines are no cost."""
+    view = ctx.view
+    col = asked_col(ctx, view.header_rows)
+    rows = (cost_lines(ctx, col) or _after_income(ctx, col)) if col is not None else []
+    if len(rows) < 2:
+        return None
+    op = "argmin" if _SMALLEST.search(ctx.q.text) else "argmax"
+    return Program(op, tuple(view.operand(r, col, abs(view.amount(r, col))) for r in rows),  # type: ignore[arg-type]
+                   key="row", pattern="largest_cost"), "largest_cost"
+
+
+def _after_income(ctx: Ctx, col: int) -> list[int]:
+    """Lines of money after the last income line with no result after them (Wages, Ingredients after Drinks sales)."""
+    view = ctx.view
+    rows = [r for r in range(view.header_rows, view.table.n_rows) if view.amount(r, col) is not None]
+    income = [r for r in rows if _INCOME.search(view.row_labels[r])]
+    after = [r for r in rows if income and r > max(income)]
+    if any(_RESULT.search(view.row_labels[r]) or _TOTAL.match(view.row_labels[r]) for r in after):
+        return []
+    return after if all(view.cell_scale(r, col) == view.cell_scale(max(income), col) for r in after) else []
 
 
 _COSTS_HEADING = re.compile(r"\s*(?:costs|expenses|expenditure|outgoings|spending|overheads)\s*:?\s*$", re.I)

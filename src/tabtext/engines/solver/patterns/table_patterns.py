@@ -20,6 +20,7 @@ from .arith import PART_OF_YEAR, arithmetic
 from .cells import compare_rows, count_answer, list_items, value_answer, years_passing
 from .column_extremes import COLUMN_RANGE, asks_top_n, column_range, top_n_sum
 from .every_period import asks_every_period, every_period
+from .expense_lines import LARGEST_COST, largest_cost
 from .line_range import RANGE, line_range
 from .listed_labels import asks_listed, listed_labels
 from .maturity_window import asks_window, maturity_window
@@ -160,6 +161,9 @@ PATTERNS: tuple[Pattern, ...] = (  # the router answers with the first that buil
             "How many categories had more loans in H2 2024 than in H1 2024?"),
     Pattern("count_rows", lambda c: c.q.kind == "count", count_answer, "count",
             "rows of a section, or periods/rows passing a stated amount", "How many years did revenue exceed $45 million?"),
+    Pattern("largest_cost", lambda c: LARGEST_COST.search(c.q.text) is not None, largest_cost, "argmax",
+            "the expense line with the largest amount in the asked period, its brackets aside",
+            "Which was the biggest cost in 2024/25?"),
     Pattern("extreme_row", _row_compare_first, compare_rows, "argmax",
             "the row label with the largest/smallest value in the asked column", "Which segment had the largest revenue?"),
     Pattern("change_on_previous", lambda c: c.q.kind in ("diff", "change_ratio") and _has_row(c), change_on_previous,

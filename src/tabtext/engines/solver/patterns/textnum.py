@@ -246,3 +246,8 @@ def count_not_money(question: str, label: str, texts: Sequence[str]) -> tuple[in
         return None
     hits = [(i, value, s, e) for i, text in enumerate(texts) for value, _, s, e in _counts(text, _counted(many.group(1)))]
     return hits[0] if len(hits) == 1 else None
+
+
+def counts_of(words: str, text: str) -> list[tuple[float, str, int, int]]:
+    """The numbers ``text`` counts ``words`` with ("around ninety young members" for "young member")."""
+    return _counts(text, _counted(words))
