@@ -18,6 +18,7 @@ from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..program.program import Program
 from . import corrections, edit, named_periods, stated, that_period, unanswered
+from .aimed import aimed_figure, asks_an_aim
 from .asked import Asked
 from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
@@ -84,7 +85,7 @@ class Dialogue:
                                              self._grid(current))  # "that year"; "sorry, I meant 2024": "and 2024?"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
-                     if (prog := p.propose(asked)) is not None] if not stated.asks_what_the_table_lacks(asked) else []
+                     if (prog := p.propose(asked)) is not None] if not self._asks_what_the_table_lacks(asked) else []
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             lacks = unanswered.still_guessed(program, asked)
@@ -103,6 +104,7 @@ class Dialogue:
             grid = self._grid(first)
             program = fall_as_size(read, in_the_year_named(read, program, grid), grid)
             cell = named_cell_not_span(read, program, grid)
+            cell = aimed_figure(read, cell, context) or cell  # "how many are they aiming for?": the text's aim
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
         if program is None or _phrase_for_a_figure(question, program, asked):
@@ -113,6 +115,11 @@ class Dialogue:
         reply = self._reply(question, program, "", confidence, pred.evidence, first)
         found = pred.meta.get("reader_found")
         return replace(reply, reader_found=float(found)) if isinstance(found, (int, float)) else reply
+
+    def _asks_what_the_table_lacks(self, asked: Asked) -> bool:
+        """A target asked ("what is the target for ...?", "how many are they aiming for?") of a table of actuals."""
+        labels = asked.grid.row_labels + asked.grid.col_labels if asked.grid is not None else []
+        return stated.asks_what_the_table_lacks(asked) or asks_an_aim(asked.question, labels)
 
     def keep_unanswered(self, program: Program | None, lacks: str, question: str = "") -> Program | None:
         """The last turn (``program``) has no answer: what it asked is kept for the next (``unanswered``)."""

@@ -1,0 +1,64 @@
+"""What a person says next, on tables written here in the newest authors' styles (none from a benchmark set): a
+café's weeks as the rows of a pandas export, a league table, a food bank's "2023/24" years with costs in brackets,
+a start-up's quarters as rows; asked the way ``tabtext ask --chat`` asks it."""
+
+from __future__ import annotations
+
+from tabtext.engines.solver.dialogue.aimed import asks_an_aim
+from test_dialogue_kinds_sixth import chat_text
+
+#: a café's weeks (week-commencing dates as an unnamed index)
+CAFE = """,transactions,sales_gbp,refunds_gbp,coffees_sold
+2025-03-03,412,3820.50,45.00,610
+2025-03-10,398,3710.25,12.50,588
+2025-03-17,455,4290.00,30.00,672
+2025-03-24,470,4415.75,8.00,701
+2025-03-31,430,4010.40,22.00,640
+"""
+CAFE_TEXT = ("Figures are for Tilly's Kitchen, a café on Mill Road. Sales rose in the week of 17 March because of the "
+             "St Patrick's Day music night. The owner aims to sell 750 coffees a week by the summer.")
+
+#: a food bank's financial years, costs in brackets
+CHARITY = """GBP thousand,2021/22,2022/23,2023/24
+Donations,412,455,498
+Grants received,210,236,251
+Total income,622,691,749
+Staff costs,(280),(301),(322)
+Premises,(64),(70),(77)
+Total expenditure,(344),(371),(399)
+"""
+CHARITY_TEXT = ("Northgate Food Bank's donations rose in 2023/24 after a winter appeal with local churches. Premises costs "
+                "went up because the lease was renewed at a higher rent. The trustees aim to raise 550 thousand pounds "
+                "in donations in 2024/25.")
+
+#: a start-up's quarters as rows (pandas export)
+SAAS = """,mrr_usd_k,customers,new_customers,churned_customers
+2023Q1,120,410,38,12
+2023Q2,131,436,41,15
+2023Q3,140,455,33,14
+2023Q4,156,489,49,15
+2024Q1,168,512,40,17
+"""
+SAAS_TEXT = ("MRR is in thousands of US dollars. Customers jumped in Q4 2023 after the launch of the self-serve plan. "
+             "Churn rose in Q1 2024 when the price increase took effect. The company is aiming for 600 customers by "
+             "the end of 2024.")
+
+
+def test_how_many_they_are_aiming_for_is_the_texts_aim_not_the_tables_count(tmp_path):
+    assert chat_text(tmp_path, SAAS, SAAS_TEXT, "What was MRR in 2023Q3?", "and the quarter after?",
+                     "why did customers jump in Q4 2023?", "how many customers are they aiming for?") == \
+        ["140 thousand", "156 thousand", "the launch of the self-serve plan", "600"]
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "How many coffees did we sell in the week of 10 March?",
+                     "how many coffees are they aiming for?") == ["588", "750"]
+
+
+def test_an_aim_on_a_table_with_a_target_line_is_the_tables():
+    assert asks_an_aim("how many customers are they aiming for?", ["customers", "2023Q1"])
+    assert not asks_an_aim("how many customers are they aiming for?", ["Customers", "Target customers"])
+    assert not asks_an_aim("how many customers were there?", ["customers"])
+
+
+def test_a_share_of_spending_and_what_the_trustees_hope_to_raise(tmp_path):
+    assert chat_text(tmp_path, CHARITY, CHARITY_TEXT, "What was total expenditure in 2023/24?", "and staff costs?",
+                     "what share of spending was that?", "how much are the trustees hoping to raise in donations?",
+                     "and in 2020/21?") == ["399 thousand", "322 thousand", "80.7%", "550 thousand", "no answer found"]
