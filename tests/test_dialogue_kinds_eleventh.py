@@ -4,7 +4,14 @@ a start-up's quarters as rows; asked the way ``tabtext ask --chat`` asks it."""
 
 from __future__ import annotations
 
+from tabtext.commands.ask import Conversation, found
+from tabtext.display import shown
+from tabtext.engines import make_engine
 from tabtext.engines.solver.dialogue.aimed import asks_an_aim
+from tabtext.engines.solver.dialogue.named_result import the_named_result
+from tabtext.engines.solver.program.program import Cell, Program
+from tabtext.tables import read_table
+from tabtext.types import Context, Paragraph
 from test_dialogue_kinds_sixth import chat_text
 
 #: a café's weeks (week-commencing dates as an unnamed index)
@@ -62,3 +69,43 @@ def test_a_share_of_spending_and_what_the_trustees_hope_to_raise(tmp_path):
     assert chat_text(tmp_path, CHARITY, CHARITY_TEXT, "What was total expenditure in 2023/24?", "and staff costs?",
                      "what share of spending was that?", "how much are the trustees hoping to raise in donations?",
                      "and in 2020/21?") == ["399 thousand", "322 thousand", "80.7%", "550 thousand", "no answer found"]
+
+
+#: a league table (Markdown, teams as rows)
+LEAGUE = """| Pos | Team | P | W | D | L | GF | GA | GD | Pts |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| 1 | Ashford Rovers | 18 | 13 | 3 | 2 | 41 | 17 | 24 | 42 |
+| 2 | Kingsmead Athletic | 18 | 12 | 2 | 4 | 38 | 22 | 16 | 38 |
+| 3 | Railway Arms FC | 18 | 9 | 5 | 4 | 33 | 25 | 8 | 32 |
+| 4 | St Jude's Old Boys | 18 | 7 | 3 | 8 | 29 | 31 | -2 | 24 |
+| 5 | Dockside United | 18 | 4 | 2 | 12 | 20 | 40 | -20 | 14 |
+"""
+LEAGUE_TEXT = "Ashford Rovers won the title on the final day. Dockside United were relegated after losing their last five games."
+
+
+def test_their_goal_difference_is_the_goal_difference_column_not_a_subtraction(tmp_path):
+    (tmp_path / "league").mkdir()
+    assert chat_md(tmp_path / "league", LEAGUE, LEAGUE_TEXT, "How many points did Kingsmead Athletic get?",
+                   "what was their goal difference?", "and Railway Arms FC?", "who was relegated?") == \
+        ["38", "16", "8", "Dockside United"]
+    assert chat_md(tmp_path, LEAGUE, LEAGUE_TEXT, "what was Dockside United's goal difference?") == ["-20"]
+
+
+def test_a_subtraction_naming_no_difference_column_stays_a_subtraction():
+    a, b = Cell(1, 1, "42", 42.0, "Ashford Rovers", "Points"), Cell(3, 1, "32", 32.0, "Railway Arms FC", "Points")
+    program = Program("subtract", (a, b))
+    assert the_named_result("what was the difference in points between them?", program) is program
+    gd = Cell(1, 2, "24", 24.0, "Ashford Rovers", "Goal difference")
+    assert the_named_result("their goal difference?", Program("subtract", (a, gd))) == Program("lookup", (gd,))
+
+
+def chat_md(tmp_path, markdown: str, text: str, *questions: str) -> list[str]:
+    """``chat_text`` of a Markdown table."""
+    (tmp_path / "t.md").write_text(markdown, encoding="utf-8")
+    conv = Conversation(make_engine("solver"), Context(tables=(read_table(tmp_path / "t.md"),),
+                                                       paragraphs=(Paragraph("0", text),)))
+    out = []
+    for q in questions:
+        _, pred = conv.ask(q)
+        out.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
+    return out

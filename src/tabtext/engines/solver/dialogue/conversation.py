@@ -23,6 +23,7 @@ from .asked import Asked
 from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
 from .follow_ups import FOLLOW_UPS, LEAD
+from .named_result import the_named_result
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
 #: part of TAT-QA dev is printed by ``benchmarks/train_ranker.py`` and ``benchmarks/ask_threshold.py``
@@ -100,6 +101,8 @@ class Dialogue:
         context = self._reading(first)
         pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
+        if (named := the_named_result(read, program)) is not program:  # "their goal difference": its column
+            return self._reply(question, named, "", FOLLOW_UP_CONFIDENCE, (), first)
         if program is not None:
             grid = self._grid(first)
             program = fall_as_size(read, in_the_year_named(read, program, grid), grid)

@@ -14,6 +14,7 @@ from . import edit
 from .asked import Asked
 from .core import as_program, ask_core, cause_read
 from .named_periods import AWAY
+from .named_result import the_named_result
 from .over_periods import NEXT, PREVIOUS, names_a_subject, names_other_line
 
 IT = re.compile(r"\b(?:it|its)\b", re.I)
@@ -34,7 +35,8 @@ def measure_of_same_row(asked: Asked) -> Program | None:
     if not found or len({c.row for c in found}) != 1:
         return None
     row = found[0].row
-    program = as_program(ask_core(f"{asked.question.rstrip(' ?')} for {grid.row_labels[row]}?", asked.context), grid)
+    question = f"{asked.question.rstrip(' ?')} for {grid.row_labels[row]}?"
+    program = the_named_result(question, as_program(ask_core(question, asked.context), grid))
     read = edit.cells(program) if program is not None else []
     return program if read and all(c.row == row for c in read) else None
 
