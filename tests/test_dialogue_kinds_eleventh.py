@@ -109,3 +109,9 @@ def chat_md(tmp_path, markdown: str, text: str, *questions: str) -> list[str]:
         _, pred = conv.ask(q)
         out.append(shown(pred.answer, q) if found(pred) and pred.answer else "no answer found")
     return out
+
+
+def test_why_it_rose_in_a_quarter_named_reads_the_sentence_of_that_quarter_not_of_the_last_answers(tmp_path):
+    assert chat_text(tmp_path, SAAS, SAAS_TEXT, "How many new customers did we add in Q2 2023?", "and in Q4?",
+                     "which was higher?", "how many churned that quarter?", "why did churn rise in Q1 2024?") == \
+        ["41", "49", "Q4 2023", "15", "when the price increase took effect"]

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from ....periods import find_periods, months_named
+from ..lexicon.words import content_tokens
 from ..program.program import Program, Span
 from . import edit
 from .asked import Asked
@@ -79,9 +80,12 @@ def why_of_last(asked: Asked) -> Program | None:
         return None
     label = re.sub(r"\s*\([^)]*\)\s*$", "", found[0].row_label).strip()
     latest = max(found, key=lambda c: grid.col_years[c.col] if c.col < len(grid.col_years) else "")
-    period = "" if latest.col >= len(grid.col_years) or grid.col_years[latest.col] in asked.years else latest.col_label
+    period = "" if latest.col >= len(grid.col_years) or asked.years else latest.col_label  # "why ... in Q1?": Q1
     question = _WHAT_CAUSED.sub("Why was it like that", asked.question.rstrip(" ?"))  # "what was behind that?"
-    question = _THEY.sub(label, question, count=1) if _THEY.search(question) else f"{question} in {label}"
+    if _THEY.search(question):
+        question = _THEY.sub(label, question, count=1)
+    elif not set(content_tokens(question)) & set(content_tokens(label)):  # "why did churn rise?" names its line
+        question = f"{question} in {label}"
     question = f"{question} in {period}?" if period else f"{question}?"
     program = as_program(ask_core(question, asked.context), grid)
     if program is None or program.op not in ("span", "spans"):  # the line's figure: the text's cause of it instead
