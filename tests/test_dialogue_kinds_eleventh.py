@@ -115,3 +115,18 @@ def test_why_it_rose_in_a_quarter_named_reads_the_sentence_of_that_quarter_not_o
     assert chat_text(tmp_path, SAAS, SAAS_TEXT, "How many new customers did we add in Q2 2023?", "and in Q4?",
                      "which was higher?", "how many churned that quarter?", "why did churn rise in Q1 2024?") == \
         ["41", "49", "Q4 2023", "15", "when the price increase took effect"]
+
+
+def test_the_food_bank_of_a_text_about_northgate_food_bank_is_all_of_its_name(tmp_path):
+    from tabtext.text_subject import without_the_subject
+
+    assert chat_text(tmp_path, CHARITY, CHARITY_TEXT, "How much did the food bank get in donations in 2022/23?",
+                     "and the year after?", "why did premises costs go up?") == \
+        ["455 thousand", "498 thousand", "the lease was renewed at a higher rent"]
+    tables = [read_table_text(tmp_path, CHARITY)]
+    assert "bank" not in without_the_subject("How much did the food bank get in donations?", tables, [CHARITY_TEXT])
+
+
+def read_table_text(tmp_path, csv_text: str):
+    (tmp_path / "r.csv").write_text(csv_text, encoding="utf-8")
+    return read_table(tmp_path / "r.csv")
