@@ -130,3 +130,8 @@ def test_the_food_bank_of_a_text_about_northgate_food_bank_is_all_of_its_name(tm
 def read_table_text(tmp_path, csv_text: str):
     (tmp_path / "r.csv").write_text(csv_text, encoding="utf-8")
     return read_table(tmp_path / "r.csv")
+
+
+def test_a_year_the_table_lacks_but_the_text_names_as_a_target_has_no_answer_in_the_table(tmp_path):
+    assert chat_text(tmp_path, CHARITY, CHARITY_TEXT, "What were donations in 2022/23?",
+                     "what about donations in 2024/25?") == ["455 thousand", "no answer found"]

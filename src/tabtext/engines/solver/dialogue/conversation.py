@@ -110,6 +110,9 @@ class Dialogue:
             cell = aimed_figure(read, cell, context) or cell  # "how many are they aiming for?": the text's aim
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
+        if program is not None and named_periods.cells_of_another_period(read, program, self._grid(first)):
+            kept = self.keep_unanswered(program, unanswered.LACKS_PERIOD, read)  # the line asked, for the next turn
+            return Reply(question, kept, None, error="no answer found: that period is not in the table", table=first)
         if program is None or _phrase_for_a_figure(question, program, asked):
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])
