@@ -135,3 +135,10 @@ def read_table_text(tmp_path, csv_text: str):
 def test_a_year_the_table_lacks_but_the_text_names_as_a_target_has_no_answer_in_the_table(tmp_path):
     assert chat_text(tmp_path, CHARITY, CHARITY_TEXT, "What were donations in 2022/23?",
                      "what about donations in 2024/25?") == ["455 thousand", "no answer found"]
+
+
+def test_a_week_named_by_its_start_day_and_the_week_before_and_after(tmp_path):
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "What were sales in the week starting 17 March 2025?",
+                     "and the week before?", "and refunds in the week of 24 March?") == ["4,290.00", "3,710.25", "8.00"]
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "How many coffees did we sell in the week of 17 March?",
+                     "and the week before?", "and the week after?") == ["672", "588", "672"]

@@ -12,6 +12,7 @@ from . import (
     budget,
     columns,
     combined,
+    dated_cols,
     earlier,
     edit,
     extremes,
@@ -89,6 +90,8 @@ def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
     if not refs or not rows or asked.grid is None or asked.names_unknown_year or over_periods.moved(asked.question):
         return None
+    if (day := dated_cols.col_of_day(asked.grid, asked.question)) is not None:  # "and refunds in the week of 24 March?"
+        return Program("lookup", (asked.grid.cell(rows[0], day),), asked.grid.row_scale(rows[0]))
     last = edit.inline(asked.history[refs[0].turn], asked.history)
     if len(asked.years) == 1 and last.op != "lookup" and (last.op in ("argmax", "argmin") or
                                                           len({c.col for c in edit.cells(last)}) > 1):

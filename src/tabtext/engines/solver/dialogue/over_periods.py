@@ -45,8 +45,8 @@ _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percenta
                                          "decline declined decrease"))
 
 
-PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
-                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period)\b|"
+PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half|week)\s+(?:before|earlier)\b|"
+                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period|week)\b|"
                        r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b|"
                        r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+before\b", re.I)  # "and the one before?"
 MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
@@ -54,8 +54,8 @@ MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|i
 AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
-NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half)\b|"
-                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b|"
+NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half|week)\b|"
+                  r"\b(?:the\s+)?(month|quarter|year|half|week)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half|week)\s+later\b|"
                   r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+after\b", re.I)
 
 
@@ -81,6 +81,8 @@ def next_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.years or MORE_THAN.search(asked.question):
         return None
     program = _on_line_named(asked, edit.inline(asked.history[refs[0].turn], asked.history))
+    if (week := _a_week_away(asked, program, 1)) is not None:
+        return week
     later = earlier_key(asked, program, step=1) if program is not None else None
     return edit.other_period(program, grid, [later]) if later else None
 
@@ -91,8 +93,19 @@ def previous_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.years or MORE_THAN.search(asked.question):
         return None
     program = _on_line_named(asked, edit.inline(asked.history[refs[0].turn], asked.history))
+    if (week := _a_week_away(asked, program, -1)) is not None:
+        return week
     earlier = earlier_key(asked, program) if program is not None else None
     return edit.other_period(program, grid, [earlier]) if earlier else None  # type: ignore[arg-type]
+
+
+def _a_week_away(asked: Asked, program: Program | None, step: int) -> Program | None:
+    """ "And the week before?" of columns of weeks' start dates (``dated_cols``)."""
+    from .dated_cols import moved_a_week
+
+    if program is None or asked.grid is None or not re.search(r"\bweek\b", asked.question, re.I):
+        return None
+    return moved_a_week(program, asked.grid, step)
 
 
 def _on_line_named(asked: Asked, program: Program) -> Program | None:
@@ -202,7 +215,7 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
 
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
-_MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
+_MOVE_WORDS = frozenset(content_tokens("same period quarter month week year half figure number value before earlier prior "
                                        "preceding previous last next following subsequent after later ago question "
                                        "look like one"))  # "same question for Q2?", "what did it look like a year earlier?"
 
