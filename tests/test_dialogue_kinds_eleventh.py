@@ -142,3 +142,11 @@ def test_a_week_named_by_its_start_day_and_the_week_before_and_after(tmp_path):
                      "and the week before?", "and refunds in the week of 24 March?") == ["4,290.00", "3,710.25", "8.00"]
     assert chat_text(tmp_path, CAFE, CAFE_TEXT, "How many coffees did we sell in the week of 17 March?",
                      "and the week before?", "and the week after?") == ["672", "588", "672"]
+
+
+def test_how_much_it_rose_from_the_week_before_is_the_last_answer_less_the_week_before(tmp_path):
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "What were sales in the week starting 17 March 2025?",
+                     "how much did they rise from the week before?", "why did they rise?") == \
+        ["4,290.00", "579.75", "the St Patrick's Day music night"]
+    assert chat_text(tmp_path, SAAS, SAAS_TEXT, "How many customers were there in Q3 2023?",
+                     "how much did they grow from the quarter before?") == ["455", "19"]

@@ -192,12 +192,18 @@ def compared_with_period(asked: Asked) -> Program | None:
 def more_than_previous(asked: Asked) -> Program | None:
     """ "How many more than the year before?": the last answer minus the same in the period before."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or not MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or asked.years or not (MORE_THAN.search(asked.question) or
+                                                                     _ROSE.search(asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     earlier = earlier_key(asked, program)
-    moved = edit.other_period(program, grid, [earlier]) if earlier else None
+    moved = _a_week_away(asked, program, -1) or (edit.other_period(program, grid, [earlier]) if earlier else None)
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
+
+
+#: a rise asked from the period before ("how much did they rise from the week before?"): the later less the earlier
+_ROSE = re.compile(r"\bhow (?:much|many)\b.*\b(?:rise|rose|risen|grow|grew|grown|increase[ds]?|(?:go|went|gone) up|"
+                   r"jump(?:ed)?|climb(?:ed)?)\b.*\b(?:from|since|on|over)\b", re.I)
 
 
 _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over all the four quarters months years "
