@@ -150,3 +150,21 @@ def test_how_much_it_rose_from_the_week_before_is_the_last_answer_less_the_week_
         ["4,290.00", "579.75", "the St Patrick's Day music night"]
     assert chat_text(tmp_path, SAAS, SAAS_TEXT, "How many customers were there in Q3 2023?",
                      "how much did they grow from the quarter before?") == ["455", "19"]
+
+
+#: a physio clinic's weeks as rows "Week 1" .. "Week 4"
+CLINIC = """| Week | Appointments | Did not attend | Physio hours | Income (£) |
+|---|---:|---:|---:|---:|
+| Week 1 | 212 | 14 | 96 | 9,870 |
+| Week 2 | 198 | 19 | 90 | 9,240 |
+| Week 3 | 231 | 11 | 104 | 10,650 |
+| Week 4 | 225 | 16 | 101 | 10,380 |
+"""
+CLINIC_TEXT = "Week 2 was quieter because of the bank holiday. The clinic wants no-shows below 10 a week."
+
+
+def test_the_week_before_of_rows_week_1_to_week_4_is_the_row_above(tmp_path):
+    assert chat_md(tmp_path, CLINIC, CLINIC_TEXT, "How many appointments were there in Week 3?", "and the week before?",
+                   "which was higher?", "why was week 2 quieter?") == ["231", "198", "Week 3", "the bank holiday"]
+    assert chat_md(tmp_path, CLINIC, CLINIC_TEXT, "What was income in Week 2?", "and the week after?",
+                   "how much did it rise from the week before?") == ["9,240", "10,650", "1,410"]

@@ -100,12 +100,13 @@ def previous_period(asked: Asked) -> Program | None:
 
 
 def _a_week_away(asked: Asked, program: Program | None, step: int) -> Program | None:
-    """ "And the week before?" of columns of weeks' start dates (``dated_cols``)."""
+    """ "And the week before?" of columns of weeks' start dates (``dated_cols``) or of rows "Week 1", "Week 2", ..."""
     from .dated_cols import moved_a_week
+    from .row_sequence import a_step_away
 
     if program is None or asked.grid is None or not re.search(r"\bweek\b", asked.question, re.I):
         return None
-    return moved_a_week(program, asked.grid, step)
+    return moved_a_week(program, asked.grid, step) or a_step_away(program, asked.grid, step)
 
 
 def _on_line_named(asked: Asked, program: Program) -> Program | None:
@@ -201,8 +202,9 @@ def more_than_previous(asked: Asked) -> Program | None:
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
 
 
-#: a rise asked from the period before ("how much did they rise from the week before?"): the later less the earlier
-_ROSE = re.compile(r"\bhow (?:much|many)\b.*\b(?:rise|rose|risen|grow|grew|grown|increase[ds]?|(?:go|went|gone) up|"
+#: a rise of the last answer asked from the period before ("how much did they rise from the week before?"): the
+#: later less the earlier; "how much did income rise ...?" names a line of its own
+_ROSE = re.compile(r"\bhow (?:much|many)\s+(?:did|have|has)\s+(?:it|they|that|this|those|these)\s+(?:rise|rose|risen|grow|grew|grown|increase[ds]?|(?:go|went|gone) up|"
                    r"jump(?:ed)?|climb(?:ed)?)\b.*\b(?:from|since|on|over)\b", re.I)
 
 
