@@ -168,3 +168,19 @@ def test_the_week_before_of_rows_week_1_to_week_4_is_the_row_above(tmp_path):
                    "which was higher?", "why was week 2 quieter?") == ["231", "198", "Week 3", "the bank holiday"]
     assert chat_md(tmp_path, CLINIC, CLINIC_TEXT, "What was income in Week 2?", "and the week after?",
                    "how much did it rise from the week before?") == ["9,240", "10,650", "1,410"]
+
+
+#: an animal rescue's years, counts and money in plain pounds
+RESCUE = """,2021/22,2022/23,2023/24
+Donations (£),"41,200","45,500","49,800"
+Shop sales (£),"18,300","21,050","22,400"
+Volunteer hours,"6,150","6,480","7,020"
+"""
+RESCUE_TEXT = ("Hope Cottage Animal Rescue's shop moved to the high street in 2022/23, which lifted sales. The charity hopes "
+               "to reach 8,000 volunteer hours next year.")
+
+
+def test_an_aim_the_core_reads_from_the_text_is_given_as_the_text_writes_it(tmp_path):
+    assert chat_text(tmp_path, RESCUE, RESCUE_TEXT, "How many volunteer hours were there in 2022/23?",
+                     "and the year after?", "by how much did they go up?", "how many hours are they hoping to reach?") \
+        == ["6,480", "7,020", "540", "8,000"]

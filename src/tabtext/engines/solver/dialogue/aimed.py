@@ -20,13 +20,13 @@ _HOW_MANY = re.compile(r"\bhow many\s+([a-z][\w-]*)", re.I)
 
 def aimed_figure(question: str, program: Program, context: Context) -> Program | None:
     """The one number that a sentence of the text stating an aim gives of what "how many X" counts, when the core
-    answered an aim asked with a table cell whose labels name no aim; None otherwise."""
+    answered an aim asked with a table cell whose labels name no aim, or with a span of the text (whose confidence,
+    fitted on filings, does not tell); None otherwise."""
     many = _HOW_MANY.search(question)
-    if many is None or not AIM.search(question) or program.op != "lookup" or \
-            not all(isinstance(a, Cell) for a in program.args):
+    if many is None or not AIM.search(question) or program.op not in ("lookup", "span"):
         return None
-    if any(AIM.search(f"{a.row_label} {a.col_label}") for a in program.args):  # a "Target" line: the table's
-        return None
+    if any(isinstance(a, Cell) and AIM.search(f"{a.row_label} {a.col_label}") for a in program.args):
+        return None  # a "Target" line: the table's
     counted = many.group(1).lower()[:4]
     found = []
     for i, paragraph in enumerate(context.paragraphs):
@@ -42,7 +42,8 @@ def aimed_figure(question: str, program: Program, context: Context) -> Program |
         return None
     i, value, s, e = found[0]
     text = context.paragraphs[i].text
-    return Program("lookup", (TextNumber(i, s, e, text[s:e].rstrip(), value),), "", "stated_aim", f"{value:g}")
+    shown = text[s:e].rstrip() if re.search(r"\d", text[s:e]) else f"{value:g}"  # "8,000" as the text writes it
+    return Program("lookup", (TextNumber(i, s, e, text[s:e].rstrip(), value),), "", "stated_aim", shown)
 
 
 def asks_an_aim(question: str, labels: list[str]) -> bool:
