@@ -184,3 +184,9 @@ def test_an_aim_the_core_reads_from_the_text_is_given_as_the_text_writes_it(tmp_
     assert chat_text(tmp_path, RESCUE, RESCUE_TEXT, "How many volunteer hours were there in 2022/23?",
                      "and the year after?", "by how much did they go up?", "how many hours are they hoping to reach?") \
         == ["6,480", "7,020", "540", "8,000"]
+
+
+def test_how_many_more_of_a_column_named_than_them_is_in_that_column(tmp_path):
+    assert chat_md(tmp_path, LEAGUE, LEAGUE_TEXT, "How many points did Kingsmead Athletic get?",
+                   "what was their goal difference?", "and Railway Arms FC?",
+                   "how many more points did Ashford Rovers have than them?") == ["38", "16", "8", "10"]

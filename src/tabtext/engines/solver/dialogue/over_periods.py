@@ -14,6 +14,7 @@ from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid, without_periods
+from .named_result import in_column_named
 from .that_period import name_that_period
 
 
@@ -180,6 +181,8 @@ def compared_with_period(asked: Asked) -> Program | None:
     program = edit.as_figure(inlined, grid)
     last = refs[0] if program is inlined else program  # a choice ("the highest month"): its figure, not its name
     current, keys = edit.period_of(program, asked.history, grid), list(asked.years)
+    if asked.rows and (other := in_column_named(asked, program)) is not None:
+        return other
     if asked.rows:
         moved = edit.other_row(program, grid, asked.rows[0])
         if moved is not None and keys:
