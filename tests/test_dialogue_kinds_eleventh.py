@@ -190,3 +190,9 @@ def test_how_many_more_of_a_column_named_than_them_is_in_that_column(tmp_path):
     assert chat_md(tmp_path, LEAGUE, LEAGUE_TEXT, "How many points did Kingsmead Athletic get?",
                    "what was their goal difference?", "and Railway Arms FC?",
                    "how many more points did Ashford Rovers have than them?") == ["38", "16", "8", "10"]
+
+
+def test_another_line_that_week_after_which_was_higher_is_in_the_week_chosen(tmp_path):
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "How many coffees did we sell in the week of 10 March?",
+                     "and the week before?", "which was higher?", "what about sales that week?") == \
+        ["588", "610", "March 3, 2025", "3,820.50"]
