@@ -196,3 +196,18 @@ def test_another_line_that_week_after_which_was_higher_is_in_the_week_chosen(tmp
     assert chat_text(tmp_path, CAFE, CAFE_TEXT, "How many coffees did we sell in the week of 10 March?",
                      "and the week before?", "which was higher?", "what about sales that week?") == \
         ["588", "610", "March 3, 2025", "3,820.50"]
+
+
+#: a football club's players as rows
+SQUAD = """| Player | Apps | Goals | Assists | Yellow cards |
+|---|---:|---:|---:|---:|
+| Sam Okoye | 22 | 14 | 5 | 3 |
+| Lewis Hart | 20 | 9 | 11 | 1 |
+| Ravi Patel | 21 | 4 | 8 | 2 |
+"""
+
+
+def test_how_many_more_did_one_player_score_than_him_is_the_one_named_less_the_last(tmp_path):
+    assert chat_md(tmp_path, SQUAD, "Sam Okoye was named player of the season.", "how many goals did Ravi Patel score?",
+                   "how many more did Sam Okoye score than him?", "who was player of the season?") == \
+        ["4", "10", "Sam Okoye"]

@@ -34,7 +34,8 @@ def the_named_result(question: str, program: Program | None) -> Program | None:
     return Program("lookup", (named[0],), program.scale) if len(named) == 1 else program
 
 
-_THAN_LAST = re.compile(r"\bthan\s+(?:them|it|that|those|this|these|him|her)\b", re.I)
+#: "than them", "than him": the last answer's row is what the row named is compared against
+THAN_LAST = re.compile(r"\bthan\s+(?:them|it|that|those|this|these|him|her)\b", re.I)
 
 
 def in_column_named(asked: Asked, program: Program) -> Program | None:
@@ -42,7 +43,7 @@ def in_column_named(asked: Asked, program: Program) -> Program | None:
     difference), on a table of things as rows: both rows in the one column the question names, the row named
     less the last answer's row."""
     grid, found = asked.grid, edit.cells(program)
-    if grid is None or program.op != "lookup" or len(found) != 1 or not _THAN_LAST.search(asked.question):
+    if grid is None or program.op != "lookup" or len(found) != 1 or not THAN_LAST.search(asked.question):
         return None
     words = set(content_tokens(asked.question))
     cols = [c for c, label in enumerate(grid.col_labels) if c > 0 and not grid.col_years[c] and

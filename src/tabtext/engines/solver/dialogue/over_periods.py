@@ -14,7 +14,7 @@ from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid, without_periods
-from .named_result import in_column_named
+from .named_result import THAN_LAST, in_column_named
 from .that_period import name_that_period
 
 
@@ -187,6 +187,8 @@ def compared_with_period(asked: Asked) -> Program | None:
         moved = edit.other_row(program, grid, asked.rows[0])
         if moved is not None and keys:
             moved = edit.other_period(moved, grid, keys[:1]) or moved
+        if moved is not None and THAN_LAST.search(asked.question):  # "how many more did Sam score than him?"
+            return Program("subtract", (moved, last), program.scale)
         return Program("subtract", (last, moved), program.scale) if moved is not None else None
     keys = keys or _same_part_of_year(asked, current)
     moved = edit.other_period(program, grid, keys[:1]) if len(keys) == 1 and keys[0] != current else None
