@@ -211,3 +211,12 @@ def test_how_many_more_did_one_player_score_than_him_is_the_one_named_less_the_l
     assert chat_md(tmp_path, SQUAD, "Sam Okoye was named player of the season.", "how many goals did Ravi Patel score?",
                    "how many more did Sam Okoye score than him?", "who was player of the season?") == \
         ["4", "10", "Sam Okoye"]
+
+
+def test_a_week_start_day_no_column_is_dated_has_no_answer(tmp_path):
+    from tabtext.engines.solver.dialogue.dated_cols import day_not_in_table
+
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "How many coffees did we sell in the week of 10 March?",
+                     "and refunds in the week of 7 April?") == ["588", "no answer found"]
+    assert chat_text(tmp_path, CAFE, CAFE_TEXT, "What were sales in the week of 14 April?") == ["no answer found"]
+    assert not day_not_in_table(None, "in the week of 7 April")

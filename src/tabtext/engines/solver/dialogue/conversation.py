@@ -17,7 +17,7 @@ from ....role_words import in_text_words
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..program.program import Program
-from . import corrections, edit, named_periods, stated, that_period, unanswered
+from . import corrections, dated_cols, edit, named_periods, stated, that_period, unanswered
 from .aimed import aimed_figure, asks_an_aim
 from .asked import Asked
 from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
@@ -87,6 +87,8 @@ class Dialogue:
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
                      if (prog := p.propose(asked)) is not None] if not self._asks_what_the_table_lacks(asked) else []
+        if dated_cols.day_not_in_table(asked.grid, read):  # "in the week of 9 December" of weeks up to 2 December
+            return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             lacks = unanswered.still_guessed(program, asked)

@@ -55,3 +55,13 @@ def moved_a_week(program: Program, grid: Grid, step: int) -> Program | None:
         return None
     to = [c for c, label in enumerate(grid.col_labels) if _date_of(label) == at + timedelta(days=7 * step)]
     return Program("lookup", (grid.cell(found[0].row, to[0]),), program.scale) if len(to) == 1 else None
+
+
+def day_not_in_table(grid: Grid | None, question: str) -> bool:
+    """ "How many returns were there in the week of 9 December?" of columns dated by the weeks' start days, none of
+    them 9 December: a period the table lacks."""
+    asked = _days(question)
+    if grid is None or not asked:
+        return False
+    dated = [d for d in (_date_of(label) for label in grid.col_labels) if d is not None]
+    return len(dated) > 1 and not any((d.month, d.day) in asked for d in dated)
