@@ -220,3 +220,19 @@ def test_a_week_start_day_no_column_is_dated_has_no_answer(tmp_path):
                      "and refunds in the week of 7 April?") == ["588", "no answer found"]
     assert chat_text(tmp_path, CAFE, CAFE_TEXT, "What were sales in the week of 14 April?") == ["no answer found"]
     assert not day_not_in_table(None, "in the week of 7 April")
+
+
+#: an online shop's weeks of one autumn (week-commencing dates as an unnamed index)
+SHOP = """,orders,revenue_gbp,returns
+2024-11-04,182,5460,6
+2024-11-11,175,5210,9
+2024-11-18,204,6330,4
+2024-11-25,268,8710,12
+2024-12-02,231,7150,8
+"""
+SHOP_TEXT = "The week of 25 November included Black Friday, which drove the spike in orders."
+
+
+def test_another_measure_that_week_is_in_the_last_answers_week_not_the_months_first(tmp_path):
+    assert chat_text(tmp_path, SHOP, SHOP_TEXT, "How many orders were there in the week of 18 November?",
+                     "and the following week?", "how much revenue did that week bring in?") == ["204", "268", "8,710"]

@@ -65,3 +65,15 @@ def day_not_in_table(grid: Grid | None, question: str) -> bool:
         return False
     dated = [d for d in (_date_of(label) for label in grid.col_labels) if d is not None]
     return len(dated) > 1 and not any((d.month, d.day) in asked for d in dated)
+
+
+def on_the_same_day(program: Program | None, last: Program, grid: Grid) -> Program | None:
+    """A cell the core read "in that period" in the first column of the last answer's month, when the last answer
+    is of another week of that month: the cell in the last answer's own column."""
+    found, before = (edit.cells(program) if program is not None else []), edit.cells(last)
+    if program is None or program.op != "lookup" or len(found) != 1 or len({c.col for c in before}) != 1:
+        return program
+    col, was = found[0].col, before[0].col
+    if col == was or grid.col_years[col] != grid.col_years[was] or _date_of(grid.col_labels[was]) is None:
+        return program
+    return Program("lookup", (grid.cell(found[0].row, was),), program.scale)

@@ -224,8 +224,6 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
     return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
 
 
-
-
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
 _MOVE_WORDS = frozenset(content_tokens("same period quarter month week year half figure number value before earlier prior "
@@ -282,6 +280,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     """ "And the operating margin?" / "what was the gross margin?" after an answer about one period: a measure no
     row is named by, asked in the last answer's period (the core would take the table's best column)."""
     from .core import as_program, ask_core
+    from .dated_cols import on_the_same_day
 
     refs, grid = asked.last(1), asked.grid
     if not asks_a_measure(asked):
@@ -296,6 +295,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     program = as_program(ask_core(question, asked.context), grid)
     if (program is None or len(edit.cells(program)) < 2) and len(asked.tables) > 1:
         program = _measure_of_table_chosen(asked, question) or program  # "what's the return on assets?": two sheets
+    program = on_the_same_day(program, last, grid)  # "how much revenue did that week bring in?": that week's
     return program if program is not None and edit.cells(program) else None
 
 
