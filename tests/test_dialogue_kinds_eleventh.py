@@ -236,3 +236,8 @@ SHOP_TEXT = "The week of 25 November included Black Friday, which drove the spik
 def test_another_measure_that_week_is_in_the_last_answers_week_not_the_months_first(tmp_path):
     assert chat_text(tmp_path, SHOP, SHOP_TEXT, "How many orders were there in the week of 18 November?",
                      "and the following week?", "how much revenue did that week bring in?") == ["204", "268", "8,710"]
+
+
+def test_which_week_had_the_most_is_the_week_of_the_lines_extreme(tmp_path):
+    assert chat_text(tmp_path, SHOP, SHOP_TEXT, "which week had the most returns?", "how many was that?") == \
+        ["November 25, 2024", "12"]
