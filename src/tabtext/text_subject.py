@@ -88,5 +88,11 @@ def _the_noun_as_it(question: str, subject: str, held: set[str]) -> str:
     for m in _THE_NOUN.finditer(question):
         noun = m.group(1).lower()
         if noun in words and noun not in held and noun not in _GENERIC and not find_periods(noun):
-            return f"{question[:m.start()]}{_ITS if m.group(2) else _IT}{question[m.end():]}"
+            end = m.end()
+            while not m.group(2) and (more := re.match(r"\s+([a-z]+)(['’]s)?\b", question[end:], re.I)) and \
+                    more.group(1).lower() in words:  # "the food bank" of "Northgate Food Bank": all of it
+                end, its = end + more.end(), more.group(2)
+                if its:
+                    return f"{question[:m.start()]}{_ITS}{question[end:]}"
+            return f"{question[:m.start()]}{_ITS if m.group(2) else _IT}{question[end:]}"
     return question

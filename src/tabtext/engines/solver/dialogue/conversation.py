@@ -17,11 +17,13 @@ from ....role_words import in_text_words
 from ....table_choice import rank_tables
 from ....types import Answer, Context, Evidence, Prediction
 from ..program.program import Program
-from . import corrections, edit, named_periods, stated, that_period, unanswered
+from . import corrections, dated_cols, edit, named_periods, stated, that_period, unanswered
+from .aimed import aimed_figure, asks_an_aim
 from .asked import Asked
 from .core import as_counted, as_program, ask_core, fall_as_size, in_the_year_named, named_cell_not_span
 from .edit import Grid
 from .follow_ups import FOLLOW_UPS, LEAD
+from .named_result import the_named_result
 
 #: below this confidence ``ask`` and ``serve`` say "no answer found"; the trade-off on held-out folds of the open
 #: part of TAT-QA dev is printed by ``benchmarks/train_ranker.py`` and ``benchmarks/ask_threshold.py``
@@ -84,7 +86,9 @@ class Dialogue:
                                              self._grid(current))  # "that year"; "sorry, I meant 2024": "and 2024?"
         asked = Asked(read, self._grid(current), tuple(self.history), self._reading(current), self.context.tables)
         proposals = [(p.weight, p.name, prog) for p in FOLLOW_UPS if p.name not in self.off
-                     if (prog := p.propose(asked)) is not None] if not stated.asks_what_the_table_lacks(asked) else []
+                     if (prog := p.propose(asked)) is not None] if not self._asks_what_the_table_lacks(asked) else []
+        if dated_cols.day_not_in_table(asked.grid, read):  # "in the week of 9 December" of weeks up to 2 December
+            return Reply(question, None, None, error="no answer found: that period is not in the table", table=current)
         if proposals:
             _, name, program = max(proposals, key=lambda x: x[0])
             lacks = unanswered.still_guessed(program, asked)
@@ -99,12 +103,18 @@ class Dialogue:
         context = self._reading(first)
         pred = ask_core(read, context)
         program = as_program(pred, self._grid(first))
+        if (named := the_named_result(read, program)) is not program:  # "their goal difference": its column
+            return self._reply(question, named, "", FOLLOW_UP_CONFIDENCE, (), first)
         if program is not None:
             grid = self._grid(first)
             program = fall_as_size(read, in_the_year_named(read, program, grid), grid)
             cell = named_cell_not_span(read, program, grid)
+            cell = aimed_figure(read, cell, context) or cell  # "how many are they aiming for?": the text's aim
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
+        if program is not None and named_periods.cells_of_another_period(read, program, self._grid(first)):
+            kept = self.keep_unanswered(program, unanswered.LACKS_PERIOD, read)  # the line asked, for the next turn
+            return Reply(question, kept, None, error="no answer found: that period is not in the table", table=first)
         if program is None or _phrase_for_a_figure(question, program, asked):
             return Reply(question, None, None, error=pred.error or "no answer found", table=first)
         program = as_counted(read, program, pred.evidence, tables[first])
@@ -113,6 +123,11 @@ class Dialogue:
         reply = self._reply(question, program, "", confidence, pred.evidence, first)
         found = pred.meta.get("reader_found")
         return replace(reply, reader_found=float(found)) if isinstance(found, (int, float)) else reply
+
+    def _asks_what_the_table_lacks(self, asked: Asked) -> bool:
+        """A target asked ("what is the target for ...?", "how many are they aiming for?") of a table of actuals."""
+        labels = asked.grid.row_labels + asked.grid.col_labels if asked.grid is not None else []
+        return stated.asks_what_the_table_lacks(asked) or asks_an_aim(asked.question, labels)
 
     def keep_unanswered(self, program: Program | None, lacks: str, question: str = "") -> Program | None:
         """The last turn (``program``) has no answer: what it asked is kept for the next (``unanswered``)."""

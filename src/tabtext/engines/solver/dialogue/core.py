@@ -241,6 +241,9 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
         return _row_and_column_named(question, grid) or program
     if grid is None or program.op not in ("span", "spans") or not holds_no_figure(program):
         return program
+    by_day = _cell_of_day(question, grid)
+    if by_day is not None:  # "what were sales in the week of 17 March?" of weeks named by their start dates
+        return by_day
     change = _named_change(question, grid)
     if change is not None:  # "by what percentage did revenue grow in 2024?" answered with a sentence about growth
         return change
@@ -312,11 +315,19 @@ def _row_and_column_named(question: str, grid: Grid) -> Program | None:
     return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else None
 
 
-def _cell_asked(grid: Grid, rows: list[int], years: list[str]) -> Program | None:
-    """The one row's cell in the one period named."""
-    col = grid.col_of_year(years[0]) if len(rows) == 1 and len(years) == 1 else None
+def _cell_asked(grid: Grid, rows: list[int], years: list[str], col: int | None = None) -> Program | None:
+    """The one row's cell in the one period named (in column ``col`` when given)."""
+    col = col if col is not None else grid.col_of_year(years[0]) if len(rows) == 1 and len(years) == 1 else None
     cell = grid.cell(rows[0], col) if col is not None else None
     return Program("lookup", (cell,), grid.row_scale(rows[0])) if cell is not None and cell.value is not None else None
+
+
+def _cell_of_day(question: str, grid: Grid) -> Program | None:
+    from .dated_cols import col_of_day
+
+    col = col_of_day(grid, question)
+    rows = (grid.rows_named(question) or _one_row_sharing_a_word(question, grid)) if col is not None else []
+    return _cell_asked(grid, rows, [grid.col_years[col]], col) if len(rows) == 1 and col is not None else None
 
 
 def _one_row_sharing_a_word(question: str, grid: Grid) -> list[int]:

@@ -19,14 +19,14 @@ from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid
 
-_PERIOD_ASKED = re.compile(r"\b(?:which|what)\s+(month|quarter|year|half|half-year|period|season)s?\b|"
+_PERIOD_ASKED = re.compile(r"\b(?:which|what)\s+(month|quarter|year|half|half-year|period|season|week)s?\b|"
                            r"^\s*(?:and\s+)?(?:in\s+)?(when)\b|"  # "what was the peak year for them?"
                            r"\bthe\s+(?:peak|best|worst|busiest|quietest|strongest|weakest|highest|lowest|top|record)\s+"
-                           r"(month|quarter|year|half|period|season)\b", re.I)
+                           r"(month|quarter|year|half|period|season|week)\b", re.I)
 _VALUE_ASKED = re.compile(r"^\s*(?:and\s+)?(?:what|how (?:much|many))\b(?!.*\b(?:which|when)\b)", re.I)
 _EVERY = re.compile(r"\b(month|quarter|year|half)(?:ly)?\b|\b(?:annual)\b", re.I)  # "the highest monthly revenue"
 #: "which month was that?", "when was that?": the period of the last answer
-THAT_PERIOD = re.compile(r"^\s*(?:and\s+)?(?:in\s+)?(?:which|what)\s+(?:month|quarter|year|half|period|season)\b"
+THAT_PERIOD = re.compile(r"^\s*(?:and\s+)?(?:in\s+)?(?:which|what)\s+(?:month|quarter|year|half|period|season|week)\b"
                          r"(?:\s+(?:was|is)\s+(?:that|it|this))?\s*\??\s*$|^\s*(?:and\s+)?when\s+was\s+(?:that|it|this)\s*\??\s*$",
                          re.I)
 #: "how many was that?", "what was the figure?": the figure of the one cell a choice kept

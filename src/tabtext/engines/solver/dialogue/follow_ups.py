@@ -12,6 +12,7 @@ from . import (
     budget,
     columns,
     combined,
+    dated_cols,
     earlier,
     edit,
     extremes,
@@ -89,7 +90,11 @@ def _other_row(asked: Asked) -> Program | None:
     refs, rows = asked.last(1), asked.rows or _row_named_in_part(asked)
     if not refs or not rows or asked.grid is None or asked.names_unknown_year or over_periods.moved(asked.question):
         return None
+    if (day := dated_cols.col_of_day(asked.grid, asked.question)) is not None:  # "and refunds in the week of 24 March?"
+        return Program("lookup", (asked.grid.cell(rows[0], day),), asked.grid.row_scale(rows[0]))
     last = edit.inline(asked.history[refs[0].turn], asked.history)
+    if (chosen := _period_chosen(last, asked.question)) is not None:  # "what about sales that week?" after "which
+        return Program("lookup", (asked.grid.cell(rows[0], chosen),), asked.grid.row_scale(rows[0]))  # was higher?"
     if len(asked.years) == 1 and last.op != "lookup" and (last.op in ("argmax", "argmin") or
                                                           len({c.col for c in edit.cells(last)}) > 1):
         col = asked.grid.col_of_year(asked.years[0])  # "what about operating income in Q3?" after a change
@@ -100,6 +105,19 @@ def _other_row(asked: Asked) -> Program | None:
     if moved is not None:
         moved = edit.as_asked_change(moved, asked.question, asked.grid.row_scale(rows[0]))
     return over_periods.as_asked_aggregate(moved, asked.question) if moved is not None else None
+
+
+_THAT_PERIOD = re.compile(r"\b(?:that|the same)\s+(?:week|month|quarter|year|half|day|period)\b", re.I)
+
+
+def _period_chosen(last: Program, question: str) -> int | None:
+    """The column of the period a choice between periods of one line kept ("which was higher?"), when the turn
+    asks of "that week"."""
+    found = edit.cells(last)
+    if last.op not in ("argmax", "argmin") or not _THAT_PERIOD.search(question) or len({c.row for c in found}) != 1 or \
+            any(c.value is None for c in found):
+        return None
+    return (max if last.op == "argmax" else min)(found, key=lambda c: c.value).col  # type: ignore[arg-type,return-value]
 
 
 #: words of "what was the figure for 2022?", "how many were there / what were they in 2022?": the last answer moved

@@ -9,10 +9,12 @@ import re
 from dataclasses import replace
 
 from ....periods import as_period
+from ..lexicon.words import years_in
 from ..patterns.textnum import ONES
 from ..program.program import Program
 from . import edit, over_periods
 from .asked import FALL_ASKED, Asked
+from .edit import Grid
 
 #: operator words -> (operator, scale of the result: "" keeps the line's own)
 _OPS = ((re.compile(r"\b(?:ratio|divided|quotient)\b", re.I), "divide", "none"),
@@ -88,6 +90,18 @@ def beyond_table(asked: Asked) -> bool:
     return _key_away(asked, program) == "" or not AWAY.search(asked.question) and any(
         pattern.search(asked.question) and not over_periods.earlier_key(asked, program, step)
         for pattern, step in ((over_periods.PREVIOUS, -1), (over_periods.NEXT, 1)))
+
+
+def cells_of_another_period(question: str, program: Program, grid: Grid | None) -> bool:
+    """ "What about donations in 2024/25?" of a table of 2021/22 to 2023/24, answered by the core with a cell of the
+    table (the text names 2024/25, as a target): every cell read lies in another period than the one asked."""
+    found = edit.cells(program)
+    if grid is None or not found or program.op in ("span", "spans"):
+        return False
+    known = set(grid.col_years) - {""}
+    if not known or not any(y not in known and not any(k.startswith(f"{y}-") for k in known) for y in years_in(question)):
+        return False
+    return all(c.col < len(grid.col_years) and grid.col_years[c.col] for c in found)
 
 
 #: a change asked from a period ("how much did it change from Q1?", "the difference compared to Q2", "since 2021")

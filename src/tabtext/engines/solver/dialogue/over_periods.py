@@ -14,6 +14,7 @@ from ..program.program import Program, Ref
 from . import edit
 from .asked import REFERENCE_WORDS, Asked
 from .edit import Grid, without_periods
+from .named_result import THAN_LAST, in_column_named
 from .that_period import name_that_period
 
 
@@ -45,8 +46,8 @@ _GROWTH_WORDS = frozenset(content_tokens("growth rate grow grew percent percenta
                                          "decline declined decrease"))
 
 
-PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half)\s+(?:before|earlier)\b|"
-                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period)\b|"
+PREVIOUS = re.compile(r"\b(?:the\s+)?(?:same\s+\w+\s+(?:a|one|the)\s+)?(month|quarter|year|half|week)\s+(?:before|earlier)\b|"
+                       r"\b(?:previous|prior|preceding|last)\s+(month|quarter|year|half|period|week)\b|"
                        r"\b(year|quarter|month)[- ](?:over|on)[- ](?:year|quarter|month)\b|\b(?:yoy|qoq|mom)\b|"
                        r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+before\b", re.I)  # "and the one before?"
 MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|increase|decrease|difference|compare\w*)\b",
@@ -54,8 +55,8 @@ MORE_THAN = re.compile(r"\bhow (?:many|much) (?:more|less|fewer)\b|\b(?:change|i
 AGGREGATE = re.compile(r"\b(?:total|sum|average|mean)\b", re.I)
 
 
-NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half)\b|"
-                  r"\b(?:the\s+)?(month|quarter|year|half)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half)\s+later\b|"
+NEXT = re.compile(r"\b(?:the\s+)?(?:next|following|subsequent)\s+(month|quarter|year|half|week)\b|"
+                  r"\b(?:the\s+)?(month|quarter|year|half|week)\s+after\b|\b(?:a|one|the)\s+(month|quarter|year|half|week)\s+later\b|"
                   r"^\s*(?:and\s+)?(?:what about\s+)?the\s+one\s+after\b", re.I)
 
 
@@ -81,6 +82,8 @@ def next_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.years or MORE_THAN.search(asked.question):
         return None
     program = _on_line_named(asked, edit.inline(asked.history[refs[0].turn], asked.history))
+    if (week := _a_week_away(asked, program, 1)) is not None:
+        return week
     later = earlier_key(asked, program, step=1) if program is not None else None
     return edit.other_period(program, grid, [later]) if later else None
 
@@ -91,8 +94,20 @@ def previous_period(asked: Asked) -> Program | None:
     if not refs or grid is None or asked.years or MORE_THAN.search(asked.question):
         return None
     program = _on_line_named(asked, edit.inline(asked.history[refs[0].turn], asked.history))
+    if (week := _a_week_away(asked, program, -1)) is not None:
+        return week
     earlier = earlier_key(asked, program) if program is not None else None
     return edit.other_period(program, grid, [earlier]) if earlier else None  # type: ignore[arg-type]
+
+
+def _a_week_away(asked: Asked, program: Program | None, step: int) -> Program | None:
+    """ "And the week before?" of columns of weeks' start dates (``dated_cols``) or of rows "Week 1", "Week 2", ..."""
+    from .dated_cols import moved_a_week
+    from .row_sequence import a_step_away
+
+    if program is None or asked.grid is None or not re.search(r"\bweek\b", asked.question, re.I):
+        return None
+    return moved_a_week(program, asked.grid, step) or a_step_away(program, asked.grid, step)
 
 
 def _on_line_named(asked: Asked, program: Program) -> Program | None:
@@ -166,10 +181,14 @@ def compared_with_period(asked: Asked) -> Program | None:
     program = edit.as_figure(inlined, grid)
     last = refs[0] if program is inlined else program  # a choice ("the highest month"): its figure, not its name
     current, keys = edit.period_of(program, asked.history, grid), list(asked.years)
+    if asked.rows and (other := in_column_named(asked, program)) is not None:
+        return other
     if asked.rows:
         moved = edit.other_row(program, grid, asked.rows[0])
         if moved is not None and keys:
             moved = edit.other_period(moved, grid, keys[:1]) or moved
+        if moved is not None and THAN_LAST.search(asked.question):  # "how many more did Sam score than him?"
+            return Program("subtract", (moved, last), program.scale)
         return Program("subtract", (last, moved), program.scale) if moved is not None else None
     keys = keys or _same_part_of_year(asked, current)
     moved = edit.other_period(program, grid, keys[:1]) if len(keys) == 1 and keys[0] != current else None
@@ -179,12 +198,19 @@ def compared_with_period(asked: Asked) -> Program | None:
 def more_than_previous(asked: Asked) -> Program | None:
     """ "How many more than the year before?": the last answer minus the same in the period before."""
     refs, grid = asked.last(1), asked.grid
-    if not refs or grid is None or asked.rows or asked.years or not MORE_THAN.search(asked.question):
+    if not refs or grid is None or asked.rows or asked.years or not (MORE_THAN.search(asked.question) or
+                                                                     _ROSE.search(asked.question)):
         return None
     program = edit.inline(asked.history[refs[0].turn], asked.history)
     earlier = earlier_key(asked, program)
-    moved = edit.other_period(program, grid, [earlier]) if earlier else None
+    moved = _a_week_away(asked, program, -1) or (edit.other_period(program, grid, [earlier]) if earlier else None)
     return Program("subtract", (refs[0], moved), program.scale) if moved is not None else None
+
+
+#: a rise of the last answer asked from the period before ("how much did they rise from the week before?"): the
+#: later less the earlier; "how much did income rise ...?" names a line of its own
+_ROSE = re.compile(r"\bhow (?:much|many)\s+(?:did|have|has)\s+(?:it|they|that|this|those|these)\s+(?:rise|rose|risen|grow|grew|grown|increase[ds]?|(?:go|went|gone) up|"
+                   r"jump(?:ed)?|climb(?:ed)?)\b.*\b(?:from|since|on|over)\b", re.I)
 
 
 _AGGREGATE_WORDS = frozenset(content_tokens("total sum average mean across over all the four quarters months years "
@@ -198,11 +224,9 @@ def names_a_subject(question: str, besides: frozenset[str] = frozenset()) -> boo
     return bool(words - REFERENCE_WORDS - _AGGREGATE_WORDS - CONVERSATION_WORDS - besides)  # "So what was the total for 2024?"
 
 
-
-
 MONTH = re.compile(rf"\b(?:{MONTH_NAME}|{'|'.join(MONTHS)}|sept)\b\.?", re.I)  # "August", "Aug" (not "marketing")
 #: words of a move to another period that name no line ("and the same quarter a year earlier?")
-_MOVE_WORDS = frozenset(content_tokens("same period quarter month year half figure number value before earlier prior "
+_MOVE_WORDS = frozenset(content_tokens("same period quarter month week year half figure number value before earlier prior "
                                        "preceding previous last next following subsequent after later ago question "
                                        "look like one"))  # "same question for Q2?", "what did it look like a year earlier?"
 
@@ -256,6 +280,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     """ "And the operating margin?" / "what was the gross margin?" after an answer about one period: a measure no
     row is named by, asked in the last answer's period (the core would take the table's best column)."""
     from .core import as_program, ask_core
+    from .dated_cols import on_the_same_day
 
     refs, grid = asked.last(1), asked.grid
     if not asks_a_measure(asked):
@@ -270,6 +295,7 @@ def measure_in_same_period(asked: Asked) -> Program | None:
     program = as_program(ask_core(question, asked.context), grid)
     if (program is None or len(edit.cells(program)) < 2) and len(asked.tables) > 1:
         program = _measure_of_table_chosen(asked, question) or program  # "what's the return on assets?": two sheets
+    program = on_the_same_day(program, last, grid)  # "how much revenue did that week bring in?": that week's
     return program if program is not None and edit.cells(program) else None
 
 

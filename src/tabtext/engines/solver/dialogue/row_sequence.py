@@ -80,3 +80,13 @@ def over_every_step(asked: Asked) -> Program | None:
     scale = asked.history[refs[0].turn].scale
     scale = "" if scale == "percent" else scale  # after a change in percent: the column's own amounts
     return Program(op, cells, scale) if len(cells) == len(rows) else None
+
+
+def a_step_away(program: Program, grid: Grid, step: int) -> Program | None:
+    """ "And the week before?" after a cell in the row "Week 3": the same column in "Week 2" (``step`` -1)."""
+    unit, rows = steps(grid)
+    found = edit.cells(program)
+    if unit != "week" or program.op != "lookup" or len(found) != 1 or found[0].row not in rows:
+        return None
+    at = rows.index(found[0].row) + step
+    return Program("lookup", (grid.cell(rows[at], found[0].col),), program.scale) if 0 <= at < len(rows) else None

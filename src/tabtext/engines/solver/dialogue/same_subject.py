@@ -9,11 +9,13 @@ import re
 from dataclasses import replace
 
 from ....periods import find_periods, months_named
+from ..lexicon.words import content_tokens
 from ..program.program import Program, Span
 from . import edit
 from .asked import Asked
 from .core import as_program, ask_core, cause_read
 from .named_periods import AWAY
+from .named_result import the_named_result
 from .over_periods import NEXT, PREVIOUS, names_a_subject, names_other_line
 
 IT = re.compile(r"\b(?:it|its)\b", re.I)
@@ -34,7 +36,8 @@ def measure_of_same_row(asked: Asked) -> Program | None:
     if not found or len({c.row for c in found}) != 1:
         return None
     row = found[0].row
-    program = as_program(ask_core(f"{asked.question.rstrip(' ?')} for {grid.row_labels[row]}?", asked.context), grid)
+    question = f"{asked.question.rstrip(' ?')} for {grid.row_labels[row]}?"
+    program = the_named_result(question, as_program(ask_core(question, asked.context), grid))
     read = edit.cells(program) if program is not None else []
     return program if read and all(c.row == row for c in read) else None
 
@@ -77,9 +80,12 @@ def why_of_last(asked: Asked) -> Program | None:
         return None
     label = re.sub(r"\s*\([^)]*\)\s*$", "", found[0].row_label).strip()
     latest = max(found, key=lambda c: grid.col_years[c.col] if c.col < len(grid.col_years) else "")
-    period = "" if latest.col >= len(grid.col_years) or grid.col_years[latest.col] in asked.years else latest.col_label
+    period = "" if latest.col >= len(grid.col_years) or asked.years else latest.col_label  # "why ... in Q1?": Q1
     question = _WHAT_CAUSED.sub("Why was it like that", asked.question.rstrip(" ?"))  # "what was behind that?"
-    question = _THEY.sub(label, question, count=1) if _THEY.search(question) else f"{question} in {label}"
+    if _THEY.search(question):
+        question = _THEY.sub(label, question, count=1)
+    elif not set(content_tokens(question)) & set(content_tokens(label)):  # "why did churn rise?" names its line
+        question = f"{question} in {label}"
     question = f"{question} in {period}?" if period else f"{question}?"
     program = as_program(ask_core(question, asked.context), grid)
     if program is None or program.op not in ("span", "spans"):  # the line's figure: the text's cause of it instead
