@@ -38,6 +38,15 @@ _ACKNOWLEDGED = re.compile(r"^\s*(?:ok(?:ay)?|right|thanks?(?: you)?|great|cool|
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 
 
+def _count_the_text_gives(question: str, pred: Prediction, program: Program, table, context: Context) -> Program | None:
+    """A period the table lacks whose count the text gives in the sentence naming it (``person_text_period``)."""
+    from ....person_text_period import from_the_text_period
+
+    _, read = from_the_text_period(question, pred.answer, pred.evidence, table, [p.text for p in context.paragraphs],
+                                   program.to_json())
+    return Program.from_json(read) if isinstance(read, dict) and read.get("pattern") == "text_period" else None
+
+
 def _phrase_for_a_figure(question: str, program: Program, asked: Asked) -> bool:
     """ "What about the complaints line?" after figures, read by the core as a phrase of the text holding no figure:
     the turn asks the last computation of a line the table lacks, which no sentence answers."""
@@ -113,6 +122,9 @@ class Dialogue:
             if cell is not program:  # the line and period named, read in the table: not the core's text or its confidence
                 return self._reply(question, cell, "", FOLLOW_UP_CONFIDENCE, (), first)
         if program is not None and named_periods.cells_of_another_period(read, program, self._grid(first)):
+            told = _count_the_text_gives(read, pred, program, tables[first], self.context)
+            if told is not None:  # "how many covers in Q4 2023?" of 2024's quarters: the text's count for that quarter
+                return self._reply(question, told, "", FOLLOW_UP_CONFIDENCE, (), first)
             kept = self.keep_unanswered(program, unanswered.LACKS_PERIOD, read)  # the line asked, for the next turn
             return Reply(question, kept, None, error="no answer found: that period is not in the table", table=first)
         if program is None or _phrase_for_a_figure(question, program, asked):

@@ -241,7 +241,7 @@ def named_cell_not_span(question: str, program: Program, grid: Grid | None) -> P
         return _row_and_column_named(question, grid) or program
     if grid is None or program.op not in ("span", "spans") or not holds_no_figure(program):
         return program
-    by_day = _cell_of_day(question, grid)
+    by_day = _cell_of_day(question, grid) if _AMOUNT_ASKED.search(question) or _WHAT_WAS.match(question) else None
     if by_day is not None:  # "what were sales in the week of 17 March?" of weeks named by their start dates
         return by_day
     change = _named_change(question, grid)
