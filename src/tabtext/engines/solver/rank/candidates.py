@@ -21,7 +21,7 @@ from ..patterns.table_patterns import table_candidates
 from ..patterns.textnum import numbered_sentences, stated_amount, text_arithmetic
 from ..patterns.textpath import text_programs
 from ..patterns.textspan import text_coverage
-from ..patterns.year_amounts import year_amounts
+from ..patterns.year_amounts import asked_years, year_amounts
 from ..program.program import Cell, Program, Span
 from ..reading.context import MIN_ROW, Ctx
 from ..reading.question import Query, classify, ground
@@ -148,7 +148,7 @@ def candidates(reading: Reading, off: Sequence[str] = ()) -> list[Candidate]:
             found = text_arithmetic(reading.q, reading.paragraphs, reading.numbered)
             if found is not None:
                 out.append(Candidate("text_arithmetic", found[0], found[1], "text", {"text_numbers": 1.0}))
-        if (by_year := year_amounts(reading.q, reading.paragraphs, reading.numbered)) is not None:
+        if asked_years(reading.q) and (by_year := year_amounts(reading.q, reading.paragraphs, reading.numbered)) is not None:
             out.append(Candidate("year_amounts", by_year, "multi_span", "text", {"year_amounts": 1.0}))
         read_spans = text_programs(reading.q, reading.paragraphs, spans_worth_reading(reading, out), reading.reader)
         for rank_, (program, route, gap, prob, usable) in enumerate(read_spans):
