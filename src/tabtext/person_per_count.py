@@ -43,4 +43,6 @@ def per_counted_thing(question: str, answer: Answer | None, program: dict | None
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:4] for w in re.findall(r"[a-z]{3,}", text.lower())}
+    from .engines.solver.lexicon.words import content_tokens, root
+
+    return {root(w) for w in content_tokens(text)}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from ....calc import CalcError
 from ....role_words import in_text_words
 from ....table_choice import rank_tables
-from ....types import Answer, Context, Evidence, Prediction
+from ....types import Answer, Context, Evidence, Prediction, Table
 from ..program.program import Program
 from . import corrections, dated_cols, edit, named_periods, stated, that_period, unanswered
 from .aimed import aimed_figure, asks_an_aim
@@ -38,7 +38,8 @@ _ACKNOWLEDGED = re.compile(r"^\s*(?:ok(?:ay)?|right|thanks?(?: you)?|great|cool|
 _CONVERSATIONAL_LEAD = re.compile(r"^\s*(?:and|so|also|then|now|ok(?:ay)?|well)\b[\s,]*(?=\S)", re.I)
 
 
-def _count_the_text_gives(question: str, pred: Prediction, program: Program, table, context: Context) -> Program | None:
+def _count_the_text_gives(question: str, pred: Prediction, program: Program, table: Table, context: Context
+                          ) -> Program | None:
     """A period the table lacks whose count the text gives in the sentence naming it (``person_text_period``)."""
     from ....person_text_period import from_the_text_period
 

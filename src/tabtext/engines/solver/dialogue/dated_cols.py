@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from ....periods import MONTH_NAMES, find_periods
+from ....periods import MONTH_NAMES, MONTH_STEMS, find_periods
 from ..program.program import Program
 from . import edit
 from .edit import Grid
 
-_MONTH = "(" + "|".join(m[:3] for m in MONTH_NAMES) + ")[a-z]*"
+_MONTH = f"({MONTH_STEMS})[a-z]*"
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 #: "17 March", "17th of March", "March 17"
 _DAY_OF_MONTH = re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+{_DAY}\b(?!\s*:)", re.I)
